@@ -1,0 +1,187 @@
+"""The engine: decide → journal (durable) → apply, with undo and redo as journaled events.
+
+A *step* is everything one command caused. The journal holds every step in order, including the
+core's own `undo` and `redo` steps, so a crash or power cut mid-game resumes to exactly the state the
+players last saw, and the history shows every slip and its correction. The effective game is the
+stack of steps not undone; redo is possible until a new command is played.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
+
+from companion.core.errors import CorruptJournal, IllegalCommand
+from companion.core.events import Command, Event, EventCodec
+from companion.core.game import Game
+from companion.core.journal import Journal, JournalRecord
+
+S = TypeVar("S")
+
+
+@dataclasses.dataclass(frozen=True)
+class StepUndone(Event):
+    """The table took back step `step` (a game step; undo itself is never undone, redo is its inverse)."""
+
+    kind = "core.undo"
+    step: int
+
+
+@dataclasses.dataclass(frozen=True)
+class StepRedone(Event):
+    """The table put back the most recently undone step `step`."""
+
+    kind = "core.redo"
+    step: int
+
+
+CORE_EVENTS: tuple[type[Event], ...] = (StepUndone, StepRedone)
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """One journaled step: its number, its events and the UTC time it was written."""
+
+    number: int
+    events: tuple[Event, ...]
+    at: str
+
+    @property
+    def is_core(self) -> bool:
+        return any(isinstance(e, CORE_EVENTS) for e in self.events)
+
+
+@dataclasses.dataclass(frozen=True)
+class HistoryEntry:
+    """A step as the history screen shows it: public events only, and whether it is now undone."""
+
+    step: int
+    at: str
+    events: tuple[Mapping[str, Any], ...]
+    undone: bool
+
+
+class Engine(Generic[S]):
+    """Owns one game's state and its journal. Touch it from one thread only (the UI main thread)."""
+
+    def __init__(self, game: Game[S], journal: Journal) -> None:
+        if journal.game != game.id:
+            raise ValueError(f"journal is for {journal.game!r}, not {game.id!r}")
+        self.game = game
+        self.journal = journal
+        self.codec = EventCodec((*CORE_EVENTS, *game.event_types))
+        self._steps: dict[int, Step] = {}
+        self._order: list[int] = []
+        self._done: list[tuple[int, S]] = []  # (step, state after it), oldest first
+        self._undone: list[int] = []  # redo stack, most recent last
+        self._initial: S = game.initial_state()
+        self.listeners: list[Callable[[Step], None]] = []
+        self._replay(journal.records())
+
+    # -- replay ---------------------------------------------------------------------------------
+
+    def _replay(self, records: Sequence[JournalRecord] | Any) -> None:
+        pending: list[JournalRecord] = []
+        for record in records:
+            if pending and record.step != pending[0].step:
+                self._load_step(pending)
+                pending = []
+            pending.append(record)
+        if pending:
+            self._load_step(pending)
+
+    def _load_step(self, records: list[JournalRecord]) -> None:
+        try:
+            events = tuple(self.codec.decode(r.kind, r.payload) for r in records)
+        except (ValueError, TypeError) as exc:
+            raise CorruptJournal(str(self.journal.path), f"step {records[0].step} cannot be read ({exc})") from exc
+        step = Step(records[0].step, events, records[0].at)
+        self._fold_step(step)
+
+    def _fold_step(self, step: Step) -> None:
+        self._steps[step.number] = step
+        self._order.append(step.number)
+        first = step.events[0]
+        if isinstance(first, StepUndone):
+            number, _ = self._done.pop()
+            self._undone.append(number)
+        elif isinstance(first, StepRedone):
+            number = self._undone.pop()
+            self._done.append((number, self._fold(self.state, self._steps[number].events)))
+        else:
+            self._undone.clear()
+            self._done.append((step.number, self._fold(self.state, step.events)))
+
+    def _fold(self, state: S, events: Sequence[Event]) -> S:
+        for event in events:
+            state = self.game.apply(state, event)
+        return state
+
+    # -- reading --------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> S:
+        return self._done[-1][1] if self._done else self._initial
+
+    @property
+    def can_undo(self) -> bool:
+        """The setup step stays: undoing it would leave a game with no players."""
+        return len(self._done) > 1
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    @property
+    def is_finished(self) -> bool:
+        return bool(self._done) and self.game.is_finished(self.state)
+
+    def view(self, seat: int | None = None) -> Mapping[str, Any]:
+        return self.game.view(self.state, seat)
+
+    def history(self) -> list[HistoryEntry]:
+        """Every step, oldest first, in public form; game steps currently undone are marked."""
+        undone = set(self._undone)
+        out = []
+        for number in self._order:
+            step = self._steps[number]
+            events = tuple(
+                {"kind": e.kind, **({"step": e.step} if isinstance(e, CORE_EVENTS) else self.game.public_event(e))}
+                for e in step.events
+            )
+            out.append(HistoryEntry(number, step.at, events, number in undone))
+        return out
+
+    # -- changing -------------------------------------------------------------------------------
+
+    def execute(self, command: Command) -> Step:
+        """Decides, journals durably, then applies. Raises `IllegalCommand`; nothing is written then."""
+        if self.is_finished:
+            raise IllegalCommand("game over", "The game is finished; start a new one.")
+        events = tuple(self.game.decide(self.state, command))
+        if not events:
+            raise IllegalCommand("no change", "That changes nothing.")
+        return self._commit(events)
+
+    def undo(self) -> Step:
+        if not self.can_undo:
+            raise IllegalCommand("undo", "Nothing to undo: the setup of the game stays.")
+        return self._commit((StepUndone(self._done[-1][0]),))
+
+    def redo(self) -> Step:
+        if not self.can_redo:
+            raise IllegalCommand("redo", "Nothing to redo: no step was undone since the last move.")
+        return self._commit((StepRedone(self._undone[-1]),))
+
+    def _commit(self, events: tuple[Event, ...]) -> Step:
+        number, records = self.journal.append([self.codec.encode(e) for e in events])
+        step = Step(number, events, records[0].at)
+        self._fold_step(step)
+        if self.is_finished and not self.journal.is_finished:
+            self.journal.mark_finished()
+        elif not self.is_finished and self.journal.is_finished:
+            # Undo after the last move reopens the game: history and resume must see it unfinished.
+            self.journal.set_meta("finished", "0")
+        for listener in list(self.listeners):
+            listener(step)
+        return step

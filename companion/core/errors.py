@@ -1,0 +1,41 @@
+"""Specific exceptions: every refusal names what was wrong, so the table can be told plainly."""
+
+from __future__ import annotations
+
+
+class IllegalCommand(Exception):
+    """A command the rules refuse. Nothing of it reaches the journal.
+
+    `rule` names the rule (a digest section like "Trajan 1.4 senate" or a core rule like "undo"),
+    `template` says what is wrong in words the players can act on, with `{name}` fields filled from
+    `params`. The template (not the filled text) is the translation key, so the screen can say it in
+    the table's language; `message` is the English text for logs and the command line.
+    """
+
+    def __init__(self, rule: str, template: str, **params: object) -> None:
+        self.rule = rule
+        self.template = template
+        self.params = params
+        self.message = template.format(**params)
+        super().__init__(f"{self.message} [{rule}]")
+
+
+class JournalError(Exception):
+    """A journal file that cannot be used. `path` is the file; the message says why and what was done."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+class CorruptJournal(JournalError):
+    """Damaged or truncated: it is set aside (renamed), never overwritten."""
+
+
+class ForeignJournal(JournalError):
+    """Not a companion journal at all (another SQLite database, or not SQLite)."""
+
+
+class NewerJournal(JournalError):
+    """Written by a newer companion: refused and left untouched so a newer version can still read it."""

@@ -1,0 +1,75 @@
+"""Commands and events as small frozen dataclasses, and the codec that journals events as JSON.
+
+Events are facts: each game declares its event classes, each with a unique `kind`. The codec turns
+an event into `(kind, json)` for the journal and back. Fields hold only JSON-friendly values
+(str, int, float, bool, None, tuples and dicts of them); lists come back as tuples so decoded events
+compare equal to the originals, which is what makes `replay(journal) == live state` testable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, ClassVar, Iterable, Mapping
+
+
+@dataclasses.dataclass(frozen=True)
+class Command:
+    """Something a player asks for. Games subclass it; `decide` accepts or refuses it."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """Something that happened. Subclasses set `kind`, unique across core and the game."""
+
+    kind: ClassVar[str] = ""
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _freeze(v) for k, v in value.items()}
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+class EventCodec:
+    """Encodes and decodes the events of one game (plus the core's own)."""
+
+    def __init__(self, classes: Iterable[type[Event]]) -> None:
+        self._by_kind: dict[str, type[Event]] = {}
+        for cls in classes:
+            if not cls.kind:
+                raise ValueError(f"{cls.__name__} has no kind")
+            if cls.kind in self._by_kind:
+                raise ValueError(f"two event classes share the kind {cls.kind!r}")
+            self._by_kind[cls.kind] = cls
+
+    def kinds(self) -> frozenset[str]:
+        return frozenset(self._by_kind)
+
+    def encode(self, event: Event) -> tuple[str, str]:
+        if self._by_kind.get(event.kind) is not type(event):
+            raise ValueError(f"event kind {event.kind!r} is not known to this codec")
+        fields = {f.name: _plain(getattr(event, f.name)) for f in dataclasses.fields(event)}
+        return event.kind, json.dumps(fields, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+    def decode(self, kind: str, payload: str | Mapping[str, Any]) -> Event:
+        cls = self._by_kind.get(kind)
+        if cls is None:
+            raise ValueError(f"unknown event kind {kind!r}")
+        data = json.loads(payload) if isinstance(payload, str) else dict(payload)
+        if not isinstance(data, dict):
+            raise ValueError(f"event {kind!r}: payload is not an object")
+        names = {f.name for f in dataclasses.fields(cls)}
+        if set(data) != names:
+            raise ValueError(f"event {kind!r}: fields {sorted(data)} do not match {sorted(names)}")
+        return cls(**{k: _freeze(v) for k, v in data.items()})

@@ -1,0 +1,208 @@
+"""The session: turns facts (touch intents, pad presses, dice reads) into commands for the current game.
+
+It owns the current `Engine` and is driven from one thread only (the UI main thread, via the bridge).
+After every fact it tells its listeners what the table should now see: a `TableView` holding only
+public information. A refusal becomes a notice naming the rule; nothing illegal reaches the journal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import secrets
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from companion.core.engine import Engine, HistoryEntry, Step
+from companion.core.errors import IllegalCommand, JournalError
+from companion.core.game import Game
+from companion.core.store import JournalInfo, JournalStore
+from hardware.facts import ButtonPressed, DeviceStatus, DiceRead
+
+log = logging.getLogger("companion.session")
+
+
+@dataclasses.dataclass(frozen=True)
+class Intent:
+    """A request from the touchscreen or a script: `name` with JSON-like `args`.
+
+    Session-level names: new_game {game, setup: {...}}, resume {path?}, close, undo, redo.
+    Any other name is the current game's own (`Game.parse_command`).
+    """
+
+    name: str
+    args: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class Notice:
+    """Something to tell the table: a refusal (with its rule) or information. `template` and
+    `params` let the screen translate it; `text` is the English."""
+
+    level: str  # "refused", "info", "error"
+    template: str
+    params: Mapping[str, Any]
+    rule: str = ""
+
+    @property
+    def text(self) -> str:
+        return self.template.format(**self.params)
+
+    @classmethod
+    def refused(cls, exc: IllegalCommand) -> "Notice":
+        return cls("refused", exc.template, dict(exc.params), exc.rule)
+
+
+@dataclasses.dataclass(frozen=True)
+class TableView:
+    """All a shared screen may know: the public view, never game state."""
+
+    game: str | None
+    view: Mapping[str, Any] | None
+    can_undo: bool
+    can_redo: bool
+    finished: bool
+    notice: Notice | None
+    journal: str | None
+    step: int
+
+
+class Session:
+    def __init__(self, games: Mapping[str, Game[Any]], store: JournalStore) -> None:
+        self.games = dict(games)
+        self.store = store
+        self.engine: Engine[Any] | None = None
+        self.notice: Notice | None = None
+        self.listeners: list[Callable[[TableView], None]] = []
+        self.step_listeners: list[Callable[[Step], None]] = []
+
+    # -- what the table sees -------------------------------------------------------------------
+
+    def table_view(self) -> TableView:
+        engine = self.engine
+        if engine is None:
+            return TableView(None, None, False, False, False, self.notice, None, 0)
+        return TableView(
+            engine.game.id, engine.view(None), engine.can_undo, engine.can_redo, engine.is_finished,
+            self.notice, str(engine.journal.path), engine.journal.last_step,
+        )
+
+    def seat_view(self, seat: int) -> Mapping[str, Any] | None:
+        """Seat `seat`'s private view, for that seat's pad only."""
+        return self.engine.view(seat) if self.engine else None
+
+    def history(self) -> list[HistoryEntry]:
+        return self.engine.history() if self.engine else []
+
+    def finished_games(self) -> list[JournalInfo]:
+        return [info for info in self.store.list() if info.finished]
+
+    def resumable(self) -> JournalInfo | None:
+        return self.store.latest_unfinished()
+
+    # -- facts ---------------------------------------------------------------------------------
+
+    def handle(self, fact: object) -> None:
+        """Handles one fact and tells the listeners. Never raises for bad input: it becomes a notice."""
+        self.notice = None
+        try:
+            if isinstance(fact, Intent):
+                self._intent(fact)
+            elif isinstance(fact, ButtonPressed):
+                self._button(fact)
+            elif isinstance(fact, DiceRead):
+                self.notice = Notice("info", "Dice read {seq} ignored: nothing is waiting for dice.", {"seq": fact.seq})
+            elif isinstance(fact, DeviceStatus):
+                self.notice = Notice("info", "{device}: {status}", {"device": fact.device, "status": fact.status})
+            else:
+                raise TypeError(f"unknown fact {fact!r}")
+        except IllegalCommand as exc:
+            self.notice = Notice.refused(exc)
+            log.info("refused [%s]: %s", exc.rule, exc.message)
+        except JournalError as exc:
+            self.notice = Notice("error", "The journal could not be used: {reason}", {"reason": exc.message})
+            log.error("journal: %s", exc)
+        self._tell()
+
+    def _tell(self) -> None:
+        view = self.table_view()
+        for listener in list(self.listeners):
+            listener(view)
+
+    def _intent(self, intent: Intent) -> None:
+        name, args = intent.name, intent.args
+        if name == "new_game":
+            self.new_game(str(args.get("game", "")), dict(args.get("setup", {})))
+        elif name == "resume":
+            self.resume(args.get("path"))
+        elif name == "close":
+            self._close()
+        elif name == "undo":
+            self._require_engine().undo()
+        elif name == "redo":
+            self._require_engine().redo()
+        else:
+            engine = self._require_engine()
+            engine.execute(engine.game.parse_command(name, args))
+
+    def _button(self, fact: ButtonPressed) -> None:
+        engine = self.engine
+        if engine is None:
+            return
+        command = engine.game.command_for_button(engine.state, fact.seat, fact.key)
+        if command is not None:
+            engine.execute(command)
+
+    def _require_engine(self) -> Engine[Any]:
+        if self.engine is None:
+            raise IllegalCommand("no game", "No game is open: start or resume one first.")
+        return self.engine
+
+    # -- games ---------------------------------------------------------------------------------
+
+    def new_game(self, game_id: str, setup: dict[str, Any]) -> None:
+        """Validates the setup before any file is created, so a refused setup leaves nothing behind."""
+        game = self.games.get(game_id)
+        if game is None:
+            raise IllegalCommand("new game", "'{game}' cannot be played yet.", game=game_id)
+        setup.setdefault("seed", secrets.randbits(63))
+        command = game.parse_command("setup", setup)
+        game.decide(game.initial_state(), command)
+        self._close()
+        journal = self.store.new(game_id)
+        self._attach(Engine(game, journal))
+        self.engine.execute(command)  # type: ignore[union-attr]
+        log.info("new game %s: %s", game_id, journal.path.name)
+
+    def resume(self, path: str | Path | None = None) -> None:
+        if path is None:
+            info = self.store.latest_unfinished()
+            if info is None:
+                raise IllegalCommand("resume", "There is no unfinished game to resume.")
+            path = info.path
+        journal = self.store.open(path)
+        game = self.games.get(journal.game)
+        if game is None:
+            journal.close()
+            raise IllegalCommand("resume", "This journal is for '{game}', which this version cannot play.", game=journal.game)
+        self._close()
+        self._attach(Engine(game, journal))
+        log.info("resumed %s at step %d", Path(path).name, journal.last_step)
+
+    def _attach(self, engine: Engine[Any]) -> None:
+        self.engine = engine
+        engine.listeners.append(self._on_step)
+
+    def _on_step(self, step: Step) -> None:
+        # Only kinds and numbers: a payload may hold a secret, and logs are not private.
+        log.info("durable step %d (%s)", step.number, ",".join(e.kind for e in step.events))
+        for listener in list(self.step_listeners):
+            listener(step)
+
+    def _close(self) -> None:
+        if self.engine is not None:
+            self.engine.journal.close()
+            self.engine = None
+
+    def shutdown(self) -> None:
+        self._close()

@@ -1,0 +1,1 @@
+"""The only package that imports Kivy: app, bridge, view-models, screens, catalogs, fonts, profiles."""
