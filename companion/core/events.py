@@ -25,6 +25,9 @@ class Event:
     kind: ClassVar[str] = ""
 
 
+_loads = json.JSONDecoder().decode
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
@@ -46,12 +49,15 @@ class EventCodec:
 
     def __init__(self, classes: Iterable[type[Event]]) -> None:
         self._by_kind: dict[str, type[Event]] = {}
+        # Field names per kind, computed once: decoding runs for every event at every start-up.
+        self._fields: dict[str, frozenset[str]] = {}
         for cls in classes:
             if not cls.kind:
                 raise ValueError(f"{cls.__name__} has no kind")
             if cls.kind in self._by_kind:
                 raise ValueError(f"two event classes share the kind {cls.kind!r}")
             self._by_kind[cls.kind] = cls
+            self._fields[cls.kind] = frozenset(f.name for f in dataclasses.fields(cls))
 
     def kinds(self) -> frozenset[str]:
         return frozenset(self._by_kind)
@@ -66,10 +72,13 @@ class EventCodec:
         cls = self._by_kind.get(kind)
         if cls is None:
             raise ValueError(f"unknown event kind {kind!r}")
-        data = json.loads(payload) if isinstance(payload, str) else dict(payload)
+        data = _loads(payload) if isinstance(payload, str) else dict(payload)
         if not isinstance(data, dict):
             raise ValueError(f"event {kind!r}: payload is not an object")
-        names = {f.name for f in dataclasses.fields(cls)}
-        if set(data) != names:
+        names = self._fields[kind]
+        if data.keys() != names:
             raise ValueError(f"event {kind!r}: fields {sorted(data)} do not match {sorted(names)}")
-        return cls(**{k: _freeze(v) for k, v in data.items()})
+        for key, value in data.items():
+            if isinstance(value, (list, dict)):
+                data[key] = _freeze(value)
+        return cls(**data)

@@ -9,12 +9,11 @@ overwritten, so nothing a table played is ever destroyed by the app.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as _dt
 import os
 import sqlite3
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 from companion.core.errors import CorruptJournal, ForeignJournal, JournalError, NewerJournal
 
@@ -35,9 +34,11 @@ CREATE INDEX events_step ON events(step);
 """
 
 
-@dataclasses.dataclass(frozen=True)
-class JournalRecord:
-    """One stored event: its sequence number, the step it belongs to, kind, JSON payload, UTC time."""
+class JournalRecord(NamedTuple):
+    """One stored event: its sequence number, the step it belongs to, kind, JSON payload, UTC time.
+
+    A NamedTuple rather than a frozen dataclass: start-up builds one per event, and this is ~4× cheaper.
+    """
 
     seq: int
     step: int
@@ -73,10 +74,14 @@ class Journal:
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
-        conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        return sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+
+    @staticmethod
+    def _make_durable(conn: sqlite3.Connection) -> None:
+        """WAL + FULL: a commit returns only after the WAL is fsynced. Set only on files known to be
+        ours, since switching to WAL writes to the file."""
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
-        return conn
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], game: str, **meta: str) -> "Journal":
@@ -86,6 +91,7 @@ class Journal:
             raise JournalError(str(path), "a journal already exists here; refusing to overwrite it")
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = cls._connect(path)
+        cls._make_durable(conn)
         values = {"format": FORMAT, "version": str(VERSION), "game": game, "created": _now(),
                   "finished": "0", **meta}
         with conn:
@@ -137,6 +143,7 @@ class Journal:
                 "update companion to open it",
             )
         try:
+            cls._make_durable(conn)
             return cls(path, conn, meta)
         except sqlite3.DatabaseError as exc:
             conn.close()
@@ -182,7 +189,7 @@ class Journal:
         try:
             cursor = self._conn.execute("SELECT seq, step, kind, payload, at FROM events ORDER BY seq")
             for row in cursor:
-                yield JournalRecord(*row)
+                yield JournalRecord._make(row)
         except sqlite3.DatabaseError as exc:
             raise CorruptJournal(str(self.path), f"the events cannot be read ({exc})") from exc
 

@@ -70,7 +70,9 @@ class ScorepadRules:
         if isinstance(event, e.PointsAdded):
             scores = list(state.scores)
             scores[event.seat] += event.points
-            return dataclasses.replace(state, scores=tuple(scores), entries=state.entries + 1)
+            # Built directly rather than with dataclasses.replace: this runs once per event at replay.
+            return PadState(state.players, tuple(scores), state.start_player, state.entries + 1,
+                            state.finished, state.rng)
         if isinstance(event, e.PadStarted):
             return PadState(players=event.players, scores=(0,) * len(event.players),
                             start_player=event.start_player, rng=SeededRandom(event.rng_state))

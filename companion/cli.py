@@ -1,0 +1,170 @@
+"""`companion …`: the composition root. The one place that picks real or simulated devices and wires
+config, journal store, session and UI together. Heavy imports (Kivy, device libraries) happen only in
+the sub-command that needs them, so `companion replay` and `companion doctor` start in milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from companion import __version__
+
+LANGUAGES = ("auto", "zh-Hans", "zh-Hant", "en")
+PROFILES = ("800x480", "1280x720", "720x1280")
+SCREENS = ("home", "setup", "table", "history", "settings")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="companion",
+        description="Table companion for Trajan, Troyes, Tribune and Augustus. Without a sub-command it "
+        "starts the touchscreen app, resuming the unfinished game if there is one.",
+    )
+    p.add_argument("--version", action="version", version=f"companion {__version__}")
+    p.add_argument("--config", type=Path, help="config file (default: $XDG_CONFIG_HOME/companion/config.toml)")
+    p.add_argument("--game", help="open the new-game screen of this game (e.g. scorepad)")
+    p.add_argument("--resume", nargs="?", const="latest", metavar="JOURNAL",
+                   help="resume the latest unfinished game, or the given journal file")
+    p.add_argument("--home", action="store_true", help="start at the home screen even if a game is unfinished")
+    p.add_argument("--fullscreen", action="store_true", default=None, help="full screen (kiosk)")
+    p.add_argument("--lang", choices=LANGUAGES, help="language of the screens")
+    p.add_argument("--profile", choices=PROFILES, help="display profile")
+    p.add_argument("--input-script", type=Path, metavar="FILE",
+                   help="play a script of simulated inputs (see docs/input-script.md)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    r = sub.add_parser("replay", help="print a journal's final state and scores (public view only)")
+    r.add_argument("journal", type=Path)
+    r.add_argument("--json", action="store_true", help="machine-readable output")
+
+    sub.add_parser("doctor", help="check each configured device: found, simulated or missing, with the fix")
+
+    s = sub.add_parser("screenshot", help="render one screen offscreen to a PNG and exit")
+    s.add_argument("out", type=Path)
+    s.add_argument("--screen", choices=SCREENS, default="home")
+    s.add_argument("--lang", dest="shot_lang", choices=LANGUAGES[1:], default="en")
+    s.add_argument("--profile", dest="shot_profile", choices=PROFILES, default="800x480")
+    return p
+
+
+def _setup_logging() -> None:
+    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
+    for noisy in ("kivy",):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+
+
+def _load_config(path: Path | None):
+    from companion.config import ConfigError, load_config
+
+    try:
+        return load_config(path)
+    except ConfigError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def has_display() -> bool:
+    """SDL needs X, Wayland or a DRM/KMS device (a Pi console); offscreen is only for tests/screenshots."""
+    if os.environ.get("SDL_VIDEODRIVER") == "offscreen":
+        return True
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return True
+    return any(Path("/dev/dri").glob("card*")) if Path("/dev/dri").is_dir() else False
+
+
+def run_app(args: argparse.Namespace) -> int:
+    from companion.config import write_setting
+    from companion.core.errors import IllegalCommand, JournalError
+    from companion.core.store import JournalStore
+    from companion.games import built_games
+    from companion.session import Session
+
+    config = _load_config(args.config)
+    if not has_display():
+        print(
+            "companion: no screen found (no X or Wayland session and no /dev/dri display).\n"
+            "  On a Raspberry Pi, connect the display and run from its console or desktop;\n"
+            "  on a laptop, run from the desktop. To see the screens without one:\n"
+            "  companion screenshot home.png",
+            file=sys.stderr,
+        )
+        return 3
+    session = Session(built_games(), JournalStore(config.data_path()))
+    start_screen = "home"
+    if args.resume or (not args.home and not args.game and session.resumable() is not None):
+        try:
+            session.resume(None if args.resume in (None, "latest") else args.resume)
+            start_screen = "table"
+        except (IllegalCommand, JournalError) as exc:
+            print(f"companion: could not resume: {exc}", file=sys.stderr)
+            if args.resume:
+                return 2
+    if args.game:
+        start_screen = "setup"
+
+    config_path = args.config
+
+    def on_settings_changed(language: str, profile: str) -> None:
+        from companion.config import default_config_path
+
+        target = config_path or default_config_path()
+        write_setting(target, "language", language)
+        write_setting(target, "profile", profile)
+
+    on_ready = None
+    if args.input_script:
+        from companion.ui.script import load_script, play_script
+
+        steps = load_script(args.input_script)
+        on_ready = lambda app: play_script(app, steps)  # noqa: E731
+
+    from companion.ui.app import run_app as run_kivy_app
+
+    try:
+        return run_kivy_app(
+            session,
+            language=args.lang or config.language,
+            profile=args.profile or config.profile,
+            fullscreen=config.fullscreen if args.fullscreen is None else True,
+            font=None if config.font == "auto" else config.font,
+            start_screen=start_screen,
+            on_settings_changed=on_settings_changed,
+            on_ready=on_ready,
+            exit_after_first_frame=os.environ.get("COMPANION_EXIT_AFTER_FIRST_FRAME") == "1",
+        )
+    finally:
+        session.shutdown()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    _setup_logging()
+    if args.command == "replay":
+        from companion.games import built_games
+        from companion.replay import run
+
+        return run(str(args.journal), args.json, built_games())
+    if args.command == "doctor":
+        from companion.doctor import exit_code, format_report, run_doctor
+
+        probes = run_doctor(_load_config(args.config))
+        print(format_report(probes))
+        return exit_code(probes)
+    if args.command == "screenshot":
+        os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+        from companion.ui.screenshot import take_screenshot
+
+        out = take_screenshot(args.out, args.screen, args.shot_lang, args.shot_profile)
+        print(out)
+        return 0
+    return run_app(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
