@@ -118,16 +118,22 @@ def run_app(args: argparse.Namespace) -> int:
         write_setting(target, "profile", profile)
 
     on_ready = None
+    script_result = None
     if args.input_script:
-        from companion.ui.script import load_script, play_script
+        from companion.ui.script import ScriptError, ScriptResult, load_script, play_script
 
-        steps = load_script(args.input_script)
-        on_ready = lambda app: play_script(app, steps)  # noqa: E731
+        try:
+            steps = load_script(args.input_script)
+        except ScriptError as exc:
+            print(f"companion: {exc}", file=sys.stderr)
+            return 2
+        script_result = ScriptResult()
+        on_ready = lambda app: play_script(app, steps, script_result)  # noqa: E731
 
     from companion.ui.app import run_app as run_kivy_app
 
     try:
-        return run_kivy_app(
+        code = run_kivy_app(
             session,
             language=args.lang or config.language,
             profile=args.profile or config.profile,
@@ -138,6 +144,9 @@ def run_app(args: argparse.Namespace) -> int:
             on_ready=on_ready,
             exit_after_first_frame=os.environ.get("COMPANION_EXIT_AFTER_FIRST_FRAME") == "1",
         )
+        if script_result is not None and script_result.error:
+            return 4
+        return code
     finally:
         session.shutdown()
 

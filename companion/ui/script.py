@@ -1,0 +1,230 @@
+"""Input scripts: a documented, line-based script of simulated inputs played into the running app.
+
+For demos and end-to-end tests (docs/input-script.md). Every input takes the same road a real one
+does: touches go through the window to the widget, pad presses and dice reads are posted to the
+bridge from a device thread, so what a script proves is what a table would see.
+
+    # comment
+    wait 0.5                       pause, in seconds
+    touch table.seat.0.plus1       touch the widget with this id (waits up to 5 s for it to show)
+    text setup.name.0 Ann          type into a text field (replaces what is there)
+    press 1 plus                   seat 1's pad (seats count from 1): minus, plus or ok
+    dice red:3 white:5 yellow:2    a settled read from the dice scanner
+    expect table.seat.0.score 5    the widget's text must be exactly this, or the script fails
+    screenshot out.png             save the window as a PNG
+    quit                           close the app (exit status 0)
+
+A script that fails (unknown widget, unmet expectation) stops the app with exit status 4 and names
+the line. Parsing is pure and happens before the window opens, so a typo fails at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import shlex
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+log = logging.getLogger("companion.script")
+
+PAD_KEYS = ("minus", "plus", "ok")
+DICE_COLOURS = ("red", "white", "yellow", "black")
+TOUCH_TIMEOUT = 5.0
+
+
+class ScriptError(Exception):
+    """A script line that cannot be parsed or played; names the file line."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"input script line {line}: {message}")
+        self.line = line
+
+
+@dataclasses.dataclass(frozen=True)
+class ScriptStep:
+    line: int
+    verb: str
+    args: tuple[str, ...]
+
+
+_ARITY = {"wait": 1, "touch": 1, "press": 2, "expect": 2, "screenshot": 1, "quit": 0}
+
+
+def parse_script(text: str) -> list[ScriptStep]:
+    steps = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            raise ScriptError(number, str(exc)) from None
+        verb, args = words[0], tuple(words[1:])
+        if verb == "text":
+            if len(args) < 1:
+                raise ScriptError(number, "text needs a widget id and the text")
+            args = (args[0], " ".join(args[1:]))
+        elif verb == "expect":
+            if len(args) < 1:
+                raise ScriptError(number, "expect needs a widget id and the text")
+            args = (args[0], " ".join(args[1:]))
+        elif verb == "dice":
+            for die in args:
+                colour, _, face = die.partition(":")
+                if colour not in DICE_COLOURS or not face.isdigit() or not 1 <= int(face) <= 6:
+                    raise ScriptError(number, f"a die is colour:face with colour one of {', '.join(DICE_COLOURS)} and face 1-6, not {die!r}")
+            if not args:
+                raise ScriptError(number, "dice needs at least one die")
+        elif verb in _ARITY:
+            if len(args) != _ARITY[verb]:
+                raise ScriptError(number, f"{verb} takes {_ARITY[verb]} argument(s), got {len(args)}")
+        else:
+            raise ScriptError(number, f"unknown input {verb!r} (wait, touch, text, press, dice, expect, screenshot, quit)")
+        if verb == "wait":
+            try:
+                if float(args[0]) < 0:
+                    raise ValueError
+            except ValueError:
+                raise ScriptError(number, f"wait takes seconds (a number ≥ 0), not {args[0]!r}") from None
+        if verb == "press":
+            if not args[0].isdigit() or int(args[0]) < 1:
+                raise ScriptError(number, f"press takes a seat number from 1, not {args[0]!r}")
+            if args[1] not in PAD_KEYS:
+                raise ScriptError(number, f"a pad key is one of {', '.join(PAD_KEYS)}, not {args[1]!r}")
+        steps.append(ScriptStep(number, verb, args))
+    return steps
+
+
+def load_script(path: str | Path) -> list[ScriptStep]:
+    try:
+        return parse_script(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ScriptError(0, f"cannot read {path}: {exc.strerror}") from None
+
+
+@dataclasses.dataclass
+class ScriptResult:
+    """Filled in while the script plays: `error` is set when it failed."""
+
+    done: bool = False
+    error: str | None = None
+
+
+def _widget_text(widget: Any) -> str:
+    return str(getattr(widget, "text", ""))
+
+
+def _is_shown(widget: Any) -> bool:
+    """On the current screen, not disabled, and inside the window."""
+    from kivy.core.window import Window
+    from kivy.uix.screenmanager import Screen
+
+    node = widget
+    while node is not None:
+        if isinstance(node, Screen) and node.manager is not None and node.manager.current_screen is not node:
+            return False
+        node = node.parent
+    x, y = widget.to_window(*widget.center)
+    return not widget.disabled and 0 <= x < Window.width and 0 <= y < Window.height
+
+
+def _touch(widget: Any, after: Callable[[], None]) -> None:
+    from kivy.base import EventLoop
+    from kivy.clock import Clock
+    from kivy.input.motionevent import MotionEvent
+
+    class ScriptTouch(MotionEvent):
+        def depack(self, args: dict[str, float]) -> None:
+            self.sx, self.sy = args["x"], args["y"]
+            super().depack(args)
+
+    win = EventLoop.window
+    x, y = widget.to_window(*widget.center)
+    touch = ScriptTouch("script", 1, {"x": x / (win.width - 1.0), "y": y / (win.height - 1.0)},
+                        is_touch=True, type_id="touch")
+    touch.profile = ["pos"]
+    EventLoop.post_dispatch_input("begin", touch)
+
+    def release(dt: float) -> None:
+        EventLoop.post_dispatch_input("end", touch)
+        Clock.schedule_once(lambda dt: after(), 0)
+
+    Clock.schedule_once(release, 0)
+
+
+def play_script(app: Any, steps: list[ScriptStep], result: ScriptResult | None = None) -> ScriptResult:
+    """Plays `steps` on the Kivy main thread, one after another, starting now. Returns at once."""
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    from hardware.facts import ButtonPressed, DiceRead
+
+    result = result or ScriptResult()
+    queue = list(steps)
+    dice_seq = [0]
+
+    def fail(step: ScriptStep, message: str) -> None:
+        result.error = str(ScriptError(step.line, message))
+        log.error("%s", result.error)
+        app.exit_code = 4
+        app.stop()
+
+    def from_device_thread(fact: object, then: Callable[[], None]) -> None:
+        # Like a GPIO or serial callback: posted from another thread, drained on the main thread.
+        t = threading.Thread(target=app.bridge.post, args=(fact,), daemon=True)
+        t.start()
+        t.join()
+        Clock.schedule_once(lambda dt: then(), 0)
+
+    def next_step(*_: object) -> None:
+        if not queue:
+            result.done = True
+            return
+        step = queue.pop(0)
+        verb, args = step.verb, step.args
+        if verb == "wait":
+            Clock.schedule_once(next_step, float(args[0]))
+        elif verb in ("touch", "text", "expect"):
+            find(step, 0.0)
+        elif verb == "press":
+            from_device_thread(ButtonPressed(int(args[0]) - 1, args[1]), next_step)
+        elif verb == "dice":
+            dice_seq[0] += 1
+            dice = tuple((d.split(":")[0], int(d.split(":")[1])) for d in args)
+            from_device_thread(DiceRead(dice_seq[0], dice), next_step)
+        elif verb == "screenshot":
+            target = Path(args[0])
+            written = Window.screenshot(str(target))  # Kivy inserts a counter: x.png -> x0001.png
+            if written and Path(written) != target:
+                Path(written).replace(target)
+            Clock.schedule_once(next_step, 0)
+        elif verb == "quit":
+            result.done = True
+            app.stop()
+
+    def find(step: ScriptStep, waited: float) -> None:
+        widget = app.find_widget(step.args[0])
+        if widget is None or not _is_shown(widget):
+            if waited >= TOUCH_TIMEOUT:
+                where = "is not on the current screen" if widget is not None else "does not exist"
+                fail(step, f"widget {step.args[0]!r} {where} (waited {TOUCH_TIMEOUT:.0f} s)")
+                return
+            Clock.schedule_once(lambda dt: find(step, waited + dt), 0.05)
+            return
+        if step.verb == "touch":
+            _touch(widget, next_step)
+        elif step.verb == "text":
+            widget.text = step.args[1]
+            Clock.schedule_once(next_step, 0)
+        else:
+            actual = _widget_text(widget)
+            if actual != step.args[1]:
+                fail(step, f"expected {step.args[0]!r} to show {step.args[1]!r}, it shows {actual!r}")
+                return
+            Clock.schedule_once(next_step, 0)
+
+    next_step()
+    return result
