@@ -140,16 +140,17 @@ class Engine(Generic[S]):
         return self.game.view(self.state, seat)
 
     def history(self) -> list[HistoryEntry]:
-        """Every step, oldest first, in public form; game steps currently undone are marked."""
-        undone = set(self._undone)
+        """Every step, oldest first, in public form; game steps not in effect (undone) are marked."""
+        in_effect = {number for number, _ in self._done}
         out = []
         for number in self._order:
             step = self._steps[number]
+            undone = not step.is_core and number not in in_effect
             events = tuple(
                 {"kind": e.kind, **({"step": e.step} if isinstance(e, CORE_EVENTS) else self.game.public_event(e))}
                 for e in step.events
             )
-            out.append(HistoryEntry(number, step.at, events, number in undone))
+            out.append(HistoryEntry(number, step.at, events, undone))
         return out
 
     # -- changing -------------------------------------------------------------------------------
