@@ -1,0 +1,48 @@
+"""Repo-level test set-up. It runs before any test module imports Kivy, gpiozero or companion.
+
+Kivy reads its environment once, at import: headless (offscreen SDL renders real pixels without X;
+never the "dummy" driver, which makes Kivy exit the whole process with code 102), no argv parsing
+(else Kivy eats pytest's options), no log files and no user config in ~/.kivy. gpiozero gets mock
+pins. A variable already set wins (setdefault), so a run can still choose another backend.
+
+The user's config and data are never touched: XDG_CONFIG_HOME and XDG_DATA_HOME point to temporary
+folders (overridden, not defaulted, since a desktop session usually sets them to the real ones), and
+each test gets fresh ones.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
+
+import pytest
+
+_TMP = tempfile.mkdtemp(prefix="companion-tests-")
+atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
+
+for _name, _value in {
+    "KIVY_NO_ARGS": "1",
+    "KIVY_NO_CONSOLELOG": "1",
+    "KIVY_NO_FILELOG": "1",
+    "KIVY_USE_DEFAULTCONFIG": "1",
+    "KIVY_HOME": os.path.join(_TMP, "kivy"),
+    "KIVY_LOG_MODE": "PYTHON",
+    "SDL_VIDEODRIVER": "offscreen",
+    "GPIOZERO_PIN_FACTORY": "mock",
+}.items():
+    os.environ.setdefault(_name, _value)
+
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_TMP, "config")
+os.environ["XDG_DATA_HOME"] = os.path.join(_TMP, "data")
+os.environ.pop("COMPANION_CONFIG", None)
+
+
+@pytest.fixture(autouse=True)
+def _private_xdg_dirs(monkeypatch, tmp_path_factory):
+    """Each test starts with no config file and no data: nothing leaks from one test to the next."""
+    base = tmp_path_factory.mktemp("xdg")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
