@@ -694,8 +694,8 @@ fullscreen = false
 # relative to this file's folder.
 data_dir = ""
 
-# A font with Chinese characters (.ttf, .otf or .ttc): its path, or "auto" to use one that is
-# installed (fonts-wqy-microhei, Noto Sans CJK) or shipped with the app.
+# A font with Chinese characters (.ttf, .otf or .ttc): its path, or "auto" to use an installed
+# one (fonts-wqy-microhei, which systemd/setup.sh installs, or Noto Sans CJK).
 font = "auto"
 
 

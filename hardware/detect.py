@@ -1,0 +1,356 @@
+"""Small probes: is this device here, and can we use it? Each returns a `Probe` saying what was seen.
+
+`companion doctor` runs them and applies the config (auto / real / simulated); the probes know
+nothing about the config or about `companion`. They only look: a probe never changes a device's
+state, except the I2C probe, which sends an empty write (as `i2cdetect` does) and, behind a
+TCA9548A, selects the channel and closes it again.
+
+Every probe takes `root` (default "/"), the prefix for /dev, /proc, /sys and /usr, so tests build
+a fake tree in a temporary folder. What only real hardware can answer (an I2C address, opening a
+serial port, importing lgpio) goes through an injectable callable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Callable, Mapping, Sequence
+
+FOUND, SIMULATED, MISSING, FAIL, OK = "found", "simulated", "missing", "fail", "ok"
+STATUSES = (FOUND, SIMULATED, MISSING, FAIL, OK)
+
+GPIO_CHIPS = ("dev/gpiochip0", "dev/gpiochip4")
+"""A Pi 5 with an older kernel has the header on gpiochip4; everything else on gpiochip0."""
+
+MUX_ADDRESS = 0x70
+ABS_MT_POSITION_X, ABS_MT_POSITION_Y = 0x35, 0x36
+
+CJK_FONTS = (
+    "usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+    "usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    "usr/share/fonts/truetype/droid/DroidSansFallback.ttf",
+)
+CJK_FONT_NAMES = ("wqy-microhei.ttc", "NotoSansCJK-Regular.ttc", "NotoSansCJKsc-Regular.otf",
+                  "DroidSansFallbackFull.ttf", "DroidSansFallback.ttf")
+FONT_DIRS = ("usr/share/fonts", "usr/local/share/fonts")
+
+FIX_GPIO_GROUP = "add yourself to the gpio group: sudo usermod -aG gpio $USER (then log in again)"
+FIX_LGPIO = "install the Pi's GPIO library: .venv/bin/pip install -e '.[pi]' (or sudo apt-get install python3-lgpio)"
+FIX_I2C_ENABLE = "enable I2C: sudo raspi-config nonint do_i2c 0 (then reboot)"
+FIX_I2C_GROUP = "add yourself to the i2c group: sudo usermod -aG i2c $USER (then log in again)"
+FIX_SERIAL_GROUP = "add yourself to the dialout group: sudo usermod -aG dialout $USER (then log in again)"
+FIX_INPUT_GROUP = "add yourself to the input group: sudo usermod -aG input $USER (then log in again)"
+FIX_VIDEO_GROUP = "add yourself to the video and render groups: sudo usermod -aG video,render $USER"
+FIX_TOUCH = "connect the display's touch cable (DSI) or its USB cable (HDMI screens)"
+FIX_FONT = "install a CJK font: sudo apt-get install fonts-wqy-microhei"
+
+
+@dataclasses.dataclass(frozen=True)
+class Probe:
+    """What one check saw. `status`: "found" (device there and usable), "simulated" (its twin is
+    used), "missing" (not there), "fail" (there but unusable, or a check that failed), "ok" (a
+    non-device check passed). `fix` says what to do, when there is something to do.
+
+    `required`: a "missing" or "fail" here means the app cannot run as configured (the doctor sets
+    it for devices configured "real" and for the data directory and journals).
+    """
+
+    name: str
+    status: str
+    detail: str
+    fix: str = ""
+    required: bool = False
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"status must be one of {STATUSES}, not {self.status!r}")
+
+    @property
+    def is_problem(self) -> bool:
+        return self.required and self.status in (MISSING, FAIL)
+
+
+def _under(root: str | os.PathLike[str], path: str) -> Path:
+    return Path(root) / path.lstrip("/")
+
+
+def _can_use(path: Path) -> bool:
+    return os.access(path, os.R_OK | os.W_OK)
+
+
+def _has_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+# -- GPIO -------------------------------------------------------------------------------------------
+
+
+def probe_gpio(root: str | os.PathLike[str] = "/", has_module: Callable[[str], bool] = _has_module) -> Probe:
+    """The header's GPIO chip (/dev/gpiochip0 or 4): present, readable and writable, and lgpio
+    (gpiozero's backend on Bookworm) importable."""
+    chips = [_under(root, chip) for chip in GPIO_CHIPS if _under(root, chip).exists()]
+    if not chips:
+        return Probe("gpio", MISSING, "no /dev/gpiochip0 or /dev/gpiochip4",
+                     "run on a Raspberry Pi; elsewhere the pads are simulated (keyboard keys)")
+    usable = [chip for chip in chips if _can_use(chip)]
+    names = ", ".join("/" + str(chip.relative_to(root)) for chip in chips)
+    if not usable:
+        return Probe("gpio", FAIL, f"{names} present but not readable and writable by you", FIX_GPIO_GROUP)
+    if not has_module("lgpio"):
+        return Probe("gpio", FAIL, f"{names} present, but the lgpio module is not installed", FIX_LGPIO)
+    return Probe("gpio", FOUND, f"{names}, lgpio")
+
+
+# -- I2C --------------------------------------------------------------------------------------------
+
+
+def smbus_ping(device: str, address: int, mux_channel: int | None = None) -> bool:
+    """Does `address` acknowledge on the I2C bus at `device`? An empty write, as `i2cdetect` does;
+    behind a TCA9548A, open `mux_channel` first and close every channel after. Raises ImportError
+    without smbus2 and OSError when the bus itself cannot be used."""
+    from smbus2 import SMBus  # luma.core depends on it
+
+    with SMBus(device) as bus:
+        if mux_channel is not None:
+            try:
+                bus.write_byte(MUX_ADDRESS, 1 << mux_channel)
+            except OSError:
+                return False
+        try:
+            bus.write_quick(address)
+            return True
+        except OSError:
+            return False
+        finally:
+            if mux_channel is not None:
+                try:
+                    bus.write_byte(MUX_ADDRESS, 0)
+                except OSError:
+                    pass
+
+
+def probe_i2c(bus: int, address: int, mux_channel: int | None = None, *, name: str = "",
+              root: str | os.PathLike[str] = "/",
+              ping: Callable[[str, int, int | None], bool] = smbus_ping) -> Probe:
+    """/dev/i2c-N present and usable, and a device answering at `address` (through the mux)."""
+    name = name or f"i2c-{bus} 0x{address:02X}"
+    device = _under(root, f"dev/i2c-{bus}")
+    where = f"0x{address:02X} on /dev/i2c-{bus}" + ("" if mux_channel is None else f" (mux 0x{MUX_ADDRESS:02X} channel {mux_channel})")
+    if not device.exists():
+        if bus == 1:
+            fix = FIX_I2C_ENABLE
+        elif 3 <= bus <= 6:
+            fix = f"add dtoverlay=i2c{bus} to /boot/firmware/config.txt and reboot (Pi 4 / 5)"
+        else:
+            fix = f"make I2C bus {bus} available (a dtoverlay in /boot/firmware/config.txt), or use bus 1"
+        return Probe(name, MISSING, f"no /dev/i2c-{bus}", fix)
+    if not _can_use(device):
+        return Probe(name, FAIL, f"/dev/i2c-{bus} present but not readable and writable by you", FIX_I2C_GROUP)
+    try:
+        answered = ping(str(device), address, mux_channel)
+    except ImportError:
+        return Probe(name, FOUND, f"/dev/i2c-{bus} present; smbus2 not installed, so 0x{address:02X} was not checked")
+    except OSError as exc:
+        return Probe(name, FAIL, f"/dev/i2c-{bus} cannot be used: {exc.strerror or exc}", FIX_I2C_GROUP)
+    if not answered:
+        return Probe(name, MISSING, f"nothing answers at {where}",
+                     f"check the wiring (VCC, GND, SDA, SCL) and the address: i2cdetect -y {bus}"
+                     + ("" if mux_channel is None else f" (the TCA9548A must answer at 0x{MUX_ADDRESS:02X})"))
+    return Probe(name, FOUND, where)
+
+
+# -- serial -----------------------------------------------------------------------------------------
+
+
+def serial_open(path: str, baud: int) -> None:
+    """Opens and closes the port with pyserial; raises OSError (serial.SerialException is one)."""
+    import serial
+
+    serial.Serial(path, baud, timeout=0).close()
+
+
+def probe_serial(port: str, baud: int = 115200, *, name: str = "serial",
+                 root: str | os.PathLike[str] = "/",
+                 opener: Callable[[str, int], None] = serial_open) -> Probe:
+    """The port (a udev symlink like /dev/dice-scanner, or /dev/ttyACM0) present and openable."""
+    path = _under(root, port)
+    if not path.exists():
+        dangling = " (a symlink to nothing: the device was unplugged)" if path.is_symlink() else ""
+        return Probe(name, MISSING, f"no {port}{dangling}",
+                     f"plug in the scanner; check `ls -l {port}` and the udev rule in systemd/")
+    shown = port
+    if path.is_symlink():
+        shown = f"{port} -> {os.path.realpath(path).removeprefix(str(Path(root).absolute()).rstrip('/'))}"
+    if not _can_use(path):
+        return Probe(name, FAIL, f"{shown} present but not readable and writable by you", FIX_SERIAL_GROUP)
+    try:
+        opener(str(path), baud)
+    except ImportError:
+        return Probe(name, FOUND, f"{shown} present; pyserial not installed, so it was not opened")
+    except (OSError, ValueError) as exc:
+        return Probe(name, FAIL, f"{shown} cannot be opened: {exc}",
+                     f"is another program using it? fuser {port}; unplug and plug in the scanner")
+    return Probe(name, FOUND, f"{shown}, opens at {baud} baud")
+
+
+# -- touchscreen ------------------------------------------------------------------------------------
+
+
+def input_devices(text: str) -> list[dict[str, str]]:
+    """The blocks of /proc/bus/input/devices as dicts: "N" (name), "H" (handlers), "B:ABS", …"""
+    devices, current = [], {}
+    for line in text.splitlines() + [""]:
+        if not line.strip():
+            if current:
+                devices.append(current)
+            current = {}
+            continue
+        kind, _, rest = line.partition(": ")
+        if kind == "B":
+            bit, _, value = rest.partition("=")
+            current["B:" + bit] = value
+        elif kind == "N":
+            current["N"] = rest.removeprefix("Name=").strip('"')
+        else:
+            current[kind] = rest
+    return devices
+
+
+def _abs_bits(mask: str) -> int:
+    """An ABS bitmask: hex words, most significant first, each one kernel `long` wide. ABS codes
+    stop at 63, so a 64-bit kernel prints one word and a 32-bit kernel at most two."""
+    words = mask.split()
+    value = 0
+    for word in words:
+        value = (value << (32 if len(words) > 1 else 0)) | int(word, 16)
+    return value
+
+
+def is_touchscreen(device: Mapping[str, str]) -> bool:
+    """Multi-touch position axes, or "touch" in the name (single-touch resistive panels)."""
+    try:
+        bits = _abs_bits(device.get("B:ABS", "0"))
+    except ValueError:
+        bits = 0
+    multitouch = bits >> ABS_MT_POSITION_X & 1 and bits >> ABS_MT_POSITION_Y & 1
+    return bool(multitouch) or "touch" in device.get("N", "").lower()
+
+
+def probe_touchscreen(root: str | os.PathLike[str] = "/") -> Probe:
+    """An input device that is a touchscreen, and its /dev/input/event* readable by you."""
+    try:
+        text = _under(root, "proc/bus/input/devices").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return Probe("touchscreen", MISSING, "cannot read /proc/bus/input/devices", FIX_TOUCH)
+    for device in input_devices(text):
+        if not is_touchscreen(device):
+            continue
+        events = [h for h in device.get("H", "").split("Handlers=")[-1].split() if h.startswith("event")]
+        label = f'"{device.get("N", "?")}"'
+        for event in events:
+            node = _under(root, f"dev/input/{event}")
+            if node.exists() and not os.access(node, os.R_OK):
+                return Probe("touchscreen", FAIL, f"{label} at /dev/input/{event}, not readable by you", FIX_INPUT_GROUP)
+        at = f" at /dev/input/{events[0]}" if events else ""
+        return Probe("touchscreen", FOUND, f"{label}{at}")
+    return Probe("touchscreen", MISSING, "no touchscreen among the input devices", FIX_TOUCH)
+
+
+# -- display ----------------------------------------------------------------------------------------
+
+
+def probe_display(env: Mapping[str, str] | None = None, root: str | os.PathLike[str] = "/") -> Probe:
+    """Somewhere to draw: a Wayland or X session, or a DRM/KMS card (a Pi's console)."""
+    env = os.environ if env is None else env
+    if env.get("WAYLAND_DISPLAY"):
+        return Probe("display", FOUND, f"Wayland session {env['WAYLAND_DISPLAY']}")
+    if env.get("DISPLAY"):
+        return Probe("display", FOUND, f"X session {env['DISPLAY']}")
+    cards = sorted(_under(root, "dev/dri").glob("card*")) if _under(root, "dev/dri").is_dir() else []
+    if cards:
+        usable = [card for card in cards if _can_use(card)]
+        names = ", ".join(f"/dev/dri/{card.name}" for card in cards)
+        if not usable:
+            return Probe("display", FAIL, f"{names} present but not usable by you", FIX_VIDEO_GROUP)
+        return Probe("display", FOUND, f"KMS/DRM {names} (console)")
+    return Probe("display", MISSING, "no Wayland or X session and no /dev/dri/card*",
+                 "run on the Pi's own screen (console or desktop); without one, "
+                 "`companion screenshot` still renders the screens")
+
+
+# -- font -------------------------------------------------------------------------------------------
+
+
+def probe_cjk_font(configured: str = "auto", root: str | os.PathLike[str] = "/",
+                   extra_dirs: Sequence[str | os.PathLike[str]] = ()) -> Probe:
+    """A font with Chinese glyphs: the configured one, else an installed or shipped one."""
+    if configured and configured != "auto":
+        path = Path(configured).expanduser()
+        if path.is_file():
+            return Probe("CJK font", OK, f"{path} (from the config)")
+        fallback = probe_cjk_font("auto", root, extra_dirs)
+        return Probe("CJK font", FAIL, f"the configured font {path} does not exist; "
+                     f"{'using ' + fallback.detail if fallback.status == OK else 'no other found'}",
+                     'fix the font path in the config file, or set font = "auto"')
+    for candidate in CJK_FONTS:
+        path = _under(root, candidate)
+        if path.is_file():
+            return Probe("CJK font", OK, "/" + candidate)
+    dirs = [_under(root, d) for d in FONT_DIRS] + [Path(d) for d in extra_dirs]
+    for name in CJK_FONT_NAMES:
+        for directory in dirs:
+            if directory.is_dir():
+                found = next(directory.rglob(name), None)
+                if found is not None:
+                    return Probe("CJK font", OK, str(found))
+    return Probe("CJK font", MISSING, "no CJK font: Chinese would show as boxes", FIX_FONT)
+
+
+# -- data directory ---------------------------------------------------------------------------------
+
+
+def probe_data_dir(path: str | os.PathLike[str], min_free_mb: int = 50) -> Probe:
+    """The data directory writable (or creatable) and with room for journals. Creates nothing
+    that stays: a test file is written and removed."""
+    path = Path(path)
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        return Probe("data dir", FAIL, f"{path}: {existing} is not a folder", "set data_dir in the config file to a folder")
+    if existing == path:
+        try:
+            with tempfile.NamedTemporaryFile(dir=path, prefix=".doctor-"):
+                pass
+        except OSError as exc:
+            return Probe("data dir", FAIL, f"{path} is not writable: {exc.strerror or exc}",
+                         f"make it yours: sudo chown -R $USER {path}")
+        state = str(path)
+    elif not os.access(existing, os.W_OK | os.X_OK):
+        return Probe("data dir", FAIL, f"{path} does not exist and {existing} is not writable",
+                     f"create it: sudo install -d -o $USER {path}")
+    else:
+        state = f"{path} (not there yet: created at the first game)"
+    free = shutil.disk_usage(existing).free // (1024 * 1024)
+    if free < min_free_mb:
+        return Probe("data dir", FAIL, f"{state}: only {free} MB free", "free some disk space")
+    return Probe("data dir", OK, f"{state}, {free} MB free")
+
+
+def probe_raspberry_pi(root: str | os.PathLike[str] = "/") -> str | None:
+    """The board's model string when this is a Raspberry Pi, else None."""
+    try:
+        model = _under(root, "proc/device-tree/model").read_bytes().rstrip(b"\0").decode(errors="replace")
+    except OSError:
+        return None
+    return model if "Raspberry Pi" in model else None
+
