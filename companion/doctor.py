@@ -83,7 +83,7 @@ def run_doctor(
     env: Mapping[str, str] | None = None,
     ping: Callable[[str, int, int | None], bool] = detect.smbus_ping,
     opener: Callable[[str, int], None] = detect.serial_open,
-    has_module: Callable[[str], bool] = detect._has_module,
+    has_module: Callable[[str], bool] = detect.has_module_installed,
     font_dirs: Sequence[str | os.PathLike[str]] = (),
 ) -> list[Probe]:
     """Every check, in the order a person setting up a table would go through them."""

@@ -84,7 +84,8 @@ def _can_use(path: Path) -> bool:
     return os.access(path, os.R_OK | os.W_OK)
 
 
-def _has_module(name: str) -> bool:
+def has_module_installed(name: str) -> bool:
+    """Is `name` importable (without importing it)?"""
     try:
         return importlib.util.find_spec(name) is not None
     except (ImportError, ValueError):
@@ -94,7 +95,7 @@ def _has_module(name: str) -> bool:
 # -- GPIO -------------------------------------------------------------------------------------------
 
 
-def probe_gpio(root: str | os.PathLike[str] = "/", has_module: Callable[[str], bool] = _has_module) -> Probe:
+def probe_gpio(root: str | os.PathLike[str] = "/", has_module: Callable[[str], bool] = has_module_installed) -> Probe:
     """The header's GPIO chip (/dev/gpiochip0 or 4): present, readable and writable, and lgpio
     (gpiozero's backend on Bookworm) importable."""
     chips = [_under(root, chip) for chip in GPIO_CHIPS if _under(root, chip).exists()]
