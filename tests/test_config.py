@@ -313,3 +313,13 @@ def test_write_setting_defaults_to_the_default_path(monkeypatch, tmp_path):
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "c.toml"))
     write_setting(None, "profile", "1280x720")
     assert load_config().profile == "1280x720"
+
+
+def test_configuration_doc_shows_the_shipped_default_file():
+    """docs/configuration.md embeds the default file verbatim, so the docs can't drift from the code."""
+    from pathlib import Path
+
+    from companion.config import DEFAULT_CONFIG_TEXT
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "configuration.md").read_text(encoding="utf-8")
+    assert DEFAULT_CONFIG_TEXT.strip() in doc

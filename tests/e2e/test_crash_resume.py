@@ -1,0 +1,133 @@
+"""End to end: the real app process, scripted input, SIGKILL at random moments, restart.
+
+Each trial starts `companion` (which resumes the unfinished game by itself, as after a power cut),
+plays a script of touches and pad presses, and is killed with SIGKILL at a random moment. The app
+logs `durable step N` only after step N is committed to the journal; those lines are the
+acknowledgements. After every kill the journal must hold every acknowledged step, in order, plus
+at most the one step that was committed but not yet acknowledged when the kill came — never a
+partial step — and the next start must resume at exactly the journal's last step.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.core.journal import Journal
+from companion.core.store import JournalStore
+from companion.games import built_games
+from companion.session import Intent, Session
+
+ROOT = Path(__file__).resolve().parents[2]
+TRIALS = int(os.environ.get("COMPANION_CRASH_TRIALS", "50"))
+DURABLE = re.compile(r"durable step (\d+) ")
+RESUMED = re.compile(r"resumed \S+ at step (\d+)")
+
+
+def app_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        SDL_VIDEODRIVER="offscreen", KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1",
+        KIVY_USE_DEFAULTCONFIG="1", KIVY_HOME=str(home / "kivy"), KIVY_LOG_MODE="PYTHON",
+        XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
+        PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+def write_script(path: Path, inputs: int, rng: random.Random) -> None:
+    lines = []
+    for _ in range(inputs):
+        seat = rng.randrange(2)
+        if rng.random() < 0.3:
+            lines.append(f"press {seat + 1} {rng.choice(['plus', 'minus'])}")
+        elif rng.random() < 0.1:
+            lines.append("touch table.undo")
+        else:
+            lines.append(f"touch table.seat.{seat}.{rng.choice(['plus1', 'plus5', 'minus1'])}")
+    lines.append("quit")
+    path.write_text("\n".join(lines) + "\n")
+
+
+def journal_steps(path: Path) -> list[tuple[int, int]]:
+    """(step, number of events) per step, in order."""
+    with Journal.open(path) as journal:
+        counts: dict[int, int] = {}
+        for record in journal.records():
+            counts[record.step] = counts.get(record.step, 0) + 1
+    return sorted(counts.items())
+
+
+@pytest.mark.timeout(600)
+def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
+    rng = random.Random(int(os.environ.get("COMPANION_CRASH_SEED", "20261130")))
+    env = app_env(tmp_path)
+    data = tmp_path / "data" / "companion"
+    session = Session(built_games(), JournalStore(data))
+    session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "Bo"], "seed": 7}}))
+    path = session.engine.journal.path
+    session.shutdown()
+    known = journal_steps(path)
+    acked_total = 0
+    killed_mid_play = 0
+
+    for trial in range(TRIALS):
+        script = tmp_path / f"script{trial}.txt"
+        write_script(script, 400, rng)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--input-script", str(script)],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        )
+        lines: list[str] = []
+        playing = threading.Event()
+
+        def read() -> None:
+            for line in proc.stderr:  # type: ignore[union-attr]
+                lines.append(line)
+                if DURABLE.search(line):
+                    playing.set()
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        if rng.random() < 0.8:
+            # Most kills land while steps are being written; a few during start-up and resume.
+            assert playing.wait(timeout=60), f"trial {trial}: no step acknowledged in 60 s: {''.join(lines)[-2000:]}"
+            time.sleep(rng.uniform(0.0, 1.5))
+        else:
+            time.sleep(rng.uniform(0.1, 1.5))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        reader.join(timeout=30)
+        assert proc.returncode == -signal.SIGKILL, f"trial {trial}: the app ended by itself: {''.join(lines)[-2000:]}"
+
+        resumed = [int(m.group(1)) for line in lines if (m := RESUMED.search(line))]
+        if resumed:
+            assert resumed[0] == known[-1][0], f"trial {trial}: resumed at {resumed[0]}, journal ends at {known[-1][0]}"
+        acked = [int(m.group(1)) for line in lines if (m := DURABLE.search(line))]
+        steps = journal_steps(path)
+        numbers = [n for n, _ in steps]
+        assert steps[: len(known)] == known, f"trial {trial}: steps from earlier runs changed"
+        assert all(count == 1 for _, count in steps), f"trial {trial}: a partial or merged step"
+        assert numbers == list(range(1, len(numbers) + 1)), f"trial {trial}: a gap in the steps"
+        new = numbers[len(known):]
+        assert new[: len(acked)] == acked, f"trial {trial}: acknowledged {acked[-3:]} but journal has {new[-3:]}"
+        assert len(new) - len(acked) <= 1, f"trial {trial}: {len(new) - len(acked)} unacknowledged steps"
+        acked_total += len(acked)
+        killed_mid_play += bool(acked)
+        known = steps
+
+    # The kills must have hit a game in progress, not only start-ups, for the test to mean anything.
+    assert killed_mid_play >= TRIALS // 2 and acked_total > TRIALS * 5, (killed_mid_play, acked_total)
+    view = Session(built_games(), JournalStore(data))
+    view.resume(path)
+    assert view.engine.journal.last_step == known[-1][0]
+    view.shutdown()
