@@ -126,7 +126,8 @@ def _is_shown(widget: Any) -> bool:
     while node is not None:
         if isinstance(node, Screen) and node.manager is not None and node.manager.current_screen is not node:
             return False
-        node = node.parent
+        # Kivy's Window is its own parent: stop there, or this loop never ends.
+        node = node.parent if node.parent is not node else None
     x, y = widget.to_window(*widget.center)
     return not widget.disabled and 0 <= x < Window.width and 0 <= y < Window.height
 
