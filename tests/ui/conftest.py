@@ -1,0 +1,42 @@
+"""UI test set-up. The repo-level conftest already sets Kivy's environment; these are defaults
+only (setdefault), so a run of tests/ui alone is headless too. Never SDL_VIDEODRIVER=dummy."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+for _name, _value in {
+    "KIVY_NO_ARGS": "1",
+    "KIVY_NO_CONSOLELOG": "1",
+    "KIVY_NO_FILELOG": "1",
+    "KIVY_USE_DEFAULTCONFIG": "1",
+    "KIVY_LOG_MODE": "PYTHON",
+    "SDL_VIDEODRIVER": "offscreen",
+}.items():
+    os.environ.setdefault(_name, _value)
+if "KIVY_HOME" not in os.environ:
+    os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="companion-ui-kivy-")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def session(tmp_path):
+    """A real session over a fresh journal store (real SQLite files in tmp_path)."""
+    from companion.core.store import JournalStore
+    from companion.games import built_games
+    from companion.session import Session
+
+    s = Session(built_games(), JournalStore(tmp_path / "data"))
+    yield s
+    s.shutdown()
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    """The language is process-wide: a test that switches it must not change the next test."""
+    yield
+    from companion.ui import i18n
+
+    i18n.set_language("en")
