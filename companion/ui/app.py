@@ -1,0 +1,333 @@
+"""The Kivy app: composes session, bridge, view-models and screens; owns navigation.
+
+Every user action becomes an `Intent` posted through the bridge (the one way into the session);
+after every fact the session hands its listeners a `TableView`, and the app refreshes the
+view-models from it. Screens are created on first use, so start-up loads only the first one.
+"""
+
+from __future__ import annotations
+
+from companion.ui import startup  # noqa: F401  (first: its clock must start as early as possible)
+from companion.ui import environment
+
+environment.prepare()
+
+import logging  # noqa: E402
+import sys  # noqa: E402
+from typing import Any, Callable, Sequence  # noqa: E402
+
+from kivy.app import App  # noqa: E402
+from kivy.clock import Clock  # noqa: E402
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty  # noqa: E402
+
+from companion.session import Intent, Session, TableView  # noqa: E402
+from companion.ui import fonts, profiles  # noqa: E402
+from companion.ui.catalog import GameChoice, default_choices  # noqa: E402
+from companion.ui.i18n import current_language  # noqa: E402
+
+log = logging.getLogger("companion.ui")
+
+SettingsCallback = Callable[[str, str], None]
+
+
+class CompanionApp(App):
+    """One table's app. `session` is driven only through `bridge` (main thread)."""
+
+    title = "companion"
+    #: What `run_app` returns; the input-script player sets 4 when a script fails.
+    exit_code = 0
+    scale = NumericProperty(1.0)
+    portrait = BooleanProperty(False)
+    language = StringProperty("en")
+    home_vm = ObjectProperty(None)
+    setup_vm = ObjectProperty(None)
+    table_vm = ObjectProperty(None)
+    history_vm = ObjectProperty(None)
+    settings_vm = ObjectProperty(None)
+
+    def __init__(self, session: Session, *, profile: str = profiles.DEFAULT_PROFILE, start_screen: str = "home",
+                 games: Sequence[GameChoice] | None = None, on_settings_changed: SettingsCallback | None = None,
+                 on_ready: Callable[["CompanionApp"], None] | None = None, exit_after_first_frame: bool = False,
+                 **kwargs: Any) -> None:
+        from companion.ui import viewmodels as vms
+        from companion.ui.tr import tr
+
+        super().__init__(**kwargs)
+        self.session = session
+        self.bridge: Any = None
+        self.tr = tr
+        self.games = tuple(games) if games is not None else default_choices()
+        self.start_screen = start_screen
+        self.on_settings_changed = on_settings_changed
+        self._on_ready = on_ready
+        self._exit_after_first_frame = exit_after_first_frame
+        self._ready_frames = -1
+        self._journal: str | None = None
+        self._previous = "home"
+        self.language = current_language()
+        self.home_vm = vms.HomeViewModel()
+        self.setup_vm = vms.SetupViewModel()
+        self.table_vm = vms.TableViewModel()
+        self.history_vm = vms.HistoryViewModel()
+        self.settings_vm = vms.SettingsViewModel(language=self.language, profile=profile, running_profile=profile)
+        self.first_frame_seconds: float | None = None
+
+    def load_kv(self, filename: str | None = None) -> bool:
+        """Each screen loads its own .kv beside it; no app-wide kv file."""
+        return False
+
+    # -- life cycle ------------------------------------------------------------------------------
+
+    def build(self) -> Any:
+        from kivy.core.window import Window
+        from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+        from companion.ui import theme
+        from companion.ui.bridge import Bridge
+
+        Window.clearcolor = theme.BG
+        Window.bind(size=self._on_window_size)
+        self._on_window_size(Window, Window.size)
+        self.bridge = Bridge(self.session.handle)
+        self.session.listeners.append(self._on_table_view)
+        self.sm = ScreenManager(transition=NoTransition())
+        table = self.session.table_view()
+        self.table_vm.update(table)
+        self._journal = table.journal
+        self.setup_vm.configure(self._choice("scorepad") or GameChoice("scorepad", 1, 8, True))
+        self._remember_names(table)
+        first = self.start_screen
+        if first == "home" and self.session.engine is not None:
+            first = "table"  # the CLI resumed an unfinished game: the table is what the players want
+        self.go(first)
+        self._ready_frames = Clock.frames_displayed + 1
+        Clock.schedule_interval(self._check_ready, 0)
+        return self.sm
+
+    def on_stop(self) -> None:
+        if self._on_table_view in self.session.listeners:
+            self.session.listeners.remove(self._on_table_view)
+        self.tr.forget_all()
+        from kivy.core.window import Window
+
+        Window.unbind(size=self._on_window_size)  # a later app in this process owns the window
+
+    def _check_ready(self, _dt: float) -> bool | None:
+        if Clock.frames_displayed < self._ready_frames:
+            return None
+        self.first_frame_seconds = startup.seconds_since_process_start()
+        if self._exit_after_first_frame:
+            print(f"first-frame {self.first_frame_seconds:.3f}", flush=True)
+        if self._on_ready is not None:
+            self._on_ready(self)
+        if self._exit_after_first_frame:
+            self.stop()
+        return False
+
+    def _on_window_size(self, _window: Any, size: Sequence[float]) -> None:
+        width, height = size
+        self.scale = profiles.scale_for(width, height)
+        self.portrait = height > width
+
+    # -- finding widgets -------------------------------------------------------------------------
+
+    def find_widget(self, wid: str) -> Any | None:
+        from companion.ui.widgets import find_widget
+
+        return find_widget(self.root, wid) if self.root is not None else None
+
+    # -- navigation ------------------------------------------------------------------------------
+
+    def screen(self, name: str) -> Any:
+        """The named screen, created (and its .kv loaded) on first use."""
+        from companion.ui import screens
+
+        if not self.sm.has_screen(name):
+            self.sm.add_widget(screens.create(name))
+        return self.sm.get_screen(name)
+
+    def go(self, name: str) -> None:
+        """Shows a screen, refreshing its view-model first; a stale notice is not carried along."""
+        current = self.sm.current if self.sm.screen_names else None
+        if current and current != name:
+            self._previous = current
+            self.table_vm.notice_text = self.table_vm.notice_rule = self.table_vm.notice_level = ""
+        if name == "home":
+            self.home_vm.refresh(self.games, self.session.resumable())
+        elif name == "history":
+            self.history_vm.refresh(self.session.history(), self.session.finished_games(),
+                                    self.session.engine.game.id if self.session.engine else None)
+        elif name == "table":
+            self.table_vm.keypad.close()
+            self.table_vm.confirming_finish = False
+        self.screen(name)
+        self.sm.current = name
+        if self.sm.transition.is_active:
+            # Even NoTransition stays "active" until the next frame, and a ScreenManager drops
+            # every touch while a transition is active: a quick second tap would be lost.
+            self.sm.transition.stop()
+
+    def back(self) -> None:
+        self.go(self._previous if self._previous != self.sm.current else "home")
+
+    def open_history(self) -> None:
+        self.go("history")
+
+    def open_game(self, game_id: str) -> None:
+        choice = self._choice(game_id)
+        if choice is None or not choice.built:
+            return
+        self.setup_vm.configure(choice)
+        self.go("setup")
+
+    def new_game_same_players(self) -> None:
+        """After a finished game: the set-up screen, with this game's names already filled in."""
+        self._remember_names(self.session.table_view())
+        self.go("setup")
+
+    def _choice(self, game_id: str) -> GameChoice | None:
+        return next((c for c in self.games if c.id == game_id), None)
+
+    def _remember_names(self, table: TableView) -> None:
+        if table.game == "scorepad" and table.view:
+            names = [str(p["name"]) for p in table.view.get("players", ())]
+            if names:
+                self.setup_vm.remember(names)
+
+    # -- actions: every one is an Intent through the bridge ---------------------------------------
+
+    def post(self, intent: Intent) -> None:
+        self.bridge.post(intent)
+
+    def start_game(self) -> None:
+        self.post(self.setup_vm.intent())
+
+    def resume_game(self) -> None:
+        path = self.home_vm.resume_path
+        self.post(Intent("resume", {"path": path} if path else {}))
+        if self.session.engine is not None:
+            self.go("table")
+
+    def add_points(self, seat: int, points: int) -> None:
+        self.post(Intent("add_points", {"seat": int(seat), "points": int(points)}))
+
+    def undo(self) -> None:
+        self.post(Intent("undo"))
+
+    def redo(self) -> None:
+        self.post(Intent("redo"))
+
+    def ask_finish(self) -> None:
+        self.table_vm.keypad.close()
+        self.table_vm.confirming_finish = True
+
+    def cancel_finish(self) -> None:
+        self.table_vm.confirming_finish = False
+
+    def finish_game(self) -> None:
+        self.table_vm.confirming_finish = False
+        self.post(Intent("finish"))
+
+    # -- the keypad (entering any number of points) ----------------------------------------------
+
+    def keypad_open(self, seat: int) -> None:
+        if not self.table_vm.finished:
+            self.table_vm.confirming_finish = False
+            self.table_vm.keypad.open(int(seat))
+
+    def keypad_press(self, key: str) -> None:
+        keypad = self.table_vm.keypad
+        if key == "±":
+            keypad.toggle_sign()
+        elif key == "←":
+            keypad.backspace()
+        elif key.isdigit():
+            keypad.press(int(key))
+
+    def keypad_cancel(self) -> None:
+        self.table_vm.keypad.close()
+
+    def keypad_ok(self) -> None:
+        keypad = self.table_vm.keypad
+        value, seat = keypad.value(), int(keypad.seat)
+        keypad.close()
+        if value is not None and seat >= 0:
+            self.add_points(seat, value)
+
+    # -- settings --------------------------------------------------------------------------------
+
+    def set_language(self, code: str) -> None:
+        """Applies at once: kv texts re-render through `tr`, Python-made texts through relabel()."""
+        self.language = self.tr.switch(code)
+        self.settings_vm.language = self.language
+        self.home_vm.refresh()
+        self.setup_vm.relabel()
+        self.table_vm.relabel()
+        self.history_vm.refresh()
+        self._settings_changed()
+
+    def set_profile(self, name: str) -> None:
+        profiles.get_profile(name)
+        self.settings_vm.profile = name
+        self._settings_changed()
+
+    def _settings_changed(self) -> None:
+        if self.on_settings_changed is not None:
+            self.on_settings_changed(self.settings_vm.language, self.settings_vm.profile)
+
+    # -- facts from the session ------------------------------------------------------------------
+
+    def _on_table_view(self, table: TableView) -> None:
+        self.table_vm.update(table)
+        if table.journal != self._journal:
+            self._journal = table.journal
+            if table.journal is not None:
+                self._remember_names(table)
+                self.go("table")
+                return
+        if self.sm.current == "history":
+            self.history_vm.refresh(self.session.history(), self.session.finished_games(),
+                                    table.game)
+
+
+def _ensure_log_output() -> None:
+    """The session's "durable step" lines must reach stderr. With KIVY_LOG_MODE=PYTHON Kivy leaves
+    logging alone; if nobody (the CLI) configured logging, give our loggers a stderr handler."""
+    root = logging.getLogger()
+    ours = logging.getLogger("companion")
+    if root.handlers or ours.handlers:
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    ours.addHandler(handler)
+    if ours.level == logging.NOTSET:
+        ours.setLevel(logging.INFO)
+
+
+def run_app(session: Session, *, language: str, profile: str, fullscreen: bool = False, font: str | None = None,
+            start_screen: str = "home", on_settings_changed: SettingsCallback | None = None,
+            on_ready: Callable[[CompanionApp], None] | None = None, exit_after_first_frame: bool = False,
+            games: Sequence[GameChoice] | None = None) -> int:
+    """Runs the app until it is closed; returns the process exit code (`app.exit_code`, 0 unless
+    an input script failed).
+
+    `language`: "zh-Hans", "zh-Hant", "en" or "auto"; `profile`: a `profiles.PROFILES` name (the
+    window size; layouts adapt to the real size either way). `on_ready(app)` runs once, on the main
+    thread, after the first frame is on screen. `exit_after_first_frame` prints
+    ``first-frame <seconds since process start>`` (see `startup`) and stops. `games`: the home
+    screen's list; default: `companion.games.registry()`.
+    """
+    from companion.ui.tr import tr
+
+    _ensure_log_output()
+    prof = profiles.apply(profile, fullscreen=fullscreen)
+    fonts.register_default_font(font)
+    tr.switch(language)
+    app = CompanionApp(session, profile=prof.name, start_screen=start_screen, games=games,
+                       on_settings_changed=on_settings_changed, on_ready=on_ready,
+                       exit_after_first_frame=exit_after_first_frame)
+    app.run()
+    return int(app.exit_code)
+
+
+__all__ = ["CompanionApp", "run_app"]

@@ -1,0 +1,32 @@
+"""The games the home screen lists, as plain values the UI may hold.
+
+The home screen needs every game, built or not, but must never touch rules or game state: it gets
+`GameChoice` values (id, player range, built or not). The one import of `companion.games` in the UI
+is here, and only when the caller (the CLI's composition root) did not pass the registry itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Iterable
+
+
+@dataclasses.dataclass(frozen=True)
+class GameChoice:
+    """A game on the home screen: `built` is False while its rules module does not exist yet."""
+
+    id: str
+    min_players: int
+    max_players: int
+    built: bool
+
+
+def choices_from_registry(entries: Iterable[Any]) -> tuple[GameChoice, ...]:
+    """From `companion.games.registry()` entries (id, players, rules) to choices, order kept."""
+    return tuple(GameChoice(e.id, int(e.players[0]), int(e.players[1]), e.rules is not None) for e in entries)
+
+
+def default_choices() -> tuple[GameChoice, ...]:
+    from companion.games import registry
+
+    return choices_from_registry(registry())

@@ -1,0 +1,141 @@
+"""Words for what the screens show: game names, history lines, places, times, notices.
+
+Pure functions over public data (views, history entries, notices), translated with `i18n._`, so
+every line a screen shows is testable without a window. Screens never format game data themselves.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import Any, Iterable, Mapping, Sequence
+
+from companion.ui.i18n import N_, _, translate_notice, translate_rule
+
+GAME_TITLES: Mapping[str, str] = {
+    "trajan": N_("Trajan"),
+    "troyes": N_("Troyes"),
+    "tribune": N_("Tribune"),
+    "augustus": N_("Augustus"),
+    "scorepad": N_("Score pad"),
+}
+
+
+def game_title(game_id: str | None) -> str:
+    """A game's name in the current language; an unknown id is shown as itself, never hidden."""
+    if not game_id:
+        return ""
+    msgid = GAME_TITLES.get(game_id)
+    return _(msgid) if msgid else game_id
+
+
+def players_range(low: int, high: int) -> str:
+    if low == high:
+        return _("{count} players").format(count=low)
+    return _("{low}–{high} players").format(low=low, high=high)
+
+
+def join_names(names: Iterable[str]) -> str:
+    """Names in a list: "A, B, C" in English, "A、B、C" in Chinese (the catalog says which)."""
+    return _(", ").join(names)
+
+
+def default_player_name(n: int) -> str:
+    """The name a seat has until someone types one: "Player 1" counts from 1."""
+    return _("Player {n}").format(n=n)
+
+
+def format_place(place: int) -> str:
+    return _("Place {place}").format(place=place)
+
+
+def format_points(points: int) -> str:
+    return f"{points:+d}".replace("-", "−")  # a true minus sign reads better across a table
+
+
+def format_score(score: int) -> str:
+    """A total as plain digits with an ASCII minus: input scripts `expect` it as typed."""
+    return str(score)
+
+
+def _local(iso: str) -> _dt.datetime | None:
+    try:
+        when = _dt.datetime.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is not None:
+        when = when.astimezone()
+    return when
+
+
+def format_time(iso: str) -> str:
+    """A journal timestamp (UTC ISO) as local wall-clock time, for history lines."""
+    when = _local(iso)
+    return when.strftime("%H:%M:%S") if when else iso
+
+
+def format_when(iso: str) -> str:
+    """A journal creation time (UTC ISO) as a local date and time, for game lists."""
+    when = _local(iso)
+    return when.strftime("%Y-%m-%d %H:%M") if when else iso
+
+
+def format_notice(notice: Any) -> tuple[str, str]:
+    """(message, rule line) of a session Notice in the current language; rule line may be ""."""
+    if notice is None:
+        return "", ""
+    text = translate_notice(notice.template, notice.params)
+    rule = _("Rule: {rule}").format(rule=translate_rule(notice.rule)) if notice.rule else ""
+    return text, rule
+
+
+def _seat_name(players: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        return players[seat]
+    return _("Seat {n}").format(n=seat + 1 if isinstance(seat, int) else seat)
+
+
+def format_event(event: Mapping[str, Any], players: Sequence[str]) -> str:
+    """One public event as a history line. Unknown kinds are still shown (kind and fields)."""
+    kind = event.get("kind", "")
+    if kind == "scorepad.started":
+        names = list(event.get("players", ()))
+        start = event.get("start_player", 0)
+        return _("Seated {players}; {name} starts.").format(players=join_names(names), name=_seat_name(names, start))
+    if kind == "scorepad.points":
+        return _("{name}: {points}").format(name=_seat_name(players, event.get("seat")),
+                                                   points=format_points(int(event.get("points", 0))))
+    if kind == "scorepad.finished":
+        return _("Game finished.")
+    if kind == "core.undo":
+        return _("Undid step {step}.").format(step=event.get("step"))
+    if kind == "core.redo":
+        return _("Redid step {step}.").format(step=event.get("step"))
+    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+    return f"{kind} {fields}".strip()
+
+
+def format_history(entries: Iterable[Any]) -> list[dict[str, Any]]:
+    """History entries (oldest first) as rows {step, time, text, undone}.
+
+    Names come from the game's own start event, so a line reads the same whatever happened later;
+    an undo or redo line says what it took back or put back, so nobody has to look it up.
+    """
+    players: list[str] = []
+    said: dict[int, str] = {}
+    rows = []
+    for entry in entries:
+        texts = []
+        for event in entry.events:
+            kind = event.get("kind")
+            if kind == "scorepad.started":
+                players = list(event.get("players", ()))
+            target = event.get("step")
+            if kind in ("core.undo", "core.redo") and isinstance(target, int) and target in said:
+                template = _("Undid step {step}: {what}") if kind == "core.undo" else _("Redid step {step}: {what}")
+                texts.append(template.format(step=target, what=said[target]))
+            else:
+                texts.append(format_event(event, players))
+        text = " ".join(texts)
+        said.setdefault(entry.step, text)
+        rows.append({"step": entry.step, "time": format_time(entry.at), "text": text, "undone": bool(entry.undone)})
+    return rows

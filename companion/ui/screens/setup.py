@@ -1,0 +1,105 @@
+"""Score pad set-up: how many players, their names, Start. Refusals (e.g. two equal names) show
+inline above the names; nothing here decides whether a setup is valid — the rules do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import logging
+
+from kivy.lang import Builder
+from kivy.properties import NumericProperty
+from kivy.uix.screenmanager import Screen
+
+
+def _import_clipboard_quietly() -> None:
+    """TextInput probes for X11 cut-buffer tools (xclip, xsel: two subprocesses) and logs a
+    critical message with a traceback for each one missing; a kiosk has no X and needs neither,
+    so the probe is skipped and its complaint silenced."""
+    import kivy
+
+    kivy.kivy_options.setdefault("cutbuffer", [])
+    kivy_log = logging.getLogger("kivy")
+    level = kivy_log.level
+    kivy_log.setLevel(logging.CRITICAL + 1)
+    try:
+        import kivy.core.clipboard  # noqa: F401
+    finally:
+        kivy_log.setLevel(level)
+
+
+_import_clipboard_quietly()
+
+from kivy.uix.textinput import TextInput  # noqa: E402
+
+from companion.ui.widgets import WidMixin
+
+
+class NameInput(WidMixin, TextInput):
+    """One player's name; `index` is the seat it names (0-based)."""
+
+    index = NumericProperty(0)
+
+
+class SetupScreen(Screen):
+    def on_kv_post(self, base_widget: Any) -> None:
+        from kivy.app import App
+
+        vm = App.get_running_app().setup_vm
+        vm.bind(count=lambda *_: self.rebuild(), hints=lambda *_: self._relabel())
+        vm.bind(names=lambda *_: self._sync_texts())
+        App.get_running_app().bind(portrait=lambda *_: self.place_start())
+        self.rebuild()
+        self.place_start()
+
+    def place_start(self) -> None:
+        """Start sits in the top bar in landscape (height is scarce) and at the bottom, full width,
+        in portrait (width is scarce: beside Back it would squeeze the title to nothing)."""
+        from kivy.app import App
+
+        start, top, bottom = (getattr(w, "__self__", w) for w in (self.ids.start, self.ids.top_bar, self.ids.bottom_slot))
+        target = bottom if App.get_running_app().portrait else top
+        if start.parent is not target:
+            start.parent.remove_widget(start)
+            target.add_widget(start)
+        start.size_hint_x = 1 if target is bottom else None
+
+    def rebuild(self) -> None:
+        """One field per seat; rebuilt only when the count changes, so typing keeps its focus."""
+        from kivy.app import App
+
+        vm = App.get_running_app().setup_vm
+        grid = self.ids.names
+        if len(grid.children) == int(vm.count):
+            return
+        grid.clear_widgets()
+        for i in range(int(vm.count)):
+            field = NameInput(wid=f"setup.name.{i}", index=i)
+            field.bind(text=lambda w, text: vm.set_name(w.index, text))
+            grid.add_widget(field)
+        self._relabel()
+        self._sync_texts()
+
+    def fields(self) -> list[NameInput]:
+        return sorted(self.ids.names.children, key=lambda w: w.index)
+
+    def _relabel(self) -> None:
+        from kivy.app import App
+
+        vm = App.get_running_app().setup_vm
+        for field in self.fields():
+            if field.index < len(vm.hints):
+                field.hint_text = vm.hints[field.index]
+
+    def _sync_texts(self) -> None:
+        from kivy.app import App
+
+        vm = App.get_running_app().setup_vm
+        for field in self.fields():
+            if field.index < len(vm.names) and field.text != vm.names[field.index]:
+                field.text = vm.names[field.index]
+
+
+SCREEN_CLASS = SetupScreen
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))

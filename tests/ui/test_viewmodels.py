@@ -1,0 +1,188 @@
+"""View-models fed from a real session's public views, without any window."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.session import Intent
+from companion.ui import i18n
+from companion.ui.catalog import GameChoice, choices_from_registry
+
+pytestmark = pytest.mark.timeout(30)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def new_pad(session, players=("Ann", "Bo"), seed=5):
+    session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": list(players), "seed": seed}}))
+
+
+def test_table_view_model_follows_the_session(session):
+    from companion.ui.viewmodels import TableViewModel
+
+    vm = TableViewModel()
+    session.listeners.append(vm.update)
+    session.handle(Intent("undo"))
+    assert not vm.has_game and vm.title == "No game is open"
+    assert vm.notice_text == "No game is open: start or resume one first." and vm.notice_level == "refused"
+    assert vm.notice_rule == "Rule: no game"
+    new_pad(session)
+    assert vm.has_game and vm.title == "Score pad" and vm.seat_count == 2
+    assert [(s["name"], s["score"], s["place"]) for s in vm.seats] == [("Ann", 0, 1), ("Bo", 0, 1)]
+    assert sum(s["is_start"] for s in vm.seats) == 1 and "starts" in vm.hint
+    assert not vm.can_undo and not vm.can_redo and vm.notice_text == ""
+    session.handle(Intent("add_points", {"seat": 1, "points": 4}))
+    assert vm.can_undo and [s["place_text"] for s in vm.seats] == ["Place 2", "Place 1"]
+    session.handle(Intent("undo"))
+    assert vm.can_redo and vm.seats[1]["score"] == 0
+    session.handle(Intent("redo"))
+    session.handle(Intent("add_points", {"seat": 0, "points": 1000}))
+    assert vm.notice_text == "One entry is at most 999 points either way." and vm.notice_rule == "Rule: score pad input"
+    session.handle(Intent("finish"))
+    assert vm.finished and vm.hint == "Game finished."
+    assert [(r["place"], r["name"], r["score_text"]) for r in vm.ranking] == [(1, "Bo", "4"), (2, "Ann", "0")]
+    i18n.set_language("zh-Hans")
+    vm.relabel()
+    assert vm.title == "计分板" and vm.ranking[0]["place_text"] == "第 1 名"
+
+
+def test_confirming_and_keypad_close_when_the_game_finishes(session):
+    from companion.ui.viewmodels import TableViewModel
+
+    vm = TableViewModel()
+    session.listeners.append(vm.update)
+    new_pad(session)
+    vm.confirming_finish = True
+    vm.keypad.open(1)
+    session.handle(Intent("finish"))
+    assert not vm.confirming_finish and not vm.keypad.is_open
+
+
+def test_keypad_builds_a_signed_number():
+    from companion.ui.viewmodels import KeypadModel
+
+    pad = KeypadModel()
+    pad.open(2)
+    assert pad.is_open and pad.value() is None and pad.display == "+0"
+    for digit in (0, 1, 2, 3, 4, 5):  # a leading zero is ignored, at most four digits
+        pad.press(digit)
+    assert pad.value() == 1234 and pad.display == "+1234"
+    pad.toggle_sign()
+    pad.backspace()
+    assert pad.value() == -123 and pad.display == "−123"
+    pad.close()
+    assert not pad.is_open and pad.value() is None
+
+
+def test_setup_view_model_defaults_typed_names_and_intent():
+    from companion.ui.viewmodels import SetupViewModel
+
+    vm = SetupViewModel()
+    vm.configure(GameChoice("scorepad", 1, 8, True))
+    assert vm.count == 4 and vm.hints == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    vm.decrease()
+    vm.decrease()
+    vm.set_name(1, "  Bo ")
+    assert vm.intent() == Intent("new_game", {"game": "scorepad", "setup": {"players": ["Player 1", "Bo"]}})
+    for _ in range(10):
+        vm.increase()
+    assert vm.count == 8 and vm.names[1] == "  Bo "
+    for _ in range(10):
+        vm.decrease()
+    assert vm.count == 1
+    i18n.set_language("zh-Hant")
+    vm.relabel()
+    assert vm.hints == ["玩家 1"] and vm.players() == ["玩家 1"]
+    vm.remember(["Ann", "玩家 2", "Cy"])
+    assert vm.count == 3 and vm.names == ["Ann", "", "Cy"]
+
+
+def test_home_view_model_lists_every_game_and_resume(session):
+    from companion.games import registry
+    from companion.ui.viewmodels import HomeViewModel
+
+    vm = HomeViewModel()
+    vm.refresh(choices_from_registry(registry()), session.resumable())
+    assert [g["id"] for g in vm.games] == ["trajan", "troyes", "tribune", "augustus", "scorepad"]
+    assert [g["built"] for g in vm.games] == [False, False, False, False, True]
+    assert vm.games[0]["detail"] == "Not built yet" and vm.games[4]["detail"] == "1–8 players"
+    assert not vm.resume_visible
+    new_pad(session)
+    vm.refresh(resumable=session.resumable())
+    assert vm.resume_visible and vm.resume_text.startswith("Resume Score pad (started ")
+    assert vm.resume_path == session.table_view().journal
+    i18n.set_language("zh-Hans")
+    vm.refresh()
+    assert vm.games[0]["title"] == "图拉真" and vm.games[0]["detail"] == "尚未推出"
+    assert vm.resume_text.startswith("继续计分板（开始于 ")
+
+
+def test_history_view_model_newest_first_with_finished_games(session):
+    from companion.ui.viewmodels import HistoryViewModel
+
+    new_pad(session)
+    session.handle(Intent("finish"))
+    new_pad(session, ("Cy", "Di"))
+    session.handle(Intent("add_points", {"seat": 0, "points": 2}))
+    session.handle(Intent("undo"))
+    vm = HistoryViewModel()
+    vm.refresh(session.history(), session.finished_games(), "scorepad")
+    assert vm.title == "Game history: Score pad"
+    assert [r["text"] for r in vm.rows][:2] == ["Undid step 2: Cy: +2", "Cy: +2"]
+    assert [r["undone"] for r in vm.rows] == [False, True, False]
+    assert len(vm.finished) == 1 and vm.finished[0]["text"].startswith("Score pad, ")
+    vm.refresh(game=None)
+    assert vm.title == "No game is open"
+
+
+def test_settings_view_model_knows_when_a_restart_is_needed():
+    from companion.ui.viewmodels import SettingsViewModel
+
+    vm = SettingsViewModel(language="en", profile="800x480", running_profile="800x480")
+    assert not vm.restart_needed
+    vm.profile = "720x1280"
+    assert vm.restart_needed
+    vm.profile = "800x480"
+    assert not vm.restart_needed
+
+
+def test_view_models_need_no_window():
+    code = (
+        "import sys, tempfile\n"
+        "from companion.core.store import JournalStore\n"
+        "from companion.games import built_games\n"
+        "from companion.session import Session, Intent\n"
+        "from companion.ui.viewmodels import TableViewModel, HomeViewModel\n"
+        "s = Session(built_games(), JournalStore(tempfile.mkdtemp()))\n"
+        "vm = TableViewModel(); s.listeners.append(vm.update)\n"
+        "s.handle(Intent('new_game', {'game': 'scorepad', 'setup': {'players': ['A', 'B']}}))\n"
+        "assert vm.seat_count == 2\n"
+        "assert 'kivy.core.window' not in sys.modules, 'a window was created'\n"
+        "assert 'companion.games' not in [m for m in sys.modules if m.startswith('companion.ui')]\n"
+        "print('ok')\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr[-2000:]
+
+
+def test_screens_and_view_models_never_import_the_games():
+    """Only catalog.py (the home list's fallback) and screenshot.py (its demo) may import companion.games."""
+    import ast
+
+    ui = ROOT / "companion" / "ui"
+    offenders = []
+    for path in ui.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n.startswith("companion.games") for n in names) and path.name not in ("catalog.py", "screenshot.py"):
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    for path in ui.rglob("*.kv"):
+        if "import" in path.read_text(encoding="utf-8") and "companion.games" in path.read_text(encoding="utf-8"):
+            offenders.append(str(path.relative_to(ROOT)))
+    assert not offenders, offenders
