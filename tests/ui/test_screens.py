@@ -90,6 +90,25 @@ def test_refusal_is_shown_inline_in_the_table_language(session):
     run_ui(session, script, language="zh-Hans")
 
 
+def test_a_name_field_takes_a_touch_at_once_and_typed_text(session):
+    """A touch in the same frame the field appears used to crash Kivy 2.3.1 (IndexError)."""
+
+    def script(ui):
+        from kivy.core.window import Window
+
+        yield from ui.tap("home.game.scorepad")
+        yield from ui.tap("setup.name.1")
+        field = ui.find("setup.name.1")
+        assert field.focus
+        Window.dispatch("on_textinput", "Zoë 王")  # what a keyboard sends to the focused field
+        yield from ui.frames(1)
+        assert field.text == "Zoë 王" and ui.app.setup_vm.players()[1] == "Zoë 王"
+        yield from ui.tap("setup.start")
+        assert [p["name"] for p in session.table_view().view["players"]][:2] == ["Player 1", "Zoë 王"]
+
+    run_ui(session, script)
+
+
 def test_setup_refusal_appears_above_the_names(session):
     def script(ui):
         yield from ui.tap("home.game.scorepad")

@@ -41,6 +41,14 @@ class NameInput(WidMixin, TextInput):
 
     index = NumericProperty(0)
 
+    def on_touch_down(self, touch: Any) -> bool:
+        # Kivy 2.3.1 lays out a new TextInput's lines on the next frame; a touch before that (a
+        # script, or a quick finger right after the screen opens) indexes an empty line list and
+        # raises IndexError in get_cursor_from_xy. Lay the lines out now.
+        if not self._lines:
+            self._refresh_text(self.text)
+        return bool(super().on_touch_down(touch))
+
 
 class SetupScreen(Screen):
     def on_kv_post(self, base_widget: Any) -> None:
