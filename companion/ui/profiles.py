@@ -71,6 +71,8 @@ def apply(profile: str | Profile, *, fullscreen: bool = False) -> Profile:
     # 'auto' keeps the display's own resolution; the layouts adapt to whatever size that is.
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("graphics", "resizable", "0" if fullscreen else "1")
+    # A kiosk is touched, not moused: no pointer sitting in the middle of the table's screen.
+    Config.set("graphics", "show_cursor", "0" if fullscreen else "1")
     # No red multitouch-emulation circles on right click while testing on a laptop.
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
     return prof
