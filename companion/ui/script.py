@@ -118,18 +118,18 @@ def _widget_text(widget: Any) -> str:
 
 
 def _is_shown(widget: Any) -> bool:
-    """On the current screen, not disabled, and inside the window."""
-    from kivy.core.window import Window
-    from kivy.uix.screenmanager import Screen
+    """In the window's tree now (its screen is the current one) with its centre inside the window.
 
-    node = widget
-    while node is not None:
-        if isinstance(node, Screen) and node.manager is not None and node.manager.current_screen is not node:
-            return False
-        # Kivy's Window is its own parent: stop there, or this loop never ends.
-        node = node.parent if node.parent is not node else None
+    A disabled widget counts as shown: a finger can touch it, and nothing happens, as at the table.
+    """
+    from kivy.core.window import Window
+
+    from companion.ui.widgets import is_shown
+
+    if not is_shown(widget):
+        return False
     x, y = widget.to_window(*widget.center)
-    return not widget.disabled and 0 <= x < Window.width and 0 <= y < Window.height
+    return 0 <= x < Window.width and 0 <= y < Window.height
 
 
 def _touch(widget: Any, after: Callable[[], None]) -> None:

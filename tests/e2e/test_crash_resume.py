@@ -125,6 +125,8 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
         killed_mid_play += bool(acked)
         known = steps
 
+    print(f"\n{TRIALS} SIGKILLs: {killed_mid_play} mid-play, {acked_total} steps acknowledged, "
+          f"journal ends at step {known[-1][0]}, every acknowledged step present")
     # The kills must have hit a game in progress, not only start-ups, for the test to mean anything.
     assert killed_mid_play >= TRIALS // 2 and acked_total > TRIALS * 5, (killed_mid_play, acked_total)
     view = Session(built_games(), JournalStore(data))
