@@ -45,7 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("doctor", help="check each configured device: found, simulated or missing, with the fix")
 
     s = sub.add_parser("screenshot", help="render one screen offscreen to a PNG and exit")
-    s.add_argument("out", type=Path)
+    s.add_argument("out", type=Path, nargs="?", help="the PNG to write")
+    s.add_argument("--docs", type=Path, metavar="DIR",
+                   help="instead: write every screen in zh-Hans and en at 800x480 into DIR (docs/screenshots)")
     s.add_argument("--screen", choices=SCREENS, default="home")
     s.add_argument("--lang", dest="shot_lang", choices=LANGUAGES[1:], default="en")
     s.add_argument("--profile", dest="shot_profile", choices=PROFILES, default="800x480")
@@ -54,9 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _setup_logging() -> None:
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    # Kivy sets its logger's level from its config at import; at the table only warnings are worth a line.
+    os.environ.setdefault("KCFG_KIVY_LOG_LEVEL", "warning")
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
-    for noisy in ("kivy",):
-        logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
 def _load_config(path: Path | None):
@@ -143,6 +145,7 @@ def run_app(args: argparse.Namespace) -> int:
             on_settings_changed=on_settings_changed,
             on_ready=on_ready,
             exit_after_first_frame=os.environ.get("COMPANION_EXIT_AFTER_FIRST_FRAME") == "1",
+            games=game_choices(),
         )
         if script_result is not None and script_result.error:
             return 4
@@ -166,13 +169,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(format_report(probes))
         return exit_code(probes)
     if args.command == "screenshot":
-        os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
-        from companion.ui.screenshot import take_screenshot
-
-        out = take_screenshot(args.out, args.screen, args.shot_lang, args.shot_profile)
-        print(out)
-        return 0
+        return screenshot(args)
     return run_app(args)
+
+
+def game_choices() -> tuple:
+    """The home screen's list, every game built or not, as plain values (the UI never sees rules)."""
+    from companion.games import registry
+    from companion.ui.catalog import choices_from_registry
+
+    return choices_from_registry(registry())
+
+
+def screenshot(args: argparse.Namespace) -> int:
+    import tempfile
+
+    if args.docs:
+        from companion.ui.screenshot import regenerate_docs
+
+        for path in regenerate_docs(args.docs):
+            print(path)
+        return 0
+    if args.out is None:
+        print("companion screenshot: give the PNG to write, or --docs DIR", file=sys.stderr)
+        return 2
+    from companion.demo import demo_session
+    from companion.games import built_games
+    from companion.ui.environment import prepare
+
+    prepare(offscreen=True)
+    from companion.ui.screenshot import take_screenshot
+
+    with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
+        session = demo_session(Path(scratch), args.shot_lang, args.screen, built_games())
+        try:
+            print(take_screenshot(args.out, args.screen, args.shot_lang, args.shot_profile, session, game_choices()))
+        finally:
+            session.shutdown()
+    return 0
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 
 from companion.session import Intent, Session, TableView  # noqa: E402
 from companion.ui import fonts, profiles  # noqa: E402
-from companion.ui.catalog import GameChoice, default_choices  # noqa: E402
+from companion.ui.catalog import GameChoice  # noqa: E402
 from companion.ui.i18n import current_language  # noqa: E402
 
 log = logging.getLogger("companion.ui")
@@ -46,7 +46,7 @@ class CompanionApp(App):
     settings_vm = ObjectProperty(None)
 
     def __init__(self, session: Session, *, profile: str = profiles.DEFAULT_PROFILE, start_screen: str = "home",
-                 games: Sequence[GameChoice] | None = None, on_settings_changed: SettingsCallback | None = None,
+                 games: Sequence[GameChoice] = (), on_settings_changed: SettingsCallback | None = None,
                  on_ready: Callable[["CompanionApp"], None] | None = None, exit_after_first_frame: bool = False,
                  **kwargs: Any) -> None:
         from companion.ui import viewmodels as vms
@@ -56,7 +56,7 @@ class CompanionApp(App):
         self.session = session
         self.bridge: Any = None
         self.tr = tr
-        self.games = tuple(games) if games is not None else default_choices()
+        self.games = tuple(games)
         self.start_screen = start_screen
         self.on_settings_changed = on_settings_changed
         self._on_ready = on_ready
@@ -307,7 +307,7 @@ def _ensure_log_output() -> None:
 def run_app(session: Session, *, language: str, profile: str, fullscreen: bool = False, font: str | None = None,
             start_screen: str = "home", on_settings_changed: SettingsCallback | None = None,
             on_ready: Callable[[CompanionApp], None] | None = None, exit_after_first_frame: bool = False,
-            games: Sequence[GameChoice] | None = None) -> int:
+            games: Sequence[GameChoice] = ()) -> int:
     """Runs the app until it is closed; returns the process exit code (`app.exit_code`, 0 unless
     an input script failed).
 
@@ -315,7 +315,7 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     window size; layouts adapt to the real size either way). `on_ready(app)` runs once, on the main
     thread, after the first frame is on screen. `exit_after_first_frame` prints
     ``first-frame <seconds since process start>`` (see `startup`) and stops. `games`: the home
-    screen's list; default: `companion.games.registry()`.
+    screen's list (the CLI passes every game, built or not).
     """
     from companion.ui.tr import tr
 

@@ -1,8 +1,8 @@
 """The games the home screen lists, as plain values the UI may hold.
 
 The home screen needs every game, built or not, but must never touch rules or game state: it gets
-`GameChoice` values (id, player range, built or not). The one import of `companion.games` in the UI
-is here, and only when the caller (the CLI's composition root) did not pass the registry itself.
+`GameChoice` values (id, player range, built or not). The UI never imports `companion.games`: the CLI (the
+composition root) turns the registry into choices and passes them in.
 """
 
 from __future__ import annotations
@@ -24,9 +24,3 @@ class GameChoice:
 def choices_from_registry(entries: Iterable[Any]) -> tuple[GameChoice, ...]:
     """From `companion.games.registry()` entries (id, players, rules) to choices, order kept."""
     return tuple(GameChoice(e.id, int(e.players[0]), int(e.players[1]), e.rules is not None) for e in entries)
-
-
-def default_choices() -> tuple[GameChoice, ...]:
-    from companion.games import registry
-
-    return choices_from_registry(registry())

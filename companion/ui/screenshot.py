@@ -1,13 +1,13 @@
 """Screenshots of any screen, in any language and display profile, rendered offscreen.
 
 For the docs, the tests and `companion screenshot`. One app per process: `take_screenshot` runs the
-app in this process (call it from a fresh process, as the CLI and `regenerate_docs` do). Without a
-session it builds a demo one in a temporary data directory, so a picture never touches real games.
+app in this process (call it from a fresh process, as the CLI and `regenerate_docs` do). The CLI
+gives it a demo session over a scratch data directory (companion.demo), so a picture never touches
+real games; `companion screenshot --docs DIR` regenerates every documentation picture.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -15,7 +15,7 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from companion.ui import environment
 
@@ -23,51 +23,12 @@ SCREENS = ("home", "setup", "table", "history", "settings")
 DOC_LANGUAGES = ("zh-Hans", "en")
 DOC_PROFILE = "800x480"
 
-DEMO_NAMES = {
-    "en": ["Alice", "Bob", "Carol", "Dave"],
-    "zh-Hans": ["王芳", "李伟", "张敏", "刘洋"],
-    "zh-Hant": ["王芳", "李偉", "張敏", "劉洋"],
-}
+def take_screenshot(out: Path, screen: str, language: str, profile: str, session: Any,
+                    games: Sequence[Any]) -> Path:
+    """Renders `screen` offscreen over `session` and writes exactly `out` (a PNG of the profile's size).
 
-
-def demo_session(data_dir: Path, language: str, screen: str) -> Any:
-    """A session over `data_dir` with a finished game and an open 4-player score pad game whose
-    history has points, one undo and a redo-able step undone again; for `home` the open game is
-    closed so the Resume button shows, as after a restart."""
-    from companion.core.store import JournalStore
-    from companion.games import built_games
-    from companion.session import Intent, Session
-
-    session = Session(built_games(), JournalStore(data_dir))
-    names = DEMO_NAMES.get(language, DEMO_NAMES["en"])
-    if screen not in ("table", "history", "home"):
-        return session
-    steps = [
-        Intent("new_game", {"game": "scorepad", "setup": {"players": names[:3], "seed": 7}}),
-        Intent("add_points", {"seat": 0, "points": 12}),
-        Intent("add_points", {"seat": 1, "points": 9}),
-        Intent("add_points", {"seat": 2, "points": 15}),
-        Intent("finish"),
-        Intent("new_game", {"game": "scorepad", "setup": {"players": names, "seed": 42}}),
-        Intent("add_points", {"seat": 0, "points": 5}),
-        Intent("add_points", {"seat": 1, "points": 3}),
-        Intent("add_points", {"seat": 2, "points": 10}),
-        Intent("undo"),
-        Intent("add_points", {"seat": 2, "points": 1}),
-        Intent("add_points", {"seat": 3, "points": 7}),
-        Intent("add_points", {"seat": 1, "points": -2}),
-    ]
-    for intent in steps:
-        session.handle(intent)
-        if session.notice is not None and session.notice.level != "info":
-            raise RuntimeError(f"demo step {intent} refused: {session.notice.text}")
-    if screen == "home":
-        session.handle(Intent("close"))
-    return session
-
-
-def take_screenshot(out: Path, screen: str, language: str, profile: str, session: Any = None) -> Path:
-    """Renders `screen` offscreen and writes exactly `out` (a PNG of the profile's size)."""
+    `games` is the home screen's list (`GameChoice`s); the CLI passes both, with a demo session.
+    """
     if screen not in SCREENS:
         raise ValueError(f"unknown screen {screen!r}; choose one of {', '.join(SCREENS)}")
     environment.prepare(offscreen=True)
@@ -80,10 +41,7 @@ def take_screenshot(out: Path, screen: str, language: str, profile: str, session
     out = Path(out).resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix="companion-shot-"))
-    own_session = session is None
     try:
-        if own_session:
-            session = demo_session(scratch / "data", language, screen)
         written: list[Path] = []
 
         def on_ready(app: Any) -> None:
@@ -103,13 +61,11 @@ def take_screenshot(out: Path, screen: str, language: str, profile: str, session
 
             Clock.schedule_interval(shoot, 0)
 
-        run_app(session, language=language, profile=profile, start_screen=screen, on_ready=on_ready)
+        run_app(session, language=language, profile=profile, start_screen=screen, on_ready=on_ready, games=games)
         if not written:
             raise RuntimeError(f"no screenshot was taken of {screen}")
         return out
     finally:
-        if own_session and session is not None:
-            session.shutdown()
         shutil.rmtree(scratch, ignore_errors=True)
 
 
@@ -123,8 +79,8 @@ def screenshot_in_subprocess(out: Path, screen: str, language: str, profile: str
     env = dict(os.environ)
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     env["SDL_VIDEODRIVER"] = "offscreen"
-    cmd = [sys.executable, "-m", "companion.ui.screenshot", "--screen", screen, "--language", language,
-           "--profile", profile, "--out", str(out)]
+    cmd = [sys.executable, "-m", "companion", "screenshot", str(out), "--screen", screen, "--lang", language,
+           "--profile", profile]
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
     if proc.returncode != 0:
         raise RuntimeError(f"screenshot of {screen} failed (rc {proc.returncode}):\n{proc.stderr[-3000:]}")
@@ -140,24 +96,3 @@ def regenerate_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Pat
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         futures = [pool.submit(screenshot_in_subprocess, out, s, lang, profile) for out, s, lang in jobs]
         return [f.result() for f in futures]
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.ui.screenshot", description=__doc__)
-    parser.add_argument("--screen", choices=SCREENS, default="home")
-    parser.add_argument("--language", default="en")
-    parser.add_argument("--profile", default=DOC_PROFILE)
-    parser.add_argument("--out", type=Path)
-    parser.add_argument("--docs", type=Path, help="regenerate every documentation screenshot into this folder")
-    args = parser.parse_args(argv)
-    if args.docs:
-        for path in regenerate_docs(args.docs, args.profile):
-            print(path)
-        return 0
-    out = args.out or Path(doc_name(args.screen, args.language, args.profile))
-    print(take_screenshot(out, args.screen, args.language, args.profile))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -33,6 +33,7 @@ def test_first_frame_line_lean_imports_and_durable_steps_on_stderr(tmp_path):
         from companion.games import built_games
         from companion.session import Intent, Session
         from companion.ui.app import run_app
+        from companion.cli import game_choices
 
         session = Session(built_games(), JournalStore({str(tmp_path / 'data')!r}))
         seen = {{}}
@@ -44,7 +45,8 @@ def test_first_frame_line_lean_imports_and_durable_steps_on_stderr(tmp_path):
             app.bridge.post(Intent('new_game', {{'game': 'scorepad', 'setup': {{'players': ['A', 'B']}}}}))
             seen['after'] = app.sm.current
 
-        code = run_app(session, language='zh-Hans', profile='800x480', on_ready=ready, exit_after_first_frame=True)
+        code = run_app(session, language='zh-Hans', profile='800x480', on_ready=ready, exit_after_first_frame=True,
+                       games=game_choices())
         print('modules', seen['modules'], seen['screen'], seen['after'], code)
     """, tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -61,6 +63,7 @@ def test_an_open_game_at_start_opens_the_table(tmp_path):
         from companion.games import built_games
         from companion.session import Intent, Session
         from companion.ui.app import run_app
+        from companion.cli import game_choices
 
         session = Session(built_games(), JournalStore({str(tmp_path / 'data')!r}))
         session.handle(Intent('new_game', {{'game': 'scorepad', 'setup': {{'players': ['A', 'B']}}}}))

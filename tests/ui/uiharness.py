@@ -85,6 +85,7 @@ def run_ui(session: Any, script: Script, *, language: str = "en", profile: str =
         Clock.schedule_interval(step, 0)
         outcome["watchdog"] = Clock.schedule_once(give_up, watchdog)
 
+    kwargs.setdefault("games", choices())
     run_app(session, language=language, profile=profile, start_screen=start_screen, on_ready=on_ready, **kwargs)
     if "watchdog" in outcome:
         outcome["watchdog"].cancel()
@@ -92,3 +93,10 @@ def run_ui(session: Any, script: Script, *, language: str = "en", profile: str =
         raise outcome["error"]
     assert "app" in outcome, "the app never showed a frame"
     return outcome["app"]
+
+
+def choices():
+    """Every game for the home screen, as the CLI (the composition root) passes them."""
+    from companion.cli import game_choices
+
+    return game_choices()
