@@ -75,4 +75,9 @@ def apply(profile: str | Profile, *, fullscreen: bool = False) -> Profile:
     Config.set("graphics", "show_cursor", "0" if fullscreen else "1")
     # No red multitouch-emulation circles on right click while testing on a laptop.
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
+    # Exactly one touch provider: SDL2's window already delivers the touchscreen's fingers. Kivy's
+    # Linux default adds `probesysfs` (reading /dev/input directly) too, and then every tap on a Pi
+    # registers twice, the most common Pi touchscreen complaint.
+    if Config.has_option("input", "%(name)s"):
+        Config.remove_option("input", "%(name)s")
     return prof

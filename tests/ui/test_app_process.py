@@ -104,3 +104,24 @@ def test_screenshot_of_a_portrait_table_fills_the_whole_picture(tmp_path):
         assert image.size == (720, 1280)
         top = image.convert("RGB").crop((0, 0, 720, 200))
         assert len(top.getcolors(maxcolors=1 << 16) or range(99)) > 5, "the top of the picture is empty"
+
+
+def test_exactly_one_touch_provider_besides_the_mouse(tmp_path):
+    """Two providers reading one touchscreen make every tap count twice on a Pi."""
+    proc = run_python(f"""
+        from companion.core.store import JournalStore
+        from companion.session import Session
+        from companion.ui.app import run_app
+
+        def ready(app):
+            from kivy.base import EventLoop
+            from kivy.config import Config
+            print('providers', sorted(type(p).__name__ for p in EventLoop.input_providers),
+                  Config.has_option('input', '%(name)s'))
+
+        run_app(Session({{}}, JournalStore({str(tmp_path / 'data')!r})), language='en', profile='800x480',
+                on_ready=ready, exit_after_first_frame=True)
+    """, tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    line = next(l for l in proc.stdout.splitlines() if l.startswith("providers"))
+    assert "Probe" not in line and "HIDInput" not in line and "MTD" not in line and line.endswith("False"), line
