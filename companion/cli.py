@@ -88,6 +88,10 @@ def run_app(args: argparse.Namespace) -> int:
     from companion.session import Session
 
     config = _load_config(args.config)
+    if args.game and args.game not in built_games():
+        playable = ", ".join(sorted(built_games()))
+        print(f"companion: --game {args.game}: not playable in this version (playable: {playable})", file=sys.stderr)
+        return 2
     if not has_display():
         print(
             "companion: no screen found (no X or Wayland session and no /dev/dri display).\n"
