@@ -1,0 +1,88 @@
+"""Trajan settings: every number the digest marks S (single source) or U (unconfirmed).
+
+A table whose printing differs changes them in the game's settings screen; the defaults are the
+digest's. C (confirmed) numbers are rules and live in `rules_data.py`, not here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Mapping
+
+PROVINCES = (
+    "alpes", "raetia", "noricum", "narbonensis", "lugudunensis",
+    "belgica", "germania_superior", "aquitania", "britannia", "germania_inferior",
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class TrajanSettings:
+    # Trajan 1.1, U: spaces in one lap of the time track, by player count (HEM 11/16/21; FRK 12/17/22).
+    lap_length: Mapping[int, int] = dataclasses.field(default_factory=lambda: {2: 11, 3: 16, 4: 21})
+    # Trajan 1.2, S/U: the two starting markers in a tray must differ in colour (KNOB, MONO; S000 "any two").
+    start_trays_two_colours: bool = True
+    # Trajan 1.4, S: VP of senate spaces 1..7 (space 0 is the start and scores nothing).
+    senate_values: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8)
+    # Trajan 1.5, S: demand tiles per type in the bag (bread, games, religion).
+    demand_tiles_per_type: int = 5
+    # Trajan 1.8, S/U: province VP (HEM); FRK swaps Aquitania (6) and Lugudunensis (10).
+    province_vp: Mapping[str, int] = dataclasses.field(default_factory=lambda: {
+        "alpes": 3, "raetia": 3, "noricum": 5, "narbonensis": 6, "lugudunensis": 6,
+        "belgica": 6, "germania_superior": 6, "aquitania": 10, "britannia": 10, "germania_inferior": 10,
+    })
+    # Trajan 1.8, S/U: the province graph (HEM). The camp is a one-way start.
+    province_links: tuple[tuple[str, str], ...] = (
+        ("camp", "alpes"), ("camp", "raetia"), ("camp", "noricum"),
+        ("alpes", "raetia"), ("alpes", "narbonensis"), ("alpes", "lugudunensis"), ("alpes", "belgica"),
+        ("raetia", "noricum"), ("raetia", "belgica"), ("raetia", "germania_superior"),
+        ("narbonensis", "lugudunensis"), ("narbonensis", "aquitania"),
+        ("lugudunensis", "aquitania"), ("lugudunensis", "belgica"), ("lugudunensis", "britannia"),
+        ("belgica", "britannia"), ("belgica", "germania_inferior"), ("belgica", "germania_superior"),
+        ("germania_superior", "germania_inferior"), ("britannia", "germania_inferior"),
+    )
+    # Trajan 1.10, S: ship VP by number of sets/cards, yellow side then grey side (HEM Boat::setType).
+    ship_vp: Mapping[str, Mapping[str, tuple[int, ...]]] = dataclasses.field(default_factory=lambda: {
+        "pairs": {"yellow": (5, 10, 15), "grey": (1, 6, 11)},
+        "different": {"yellow": (2, 4, 6, 8), "grey": (0, 1, 3, 5)},
+        "identical": {"yellow": (2, 6, 12, 20), "grey": (0, 1, 7, 15)},
+    })
+    # Trajan 1.7, S: the 70 forum tiles (HEM ForumTileDeck).
+    forum_tiles: Mapping[str, int] = dataclasses.field(default_factory=lambda: {
+        "demand_bread": 14, "demand_games": 14, "demand_religion": 14,
+        "senate_2": 3, "senate_3": 3, "senate_4": 3, "senate_5": 3,
+        "extra_seaport": 1, "extra_forum": 1, "extra_military": 1,
+        "extra_senate": 1, "extra_trajan": 1, "extra_construction": 1,
+        "wild_commodity": 3, "wild_demand": 3, "wild_construction": 2, "wild_extra": 2,
+    })
+    # Trajan 1.7, S: separate extra-action tiles on the yellow spaces, per action.
+    extra_action_tiles_per_action: int = 2
+    # Trajan 1.9, S/U: the bonus action for the first construction tile of each type (HEM).
+    first_construction_bonus: Mapping[str, str] = dataclasses.field(default_factory=lambda: {
+        "fountain": "seaport", "steps": "forum", "window": "military", "door": "senate", "roof": "trajan",
+    })
+    # Trajan 1.11, U: whether the "bonus tiles" bonus tile counts itself.
+    bonus_tile_counts_itself: bool = True
+    # Trajan 1.11, S/U: unused demand wildcards satisfy a demand bonus tile (HEM).
+    demand_wildcard_counts_for_bonus: bool = True
+
+    def lap(self, players: int) -> int:
+        return self.lap_length[players]
+
+
+DEFAULT = TrajanSettings()
+
+
+def describe() -> list[tuple[str, str, str]]:
+    """(name, default, source) for the settings screen and docs/trajan.md."""
+    return [
+        ("lap_length", "2p 11 / 3p 16 / 4p 21", "Trajan 1.1 (U: HEM; FRK says 12/17/22)"),
+        ("start_trays_two_colours", "yes", "Trajan 1.2 (S/U: KNOB, MONO)"),
+        ("senate_values", "2 3 4 5 6 7 8", "Trajan 1.4 (S: HEM)"),
+        ("demand_tiles_per_type", "5", "Trajan 1.5 (S: HEM)"),
+        ("province_vp", "Aquitania 10, Lugudunensis 6", "Trajan 1.8 (S/U: HEM; FRK swaps them)"),
+        ("ship_vp", "pairs 5/10/15 · 1/6/11 …", "Trajan 1.10 (S: HEM)"),
+        ("forum_tiles", "70 tiles, HEM mix", "Trajan 1.7 (S: HEM)"),
+        ("first_construction_bonus", "fountain→seaport …", "Trajan 1.9 (S/U: HEM)"),
+        ("bonus_tile_counts_itself", "yes", "Trajan 1.11 (U)"),
+        ("demand_wildcard_counts_for_bonus", "yes", "Trajan 1.11 (S/U: HEM)"),
+    ]
