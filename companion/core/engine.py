@@ -9,7 +9,7 @@ stack of steps not undone; redo is possible until a new command is played.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
 from companion.core.errors import CorruptJournal, IllegalCommand
 from companion.core.events import Command, Event, EventCodec
@@ -38,9 +38,11 @@ class StepRedone(Event):
 CORE_EVENTS: tuple[type[Event], ...] = (StepUndone, StepRedone)
 
 
-@dataclasses.dataclass(frozen=True)
-class Step:
-    """One journaled step: its number, its events and the UTC time it was written."""
+class Step(NamedTuple):
+    """One journaled step: its number, its events and the UTC time it was written.
+
+    A NamedTuple (not a frozen dataclass) because replay builds one per step at every start-up.
+    """
 
     number: int
     events: tuple[Event, ...]

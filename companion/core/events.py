@@ -81,4 +81,9 @@ class EventCodec:
         for key, value in data.items():
             if isinstance(value, (list, dict)):
                 data[key] = _freeze(value)
-        return cls(**data)
+        # Fields were just checked to be exactly the dataclass's, so fill the instance directly:
+        # a frozen dataclass's __init__ pays an object.__setattr__ per field, and start-up decodes
+        # every event of the game.
+        event = object.__new__(cls)
+        event.__dict__.update(data)
+        return event
