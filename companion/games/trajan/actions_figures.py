@@ -1,0 +1,151 @@
+"""The actions that move figures: military (Trajan 1.8) and construction (Trajan 1.9).
+
+A player's 15 figures (Trajan 1.13; the leader is a separate piece) are always somewhere: supply,
+military camp, workers' camp, a province (legionnaire) or the construction site (worker). Every
+function here moves one figure from one place to another, so the count is conserved.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from companion.core.errors import IllegalCommand
+from companion.games.trajan import board
+from companion.games.trajan import rules_data as R
+from companion.games.trajan.commands import Construction, Military
+from companion.games.trajan.state import SiteSpace, TrajanState, bag
+
+
+
+def legionnaire_vp(state: TrajanState, seat: int, province: str) -> int:
+    """What a legionnaire of `seat` would score in `province` now: the province VP minus 3 for every
+    other player's legionnaire already there, never below 0 (Trajan 1.8, 1.14 #7)."""
+    others = sum(1 for place, owner in state.legionnaires if place == province and owner != seat)
+    return max(0, state.settings.province_vp[province] - R.LEGIONNAIRE_PENALTY * others)
+
+
+def has_legionnaire(state: TrajanState, seat: int, province: str) -> bool:
+    return (province, seat) in state.legionnaires
+
+
+def military(state: TrajanState, seat: int, cmd: Military) -> TrajanState:
+    """Trajan 1.8. "recruit": supply → military camp; "move": the leader one step along the province
+    graph (the camp is a one-way start), taking the forum tile lying there; "legionnaire": a figure
+    from the military camp to the leader's province (one per player per province), scoring
+    `legionnaire_vp`."""
+    player = state.player(seat)
+    if cmd.kind == "recruit":
+        if cmd.province is not None:
+            raise IllegalCommand("Trajan 1.8 military", "Recruiting names no province.")
+        if player.supply < 1:
+            raise IllegalCommand("Trajan 1.8 military", "{name} has no figures left in the supply.", name=player.name)
+        return state.with_player(dataclasses.replace(
+            player, supply=player.supply - 1, military_camp=player.military_camp + 1))
+    if cmd.kind == "move":
+        if not board.is_province(cmd.province, state.settings):
+            raise IllegalCommand("Trajan 1.8 military", "{province} is not a province.", province=cmd.province)
+        if not board.is_adjacent(player.leader, cmd.province, state.settings):
+            raise IllegalCommand("Trajan 1.8 military", "{province} is not next to {place}: the leader moves one step at a time.",
+                                 province=cmd.province, place=player.leader)
+        tiles = dict(state.province_tiles)
+        taken = tiles.get(cmd.province)
+        forum = player.forum
+        if taken is not None:
+            forum = bag(forum + (taken,))
+            tiles[cmd.province] = None
+        state = dataclasses.replace(
+            state, province_tiles=tuple((p, tiles[p]) for p, _ in state.province_tiles))
+        return state.with_player(dataclasses.replace(player, leader=cmd.province, forum=forum))
+    if cmd.kind == "legionnaire":
+        province = player.leader
+        if province == board.CAMP:
+            raise IllegalCommand("Trajan 1.8 military", "{name}'s leader is still in the military camp: move it to a province first.",
+                                 name=player.name)
+        if cmd.province is not None and cmd.province != province:
+            raise IllegalCommand("Trajan 1.8 military", "A legionnaire goes to the leader's province, {province}.", province=province)
+        if player.military_camp < 1:
+            raise IllegalCommand("Trajan 1.8 military", "{name} has no legionnaire in the military camp.", name=player.name)
+        if has_legionnaire(state, seat, province):
+            raise IllegalCommand("Trajan 1.8 military", "{name} already has a legionnaire in {province}.",
+                                 name=player.name, province=province)
+        gained = legionnaire_vp(state, seat, province)
+        state = dataclasses.replace(state, legionnaires=tuple(sorted(state.legionnaires + ((province, seat),))))
+        return state.with_player(dataclasses.replace(
+            player, military_camp=player.military_camp - 1, vp=player.vp + gained))
+    raise IllegalCommand("Trajan 1.8 military", "A military action is recruit, move or legionnaire, not {kind}.", kind=cmd.kind)
+
+
+def can_place_worker(state: TrajanState, seat: int, space: int) -> bool:
+    """Whether `seat` may put its next worker on `space` (ignoring the workers' camp)."""
+    own = state.player(seat).site_workers
+    if space in own:
+        return False
+    return not own or any(n in own for n in board.site_neighbours(space))
+
+
+def construction(state: TrajanState, seat: int, cmd: Construction) -> TrajanState:
+    """Trajan 1.9. "recruit": supply → workers' camp; "worker": a figure from the workers' camp onto
+    site `space` (the first anywhere, later orthogonally next to an own worker, never where the player
+    already stands). A tile still there is taken with its VP; the first tile of a type also queues
+    that type's bonus action (setting `first_construction_bonus`) in `state.turn.pending_actions`.
+    A space holding only other players' workers gives nothing but is a legal step."""
+    player = state.player(seat)
+    if cmd.kind == "recruit":
+        if cmd.space is not None:
+            raise IllegalCommand("Trajan 1.9 construction", "Recruiting names no space.")
+        if player.supply < 1:
+            raise IllegalCommand("Trajan 1.9 construction", "{name} has no figures left in the supply.", name=player.name)
+        return state.with_player(dataclasses.replace(
+            player, supply=player.supply - 1, workers_camp=player.workers_camp + 1))
+    if cmd.kind == "worker":
+        space = cmd.space
+        if not board.is_site_space(space) or len(state.site) != board.SITE_SPACES:
+            raise IllegalCommand("Trajan 1.9 construction", "{space} is not a space of the construction site.", space=space)
+        if player.workers_camp < 1:
+            raise IllegalCommand("Trajan 1.9 construction", "{name} has no worker in the workers' camp.", name=player.name)
+        if space in player.site_workers:
+            raise IllegalCommand("Trajan 1.9 construction", "{name} already has a worker on space {space}.", name=player.name, space=space)
+        if not can_place_worker(state, seat, space):
+            raise IllegalCommand("Trajan 1.9 construction", "{name}'s next worker goes next to one of their own workers, not diagonally.",
+                                 name=player.name)
+        spot = state.site[space]
+        tile = spot.tile
+        site = list(state.site)
+        site[space] = SiteSpace(tile=None, workers=tuple(sorted(spot.workers + (seat,))))
+        turn = state.turn
+        vp, taken = player.vp, player.construction
+        if tile is not None:
+            kind, value = tile
+            if all(have != kind for have, _ in player.construction):
+                bonus = state.settings.first_construction_bonus[kind]
+                turn = dataclasses.replace(turn, pending_actions=turn.pending_actions + (bonus,))
+            vp, taken = vp + value, tuple(sorted(taken + (tile,)))
+        player = dataclasses.replace(
+            player, workers_camp=player.workers_camp - 1, vp=vp, construction=taken,
+            site_workers=tuple(sorted(player.site_workers + (space,))))
+        return dataclasses.replace(state.with_player(player), site=tuple(site), turn=turn)
+    raise IllegalCommand("Trajan 1.9 construction", "A construction action is recruit or worker, not {kind}.", kind=cmd.kind)
+
+
+def military_choices(state: TrajanState, seat: int) -> list[Military]:
+    """Every legal military command for `seat`, in a stable order."""
+    player = state.player(seat)
+    out: list[Military] = []
+    if player.supply >= 1:
+        out.append(Military("recruit"))
+    out += [Military("move", p) for p in board.neighbours(player.leader, state.settings)
+            if board.is_province(p, state.settings)]
+    if player.leader != board.CAMP and player.military_camp >= 1 and not has_legionnaire(state, seat, player.leader):
+        out.append(Military("legionnaire", player.leader))
+    return out
+
+
+def construction_choices(state: TrajanState, seat: int) -> list[Construction]:
+    """Every legal construction command for `seat`, in a stable order."""
+    player = state.player(seat)
+    out: list[Construction] = []
+    if player.supply >= 1:
+        out.append(Construction("recruit"))
+    if player.workers_camp >= 1 and len(state.site) == board.SITE_SPACES:
+        out += [Construction("worker", s) for s in range(board.SITE_SPACES) if can_place_worker(state, seat, s)]
+    return out
