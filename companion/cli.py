@@ -17,6 +17,7 @@ from companion import __version__
 LANGUAGES = ("auto", "zh-Hans", "zh-Hant", "en")
 PROFILES = ("800x480", "1280x720", "720x1280")
 SCREENS = ("home", "setup", "table", "history", "settings")
+SCORABLE = ("trajan",)  # games with a calculator mode (`companion score`)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,6 +44,12 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="machine-readable output")
 
     sub.add_parser("doctor", help="check each configured device: found, simulated or missing, with the fix")
+
+    sc = sub.add_parser("score", help="calculator mode: score a snapshot of a season's or the game's end "
+                        "(docs/trajan-snapshot.md)")
+    sc.add_argument("game", choices=SCORABLE, help="the game of the snapshot")
+    sc.add_argument("snapshot", type=Path, help="the snapshot (JSON)")
+    sc.add_argument("--json", action="store_true", help="machine-readable output")
 
     s = sub.add_parser("screenshot", help="render one screen offscreen to a PNG and exit")
     s.add_argument("out", type=Path, nargs="?", help="the PNG to write")
@@ -174,7 +181,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_code(probes)
     if args.command == "screenshot":
         return screenshot(args)
+    if args.command == "score":
+        return score(args)
     return run_app(args)
+
+
+def score(args: argparse.Namespace) -> int:
+    """`companion score trajan SNAPSHOT.json [--json]`: the breakdown, or exit 2 naming what the snapshot got wrong."""
+    import json
+
+    from companion.core.errors import IllegalCommand
+    from companion.games.trajan.snapshot import format_scores, score_snapshot
+
+    try:
+        data = json.loads(args.snapshot.read_text(encoding="utf-8"))
+    except OSError as exc:
+        print(f"companion score: {args.snapshot}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except (ValueError, UnicodeDecodeError) as exc:
+        print(f"companion score: {args.snapshot}: not JSON: {exc}", file=sys.stderr)
+        return 2
+    try:
+        result = score_snapshot(data)
+    except IllegalCommand as exc:
+        print(f"companion score: {args.snapshot}: {exc.message} [{exc.rule}]", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(format_scores(result))
+    return 0
 
 
 def game_choices() -> tuple:
