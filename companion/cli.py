@@ -169,10 +169,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     _setup_logging()
     if args.command == "replay":
-        from companion.games import built_games
+        from companion.games import all_rules
         from companion.replay import run
 
-        return run(str(args.journal), args.json, built_games())
+        return run(str(args.journal), args.json, all_rules())
     if args.command == "doctor":
         from companion.doctor import exit_code, format_report, run_doctor
 

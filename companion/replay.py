@@ -38,7 +38,7 @@ def replay_journal(path: str | Path, games: Mapping[str, Game[Any]]) -> dict[str
         journal.close()
 
 
-def format_summary(summary: Mapping[str, Any]) -> str:
+def format_summary(summary: Mapping[str, Any], game: Game[Any] | None = None) -> str:
     lines = [
         f"journal:  {summary['journal']}",
         f"game:     {summary['game']}  (started {summary['created']})",
@@ -47,7 +47,10 @@ def format_summary(summary: Mapping[str, Any]) -> str:
     ]
     view = summary["view"]
     players = view.get("players") if isinstance(view, Mapping) else None
-    if players and all("score" in p for p in players):
+    if game is not None and hasattr(game, "summary_text"):
+        lines.append("")
+        lines.append(game.summary_text(view).rstrip())
+    elif players and all("score" in p for p in players):
         lines.append("")
         lines.append("place  player            score")
         for p in sorted(players, key=lambda p: (p.get("place", 0), p["seat"])):
@@ -63,5 +66,5 @@ def run(path: str, as_json: bool, games: Mapping[str, Game[Any]]) -> int:
     except (JournalError, IllegalCommand) as exc:
         print(f"companion replay: {exc}", flush=True)
         return 2
-    print(json.dumps(summary, ensure_ascii=False, indent=2) if as_json else format_summary(summary))
+    print(json.dumps(summary, ensure_ascii=False, indent=2) if as_json else format_summary(summary, games.get(summary["game"])))
     return 0

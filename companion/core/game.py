@@ -48,3 +48,6 @@ class Game(Protocol[S]):
 
     def is_finished(self, state: S) -> bool:
         ...
+
+    # Optional: `summary_text(public_view) -> str`, the view as terminal text for `companion replay`
+    # (a game without it gets a generic score table).

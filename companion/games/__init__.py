@@ -1,7 +1,9 @@
 """One package per game, each pure (standard library and companion.core only) and alike:
 state · commands · events · rules (decide/apply) · scoring · view · settings.
 
-`GAMES` lists every game the app knows, built or not, in the order the home screen shows them.
+`registry()` lists every game the app knows, in the order the home screen shows them. A game can
+have its rules before it has its screens: `replay` and `score` then work, the home screen still
+says it cannot be played on the touchscreen yet.
 """
 
 from __future__ import annotations
@@ -12,26 +14,34 @@ from typing import Any
 
 @dataclasses.dataclass(frozen=True)
 class GameEntry:
-    """A game as the home screen lists it. `rules` is None while the game is not built yet."""
+    """A game as the app knows it. `rules` is None until its rules are built; `screens` says whether
+    it can be played on the touchscreen."""
 
     id: str
     players: tuple[int, int]
     rules: Any | None
+    screens: bool = False
 
 
 def registry() -> tuple[GameEntry, ...]:
     """Every game in home-screen order; imported lazily so start-up only loads what it shows."""
     from companion.games.scorepad.rules import SCOREPAD
+    from companion.games.trajan.rules import TRAJAN
 
     return (
-        GameEntry("trajan", (2, 4), None),
+        GameEntry("trajan", (2, 4), TRAJAN),
         GameEntry("troyes", (2, 4), None),
         GameEntry("tribune", (2, 5), None),
         GameEntry("augustus", (2, 6), None),
-        GameEntry("scorepad", (1, 8), SCOREPAD),
+        GameEntry("scorepad", (1, 8), SCOREPAD, screens=True),
     )
 
 
 def built_games() -> dict[str, Any]:
-    """Game id → rules object, for the games that can be played now."""
+    """Game id → rules, for the games that can be played on the touchscreen now."""
+    return {entry.id: entry.rules for entry in registry() if entry.screens}
+
+
+def all_rules() -> dict[str, Any]:
+    """Game id → rules, for every game whose rules exist (replay, score, tests)."""
     return {entry.id: entry.rules for entry in registry() if entry.rules is not None}

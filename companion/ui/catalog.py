@@ -22,5 +22,6 @@ class GameChoice:
 
 
 def choices_from_registry(entries: Iterable[Any]) -> tuple[GameChoice, ...]:
-    """From `companion.games.registry()` entries (id, players, rules) to choices, order kept."""
-    return tuple(GameChoice(e.id, int(e.players[0]), int(e.players[1]), e.rules is not None) for e in entries)
+    """From `companion.games.registry()` entries (id, players, screens) to choices, order kept.
+    A game is offered once it can be played on the touchscreen, not merely once its rules exist."""
+    return tuple(GameChoice(e.id, int(e.players[0]), int(e.players[1]), bool(e.screens)) for e in entries)

@@ -17,6 +17,7 @@ from typing import Collection
 
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command
+from companion.core.values import evolve
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.actions_figures import (
     can_place_worker, construction, construction_choices, has_legionnaire, legionnaire_vp, military,
@@ -45,8 +46,8 @@ def forum(state: TrajanState, seat: int, cmd: Forum) -> TrajanState:
             raise IllegalCommand("Trajan 1.7 forum", "{tile} is not on the extra-action spaces.", tile=cmd.tile)
         raise IllegalCommand("Trajan 1.7 forum", "{tile} is not on the forum display.", tile=cmd.tile)
     rest = bag_remove(shown, cmd.tile)
-    state = dataclasses.replace(state, **{"extra_display" if cmd.from_extra else "forum_display": rest})
-    return state.with_player(dataclasses.replace(player, forum=bag(player.forum + (cmd.tile,))))
+    state = evolve(state, **{"extra_display" if cmd.from_extra else "forum_display": rest})
+    return state.with_player(evolve(player, forum=bag(player.forum + (cmd.tile,))))
 
 
 def can_senate(state: TrajanState, seat: int) -> bool:
@@ -62,8 +63,8 @@ def senate(state: TrajanState, seat: int, cmd: Senate) -> TrajanState:
                              name=player.name)
     space = player.senate + 1
     stack = tuple(s for s in state.senate_stack if s != seat) + (seat,)
-    state = dataclasses.replace(state, senate_stack=stack)
-    return state.with_player(dataclasses.replace(
+    state = evolve(state, senate_stack=stack)
+    return state.with_player(evolve(
         player, senate=space, vp=player.vp + state.settings.senate_values[space - 1]))
 
 
@@ -95,9 +96,9 @@ def extra_action(state: TrajanState, seat: int, cmd: ExtraAction, taken: Collect
     if cmd.tile not in player.forum:
         raise IllegalCommand("Trajan 1.7 extra action", "{name} has no {tile} tile.", name=player.name, tile=cmd.tile)
     repeats = (cmd.action,) * (2 if cmd.action in player.plus2 else 1)
-    turn = dataclasses.replace(state.turn, extra_used=True, pending_actions=state.turn.pending_actions + repeats)
-    state = dataclasses.replace(state, turn=turn)
-    return state.with_player(dataclasses.replace(player, forum=bag_remove(player.forum, cmd.tile)))
+    turn = evolve(state.turn, extra_used=True, pending_actions=state.turn.pending_actions + repeats)
+    state = evolve(state, turn=turn)
+    return state.with_player(evolve(player, forum=bag_remove(player.forum, cmd.tile)))
 
 
 def take_pending(state: TrajanState, action: str) -> TrajanState:
@@ -106,8 +107,8 @@ def take_pending(state: TrajanState, action: str) -> TrajanState:
     if action not in pending:
         raise IllegalCommand("Trajan 1.2 turn", "No {action} action is waiting to be taken.", action=action)
     i = pending.index(action)
-    turn = dataclasses.replace(state.turn, pending_actions=pending[:i] + pending[i + 1:])
-    return dataclasses.replace(state, turn=turn)
+    turn = evolve(state.turn, pending_actions=pending[:i] + pending[i + 1:])
+    return evolve(state, turn=turn)
 
 
 def extra_action_choices(state: TrajanState, seat: int, taken: Collection[str] | None = None) -> list[ExtraAction]:

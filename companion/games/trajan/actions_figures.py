@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from companion.core.errors import IllegalCommand
+from companion.core.values import evolve
 from companion.games.trajan import board
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.commands import Construction, Military
@@ -39,7 +40,7 @@ def military(state: TrajanState, seat: int, cmd: Military) -> TrajanState:
             raise IllegalCommand("Trajan 1.8 military", "Recruiting names no province.")
         if player.supply < 1:
             raise IllegalCommand("Trajan 1.8 military", "{name} has no figures left in the supply.", name=player.name)
-        return state.with_player(dataclasses.replace(
+        return state.with_player(evolve(
             player, supply=player.supply - 1, military_camp=player.military_camp + 1))
     if cmd.kind == "move":
         if not board.is_province(cmd.province, state.settings):
@@ -53,9 +54,9 @@ def military(state: TrajanState, seat: int, cmd: Military) -> TrajanState:
         if taken is not None:
             forum = bag(forum + (taken,))
             tiles[cmd.province] = None
-        state = dataclasses.replace(
+        state = evolve(
             state, province_tiles=tuple((p, tiles[p]) for p, _ in state.province_tiles))
-        return state.with_player(dataclasses.replace(player, leader=cmd.province, forum=forum))
+        return state.with_player(evolve(player, leader=cmd.province, forum=forum))
     if cmd.kind == "legionnaire":
         province = player.leader
         if province == board.CAMP:
@@ -69,8 +70,8 @@ def military(state: TrajanState, seat: int, cmd: Military) -> TrajanState:
             raise IllegalCommand("Trajan 1.8 military", "{name} already has a legionnaire in {province}.",
                                  name=player.name, province=province)
         gained = legionnaire_vp(state, seat, province)
-        state = dataclasses.replace(state, legionnaires=tuple(sorted(state.legionnaires + ((province, seat),))))
-        return state.with_player(dataclasses.replace(
+        state = evolve(state, legionnaires=tuple(sorted(state.legionnaires + ((province, seat),))))
+        return state.with_player(evolve(
             player, military_camp=player.military_camp - 1, vp=player.vp + gained))
     raise IllegalCommand("Trajan 1.8 military", "A military action is recruit, move or legionnaire, not {kind}.", kind=cmd.kind)
 
@@ -95,7 +96,7 @@ def construction(state: TrajanState, seat: int, cmd: Construction) -> TrajanStat
             raise IllegalCommand("Trajan 1.9 construction", "Recruiting names no space.")
         if player.supply < 1:
             raise IllegalCommand("Trajan 1.9 construction", "{name} has no figures left in the supply.", name=player.name)
-        return state.with_player(dataclasses.replace(
+        return state.with_player(evolve(
             player, supply=player.supply - 1, workers_camp=player.workers_camp + 1))
     if cmd.kind == "worker":
         space = cmd.space
@@ -118,12 +119,12 @@ def construction(state: TrajanState, seat: int, cmd: Construction) -> TrajanStat
             kind, value = tile
             if all(have != kind for have, _ in player.construction):
                 bonus = state.settings.first_construction_bonus[kind]
-                turn = dataclasses.replace(turn, pending_actions=turn.pending_actions + (bonus,))
+                turn = evolve(turn, pending_actions=turn.pending_actions + (bonus,))
             vp, taken = vp + value, tuple(sorted(taken + (tile,)))
-        player = dataclasses.replace(
+        player = evolve(
             player, workers_camp=player.workers_camp - 1, vp=vp, construction=taken,
             site_workers=tuple(sorted(player.site_workers + (space,))))
-        return dataclasses.replace(state.with_player(player), site=tuple(site), turn=turn)
+        return evolve(state.with_player(player), site=tuple(site), turn=turn)
     raise IllegalCommand("Trajan 1.9 construction", "A construction action is recruit or worker, not {kind}.", kind=cmd.kind)
 
 

@@ -17,6 +17,7 @@ import dataclasses
 from collections import Counter
 
 from companion.core.errors import IllegalCommand
+from companion.core.values import evolve
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.commands import Seaport
 from companion.games.trajan.state import TrajanState, bag, bag_remove
@@ -85,11 +86,11 @@ def seaport(state: TrajanState, seat: int, cmd: Seaport) -> TrajanState:
     (hand +1); "play": 1–2 named cards to the display, redrawing as many (hand unchanged); "ship": the
     named cards (and wildcards) on `cmd.ship`, scoring by the ship's side, which then turns grey."""
     player = state.player(seat)
-    cmd = dataclasses.replace(cmd, cards=tuple(cmd.cards))  # a decoded event may carry a list
+    cmd = evolve(cmd, cards=tuple(cmd.cards))  # a decoded event may carry a list
     if cmd.kind in ("draw", "take_discard"):
         if cmd.cards or cmd.ship is not None:
             raise IllegalCommand("Trajan 1.10 seaport", "Drawing or taking a discard names no cards and no ship.")
-        return state.with_player(dataclasses.replace(player, hand=player.hand + 1))
+        return state.with_player(evolve(player, hand=player.hand + 1))
     if cmd.kind == "play":
         if cmd.ship is not None:
             raise IllegalCommand("Trajan 1.10 seaport", "Only a shipment names a ship.")
@@ -98,7 +99,7 @@ def seaport(state: TrajanState, seat: int, cmd: Seaport) -> TrajanState:
         if WILD in cmd.cards:
             raise IllegalCommand("Trajan 1.10 seaport", "A commodity wildcard goes on a ship, not to the display.")
         _check_cards(state, seat, cmd.cards)
-        return state.with_player(dataclasses.replace(player, display=bag(player.display + cmd.cards)))
+        return state.with_player(evolve(player, display=bag(player.display + cmd.cards)))
     if cmd.kind == "ship":
         if cmd.ship not in R.SHIPS:
             raise IllegalCommand("Trajan 1.10 ships", "There is no {ship} ship: pairs, different or identical.", ship=cmd.ship)
@@ -108,13 +109,13 @@ def seaport(state: TrajanState, seat: int, cmd: Seaport) -> TrajanState:
         forum = player.forum
         for _ in range(len(cmd.cards) - len(real)):
             forum = bag_remove(forum, WILD_TILE)
-        player = dataclasses.replace(
+        player = evolve(
             player, vp=player.vp + ship_vp(state, cmd.ship, size), hand=player.hand - len(real),
             display=bag(player.display + real), forum=forum,
         )
         ships = list(state.ships)
         ships[R.SHIPS.index(cmd.ship)] = "grey"
-        return dataclasses.replace(state.with_player(player), ships=tuple(ships))
+        return evolve(state.with_player(player), ships=tuple(ships))
     raise IllegalCommand("Trajan 1.10 seaport", "A seaport action is draw, take_discard, play or ship, not {kind}.", kind=cmd.kind)
 
 

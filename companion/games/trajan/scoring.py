@@ -575,3 +575,17 @@ def final_breakdown(state: TrajanState) -> FinalScores:
             by_stack = tuple(s for s in by_space if _stack_height(state, s) == best_height)
             winners, tie_break = by_stack, ("senate stack" if len(by_stack) == 1 and best_height >= 0 else "shared")
     return FinalScores(tuple(players), ranking, tied, winners, tie_break)
+
+
+def final_summary(state: TrajanState) -> dict[str, Any]:
+    """The final breakdown with players named (not numbered): what `companion score`, `companion
+    replay` and the game-end screen show (Trajan 1.12)."""
+    names = [p.name for p in state.players]
+    final = final_breakdown(state)
+    return {
+        "kind": "final",
+        **final.as_dict(),
+        "ranking": [names[s] for s in final.ranking],
+        "tied": [names[s] for s in final.tied],
+        "winners": [names[s] for s in final.winners],
+    }

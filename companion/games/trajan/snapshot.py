@@ -424,14 +424,7 @@ def score_snapshot(data: Any) -> dict[str, Any]:
             "senate_stack_after": [names[s] for s in report.stack_after],
             "rules": {"demands": "Trajan 1.5", "senate": "Trajan 1.4"},
         }
-    final = scoring.final_breakdown(state)
-    return {
-        "kind": "final",
-        **final.as_dict(),
-        "ranking": [names[s] for s in final.ranking],
-        "tied": [names[s] for s in final.tied],
-        "winners": [names[s] for s in final.winners],
-    }
+    return scoring.final_summary(state)
 
 
 CATEGORY_LABELS = {

@@ -11,6 +11,7 @@ import dataclasses
 from typing import Iterable
 
 from companion.core.rng import SeededRandom
+from companion.core.values import evolve
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.settings import DEFAULT, TrajanSettings
 
@@ -78,7 +79,8 @@ class TurnState:
     tray: int | None = None  # the target tray after sowing
     markers: int = 0  # markers picked up = time moved
     completed: TrajanTile | None = None
-    acted: bool = False
+    acted: bool = False  # the target tray's action was taken or passed
+    taken: tuple[str, ...] = ()  # actions carried out this turn, in order (extra actions may repeat them)
     extra_used: bool = False  # Trajan 1.7: at most one extra-action tile per turn
     pending_actions: tuple[str, ...] = ()  # bonus actions still to take (first construction of a type, extra action)
 
@@ -127,4 +129,4 @@ class TrajanState:
     def with_player(self, player: PlayerState) -> "TrajanState":
         players = list(self.players)
         players[player.seat] = player
-        return dataclasses.replace(self, players=tuple(players))
+        return evolve(self, players=tuple(players))

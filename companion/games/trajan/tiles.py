@@ -21,6 +21,7 @@ from typing import Iterable, Sequence
 
 from companion.core.errors import IllegalCommand
 from companion.core.rng import SeededRandom
+from companion.core.values import evolve
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.state import PlayerState, TrajanState, TrajanTile, bag, bag_remove
 from companion.games.trajan.wheel import tray_numeral
@@ -93,7 +94,7 @@ def draw_trajan_tile(state: TrajanState, stack: str) -> tuple[TrajanTile, Trajan
     gone from `trajan_supply` and the generator advanced (it travels in the state, so replay draws
     the same). See `draw_from_supply`."""
     tile, rng = draw_from_supply(state.trajan_supply, stack, state.rng)
-    return tile, dataclasses.replace(state, trajan_supply=bag_remove(state.trajan_supply, tile.kind), rng=rng)
+    return tile, evolve(state, trajan_supply=bag_remove(state.trajan_supply, tile.kind), rng=rng)
 
 
 def take_trajan_tile(state: TrajanState, kind: str) -> TrajanState:
@@ -101,7 +102,7 @@ def take_trajan_tile(state: TrajanState, kind: str) -> TrajanState:
     stack_of(kind)
     if kind not in state.trajan_supply:
         raise IllegalCommand("Trajan 1.3 Trajan action", "No {kind} tile is left in its stack.", kind=kind)
-    return dataclasses.replace(state, trajan_supply=bag_remove(state.trajan_supply, kind))
+    return evolve(state, trajan_supply=bag_remove(state.trajan_supply, kind))
 
 
 def place_on_arch(player: PlayerState, tile: TrajanTile) -> PlayerState:
@@ -123,7 +124,7 @@ def place_on_arch(player: PlayerState, tile: TrajanTile) -> PlayerState:
     slots[at] = tile
     arch = next(((at + k) % R.TRAJAN_SLOTS for k in range(1, R.TRAJAN_SLOTS)
                  if slots[(at + k) % R.TRAJAN_SLOTS] is None), at)
-    return dataclasses.replace(player, trajan_slots=tuple(slots), arch=arch)
+    return evolve(player, trajan_slots=tuple(slots), arch=arch)
 
 
 def trajan_action(state: TrajanState, seat: int, stack: str, tile: TrajanTile | Sequence[str]) -> TrajanState:
@@ -183,7 +184,7 @@ def complete_tile(state: TrajanState, seat: int, slot: int) -> TrajanState:
     kind = tile.kind
     if kind == "plus2":
         if len(player.plus2) < len(R.ACTIONS):
-            turn = dataclasses.replace(turn, pending_actions=turn.pending_actions + (PLACE_PLUS2,))
+            turn = evolve(turn, pending_actions=turn.pending_actions + (PLACE_PLUS2,))
     elif kind == "cards":
         changes["hand"] = player.hand + 2
     elif kind in _FIGURES:
@@ -194,9 +195,9 @@ def complete_tile(state: TrajanState, seat: int, slot: int) -> TrajanState:
     elif kind.startswith("demand_"):
         changes["trajan_demand"] = bag(player.trajan_demand + (kind.removeprefix("demand_"),))
     if seat == state.current:
-        turn = dataclasses.replace(turn, completed=tile)
-    state = state.with_player(dataclasses.replace(player, **changes))
-    return dataclasses.replace(state, turn=turn)
+        turn = evolve(turn, completed=tile)
+    state = state.with_player(evolve(player, **changes))
+    return evolve(state, turn=turn)
 
 
 def place_plus2(state: TrajanState, seat: int, action: str) -> TrajanState:
@@ -215,7 +216,7 @@ def place_plus2(state: TrajanState, seat: int, action: str) -> TrajanState:
     if action in player.plus2:
         raise IllegalCommand("Trajan 1.3 Trajan tiles",
                              "That action already has your +2 marker: choose another action.")
-    state = state.with_player(dataclasses.replace(player, plus2=bag(player.plus2 + (action,))))
+    state = state.with_player(evolve(player, plus2=bag(player.plus2 + (action,))))
     # bag_remove drops the first "place_plus2" and keeps the other pending actions in their order.
     pending = bag_remove(state.turn.pending_actions, PLACE_PLUS2)
-    return dataclasses.replace(state, turn=dataclasses.replace(state.turn, pending_actions=pending))
+    return evolve(state, turn=evolve(state.turn, pending_actions=pending))

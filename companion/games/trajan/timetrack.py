@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 
 from companion.core.errors import IllegalCommand
+from companion.core.values import evolve
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.state import TrajanState, TurnState
 
@@ -84,7 +85,7 @@ def move_time(state: TrajanState, markers: int) -> TrajanState:
     The round does not end yet: the current player still finishes the turn (Trajan 1.1).
     """
     time, ends = advance(state.time, markers, state.settings.lap(state.player_count))
-    return dataclasses.replace(state, time=time, round_ending=state.round_ending or ends)
+    return evolve(state, time=time, round_ending=state.round_ending or ends)
 
 
 def turn_outcome(state: TrajanState) -> TurnOutcome:
@@ -125,4 +126,4 @@ def apply_turn_end(state: TrajanState) -> TrajanState:
             changes["season"], changes["round"] = state.season + 1, 1
         else:
             changes["round"] = state.round + 1
-    return dataclasses.replace(state, **changes)
+    return evolve(state, **changes)

@@ -23,6 +23,7 @@ from typing import Iterable, Sequence
 
 from companion.core.errors import IllegalCommand
 from companion.core.rng import SeededRandom
+from companion.core.values import evolve
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.state import PlayerState, TrajanTile, bag
 
@@ -182,7 +183,7 @@ def sow_player(player: PlayerState, tray: int, order: Sequence[str]) -> tuple[Pl
     completed stays on its slot, even when another tray happens to hold its colours (Trajan 1.14 #1).
     """
     landing = predict(player, tray, tuple(order))
-    return dataclasses.replace(player, wheel=landing.wheel), landing
+    return evolve(player, wheel=landing.wheel), landing
 
 
 def validate_start_trays(trays: Sequence[Sequence[str]], two_colours: bool) -> Wheel:

@@ -1,0 +1,77 @@
+"""Named intents (from the touchscreen, a pad or a script) → Trajan commands, naming any bad field."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from companion.core.errors import IllegalCommand
+from companion.core.events import Command
+from companion.games.trajan import commands as c
+
+RULE = "Trajan input"
+
+
+def _int(args: Mapping[str, Any], field: str) -> int:
+    value = args.get(field)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalCommand(RULE, "'{field}' must be a whole number, got {value}", field=field, value=repr(value))
+    return value
+
+
+def _str(args: Mapping[str, Any], field: str, optional: bool = False) -> Any:
+    value = args.get(field)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise IllegalCommand(RULE, "'{field}' must be a text, got {value}", field=field, value=repr(value))
+    return value
+
+
+def _strs(args: Mapping[str, Any], field: str, optional: bool = False) -> Any:
+    value = args.get(field, None if optional else ())
+    if value is None and optional:
+        return None
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise IllegalCommand(RULE, "'{field}' must be a list of names, got {value}", field=field, value=repr(value))
+    return tuple(value)
+
+
+def _nested(value: Any) -> Any:
+    return tuple(_nested(v) for v in value) if isinstance(value, (list, tuple)) else value
+
+
+def _setup(a: Mapping[str, Any]) -> Command:
+    return c.SetupTrajan(
+        players=_strs(a, "players"), colours=_strs(a, "colours"), seed=_int(a, "seed"),
+        start_player=a.get("start_player"), mode=a.get("mode", "full"),
+        digital_draws=bool(a.get("digital_draws", True)), settings=dict(a.get("settings", {})),
+        start_trays=_nested(a["start_trays"]) if a.get("start_trays") is not None else None,
+        start_tiles=_nested(a["start_tiles"]) if a.get("start_tiles") is not None else None,
+        start_bonus=_strs(a, "start_bonus", optional=True),
+    )
+
+
+PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
+    "setup": _setup,
+    "sow": lambda a: c.Sow(_int(a, "tray"), _strs(a, "order")),
+    "move": lambda a: c.MoveMarkers(_int(a, "markers"), _int(a, "tray"), bool(a.get("completed", False))),
+    "seaport": lambda a: c.Seaport(_str(a, "kind"), _strs(a, "cards", optional=True) or (), _str(a, "ship", optional=True)),
+    "forum": lambda a: c.Forum(_str(a, "tile"), bool(a.get("from_extra", False))),
+    "military": lambda a: c.Military(_str(a, "kind"), _str(a, "province", optional=True)),
+    "senate": lambda a: c.Senate(),
+    "trajan": lambda a: c.TrajanAction(_str(a, "stack"), _nested(a["tile"]) if a.get("tile") is not None else None),
+    "construction": lambda a: c.Construction(_str(a, "kind"), a.get("space")),
+    "pass": lambda a: c.Pass(),
+    "extra": lambda a: c.ExtraAction(_str(a, "action"), _str(a, "tile")),
+    "plus2": lambda a: c.PlacePlus2(_str(a, "action")),
+    "end_turn": lambda a: c.EndTurn(),
+    "reveal_demand": lambda a: c.RevealDemand(_str(a, "demand")),
+    "choose_bonus": lambda a: c.ChooseBonusTile(_str(a, "tile")),
+}
+
+
+def parse_command(name: str, args: Mapping[str, Any]) -> Command:
+    parser = PARSERS.get(name)
+    if parser is None:
+        raise IllegalCommand(RULE, "Trajan has no action '{name}'.", name=name)
+    return parser(args)

@@ -1,0 +1,297 @@
+"""Trajan rules: `decide` validates a command and says what happens (drawing what must be drawn);
+`apply` folds an event into the state and never refuses. Both use the same pure functions from
+wheel, timetrack, tiles, actions and scoring, so a refused command and a replayed event can never
+disagree about the rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping, Sequence
+
+from companion.core.errors import IllegalCommand
+from companion.core.events import Command, Event
+from companion.core.rng import SeededRandom
+from companion.core.values import evolve
+from companion.games.trajan import actions, scoring, tiles, timetrack, wheel
+from companion.games.trajan import commands as c
+from companion.games.trajan import events as e
+from companion.games.trajan import rules_data as R
+from companion.games.trajan.parse import parse_command
+from companion.games.trajan.setup import deal, initial_state
+from companion.games.trajan.state import TrajanState, TurnState
+from companion.games.trajan.view import public_event, summary_text, view
+
+TURN = "Trajan 1.2 turn"
+_ACTION_COMMANDS: dict[type, str] = {
+    c.Seaport: "seaport", c.Forum: "forum", c.Military: "military", c.Senate: "senate",
+    c.TrajanAction: "trajan", c.Construction: "construction",
+}
+
+
+def _detail(command: Command) -> dict[str, Any]:
+    return {f.name: getattr(command, f.name) for f in dataclasses.fields(command)}
+
+
+def _command_from(action: str, detail: Mapping[str, Any]) -> Command:
+    cls = next(k for k, v in _ACTION_COMMANDS.items() if v == action)
+    return cls(**dict(detail))
+
+
+def _run_action(state: TrajanState, seat: int, action: str, command: Command) -> TrajanState:
+    """One action's effect (validating it on the way): the single place that maps actions to rules."""
+    if action == "trajan":
+        assert isinstance(command, c.TrajanAction) and command.tile is not None
+        return tiles.trajan_action(state, seat, command.stack, command.tile)
+    return getattr(actions, action)(state, seat, command)
+
+
+class TrajanRules:
+    """Trajan as a `companion.core.Game`."""
+
+    id = "trajan"
+    event_types = e.EVENT_TYPES
+
+    def initial_state(self) -> TrajanState:
+        return TrajanState()
+
+    def parse_command(self, name: str, args: Mapping[str, Any]) -> Command:
+        return parse_command(name, args)
+
+    def command_for_button(self, state: TrajanState, seat: int, key: str) -> Command | None:
+        """A pad's OK ends its own turn once the turn's action is done; other keys mean nothing here."""
+        if state.phase == "turn" and seat == state.current and key == "ok" and state.turn.tray is not None:
+            return c.EndTurn()
+        return None
+
+    # -- decide ------------------------------------------------------------------------------
+
+    def decide(self, state: TrajanState, command: Command) -> Sequence[Event]:
+        if isinstance(command, c.SetupTrajan):
+            if state.phase != "setup":
+                raise IllegalCommand("Trajan setup", "The game is already set up.")
+            return [deal(command)]
+        if state.phase == "setup":
+            raise IllegalCommand("Trajan setup", "Set up the game first.")
+        if state.phase == "over":
+            raise IllegalCommand("game over", "The game is finished.")
+        if state.phase == "reveal":
+            if not isinstance(command, c.RevealDemand):
+                raise IllegalCommand("Trajan 1.5 demands", "First turn up the next demand tile and enter it.")
+            return self._reveal(state, command)
+        if state.phase == "consul":
+            if not isinstance(command, c.ChooseBonusTile):
+                raise IllegalCommand("Trajan 1.4 senate", "The consul chooses a bonus tile first.")
+            return self._choose_bonus(state, command)
+        return self._turn(state, command)
+
+    def _turn(self, state: TrajanState, command: Command) -> Sequence[Event]:
+        seat, turn = state.current, state.turn
+        if isinstance(command, (c.RevealDemand, c.ChooseBonusTile)):
+            raise IllegalCommand(TURN, "That is not part of a turn.")
+        if turn.tray is None:
+            if isinstance(command, c.Sow):
+                if state.mode != "full":
+                    raise IllegalCommand(TURN, "In light mode, enter the markers moved and the action.")
+                wheel.sow(state.player(seat).wheel, command.tray, tuple(command.order))  # validates
+                return [e.Sowed(seat, command.tray, tuple(command.order))]
+            if isinstance(command, c.MoveMarkers):
+                if state.mode != "light":
+                    raise IllegalCommand(TURN, "In full mode, pick up a tray.")
+                self._check_move(state, command)
+                return [e.MarkersMoved(seat, command.markers, command.tray, command.completed)]
+            raise IllegalCommand(TURN, "First move the action markers.")
+        if isinstance(command, (c.Sow, c.MoveMarkers)):
+            raise IllegalCommand(TURN, "The markers were already moved this turn.")
+        if isinstance(command, c.PlacePlus2):
+            tiles.place_plus2(state, seat, command.action)
+            return [e.Plus2Placed(seat, command.action)]
+        if "place_plus2" in turn.pending_actions:
+            raise IllegalCommand("Trajan 1.3 Trajan tiles", "First place the +2 marker beside an action.")
+        if isinstance(command, c.EndTurn):
+            return self._end_turn(state)
+        if isinstance(command, c.Pass):
+            if turn.acted:
+                raise IllegalCommand(TURN, "The action of this turn was already taken.")
+            return [e.Passed(seat)]
+        if isinstance(command, c.ExtraAction):
+            if not turn.acted:
+                raise IllegalCommand("Trajan 1.7 extra action", "An extra action comes after the turn's action.")
+            actions.extra_action(state, seat, command, taken=turn.taken)
+            return [e.ExtraActionTaken(seat, command.action, command.tile)]
+        action = _ACTION_COMMANDS.get(type(command))
+        if action is None:
+            raise IllegalCommand(TURN, "That is not a Trajan action.")
+        if not turn.acted:
+            target = R.ACTIONS[turn.tray]
+            if action != target:
+                raise IllegalCommand(TURN, "The markers ended in the {tray} tray: only that action can be taken.", tray=target)
+        elif action not in turn.pending_actions:
+            raise IllegalCommand(TURN, "No {action} action is left this turn.", action=action)
+        if isinstance(command, c.TrajanAction) and command.tile is None:
+            if not state.digital_draws:
+                raise IllegalCommand("Trajan 1.3 Trajan tiles", "Enter the Trajan tile drawn from the stack.")
+            tile, rng = tiles.draw_from_supply(state.trajan_supply, command.stack, state.rng)
+            command = c.TrajanAction(command.stack, (tile.kind, *tile.colours))
+            _run_action(evolve(state, rng=rng), seat, action, command)
+            return [e.ActionTaken(seat, action, _detail(command) | {"rng_state": rng.state})]
+        _run_action(state, seat, action, command)
+        return [e.ActionTaken(seat, action, _detail(command))]
+
+    def _check_move(self, state: TrajanState, command: c.MoveMarkers) -> None:
+        if not 1 <= command.markers <= R.MARKERS_PER_COLOUR * len(R.COLOURS):
+            raise IllegalCommand(TURN, "A turn moves 1 to 12 markers, not {n}.", n=command.markers)
+        if not 0 <= command.tray < len(R.ACTIONS):
+            raise IllegalCommand(TURN, "There is no tray {n}.", n=command.tray + 1)
+        if command.completed and state.player(state.current).trajan_slots[command.tray] is None:
+            raise IllegalCommand("Trajan 1.3 Trajan tiles", "There is no Trajan tile beside that tray to complete.")
+
+    def _end_turn(self, state: TrajanState) -> list[Event]:
+        events: list[Event] = [e.TurnEnded(state.current)]
+        outcome = timetrack.turn_outcome(state)
+        if outcome.reveal_demand and state.digital_draws:
+            demand, rng = self._draw_demand(state)
+            events.append(e.DemandRevealed(demand, True, rng.state))
+        if outcome.season_scoring:
+            events.append(e.SeasonScored(state.season))
+        return events
+
+    def _draw_demand(self, state: TrajanState) -> tuple[str, SeededRandom]:
+        """Trajan 1.5: the bag was shuffled at setup; the next tile is its first. (rng kept for symmetry.)"""
+        if not state.demand_bag:
+            raise IllegalCommand("Trajan 1.5 demands", "The demand bag is empty.")
+        return state.demand_bag[0], state.rng
+
+    def _reveal(self, state: TrajanState, command: c.RevealDemand) -> list[Event]:
+        if command.demand not in R.DEMAND_TYPES:
+            raise IllegalCommand("Trajan 1.5 demands", "A demand is bread, games or religion, not '{d}'.", d=command.demand)
+        if command.demand not in state.demand_bag:
+            raise IllegalCommand("Trajan 1.5 demands", "No {d} demand tile is left in the bag.", d=command.demand)
+        return [e.DemandRevealed(command.demand, False, state.rng.state)]
+
+    def _choose_bonus(self, state: TrajanState, command: c.ChooseBonusTile) -> list[Event]:
+        if command.tile not in state.senate_bonus:
+            raise IllegalCommand("Trajan 1.4 senate", "The consul chooses one of the two bonus tiles beside the senate.")
+        events: list[Event] = [e.BonusTileChosen(state.consul, command.tile)]  # type: ignore[arg-type]
+        if len(state.season_reports) >= R.SEASONS:
+            events.append(e.GameEnded())  # Trajan 1.6 step 6: the 4th season marker removed ends the game
+        else:
+            events.append(self._refill(state))
+        return events
+
+    def _refill(self, state: TrajanState) -> e.SeasonRefilled:
+        """Trajan 1.6 steps 3–4: the forum's tiles (extra-action tiles included) leave the game; 2 new
+        bonus tiles beside the senate; a forum tile on every province without leader or legionnaire;
+        a new forum display; 3 extra-action tiles on the yellow spaces. The bags were shuffled from the
+        seeded generator at setup, so a refill takes the next tiles in order."""
+        occupied = {p.leader for p in state.players} | {province for province, _ in state.legionnaires}
+        pool = list(state.forum_bag)
+        province_tiles = []
+        for province, tile in state.province_tiles:
+            if tile is None and province not in occupied and pool:
+                province_tiles.append((province, pool.pop(0)))
+        display = tuple(pool[:R.FORUM_DISPLAY[state.player_count]])
+        return e.SeasonRefilled(tuple(state.bonus_bag[:2]), display, tuple(state.extra_supply[:R.EXTRA_ACTION_SPACES]),
+                                tuple(province_tiles), state.rng.state)
+
+    # -- apply -------------------------------------------------------------------------------
+
+    def apply(self, state: TrajanState, event: Event) -> TrajanState:
+        if isinstance(event, e.ActionTaken):
+            detail = {k: v for k, v in event.detail.items() if k != "rng_state"}
+            if "rng_state" in event.detail:
+                state = evolve(state, rng=SeededRandom(event.detail["rng_state"]))
+            main = not state.turn.acted
+            state = _run_action(state, event.seat, event.action, _command_from(event.action, detail))
+            turn = evolve(state.turn, taken=state.turn.taken + (event.action,))
+            if main:
+                turn = evolve(turn, acted=True)
+            else:
+                turn = actions.take_pending(evolve(state, turn=turn), event.action).turn
+            return evolve(state, turn=turn)
+        if isinstance(event, e.Sowed):
+            return self._apply_sow(state, event)
+        if isinstance(event, e.MarkersMoved):
+            time, ends = timetrack.advance(state.time, event.markers, state.settings.lap(state.player_count))
+            state = evolve(state, time=time, round_ending=state.round_ending or ends,
+                                        turn=TurnState(tray=event.tray, markers=event.markers))
+            if event.completed:
+                state = tiles.complete_tile(state, event.seat, event.tray)
+            return state
+        if isinstance(event, e.Passed):
+            return evolve(state, turn=evolve(state.turn, acted=True))
+        if isinstance(event, e.ExtraActionTaken):
+            return actions.extra_action(state, event.seat, c.ExtraAction(event.action, event.tile), taken=state.turn.taken)
+        if isinstance(event, e.Plus2Placed):
+            return tiles.place_plus2(state, event.seat, event.action)
+        if isinstance(event, e.TurnEnded):
+            outcome = timetrack.turn_outcome(state)
+            state = timetrack.apply_turn_end(state)
+            if outcome.new_round:
+                track = state.score_track + ((state.season, state.round, tuple(p.vp for p in state.players)),)
+                state = evolve(state, score_track=track)
+            if outcome.reveal_demand and not state.digital_draws:
+                state = evolve(state, phase="reveal")
+            return state
+        if isinstance(event, e.DemandRevealed):
+            bag = list(state.demand_bag)
+            bag.remove(event.demand)
+            return evolve(state, demands=state.demands + (event.demand,), demand_bag=tuple(bag),
+                                       rng=SeededRandom(event.rng_state), phase="turn")
+        if isinstance(event, e.SeasonScored):
+            # The turn's end already moved the clock to the next season; score the one that ended.
+            scored, report = scoring.season_scoring(evolve(state, season=event.season))
+            return evolve(scored, season=state.season,
+                                       season_reports=state.season_reports + (report.as_dict(),))
+        if isinstance(event, e.BonusTileChosen):
+            return scoring.award_bonus_tiles(state, event.tile)
+        if isinstance(event, e.SeasonRefilled):
+            return self._apply_refill(state, event)
+        if isinstance(event, e.GameEnded):
+            return evolve(state, phase="over")
+        if isinstance(event, e.TrajanSetUp):
+            return initial_state(event)
+        raise TypeError(f"not a Trajan event: {event!r}")
+
+    def _apply_sow(self, state: TrajanState, event: e.Sowed) -> TrajanState:
+        player = state.player(event.seat)
+        new_wheel, target = wheel.sow(player.wheel, event.tray, tuple(event.order))
+        markers = len(event.order)
+        time, ends = timetrack.advance(state.time, markers, state.settings.lap(state.player_count))
+        state = state.with_player(evolve(player, wheel=new_wheel))
+        state = evolve(state, time=time, round_ending=state.round_ending or ends,
+                                    turn=TurnState(tray=target, markers=markers))
+        tile = player.trajan_slots[target]
+        if wheel.completes(tile, new_wheel[target]):
+            state = tiles.complete_tile(state, event.seat, target)
+        return state
+
+    def _apply_refill(self, state: TrajanState, event: e.SeasonRefilled) -> TrajanState:
+        """Trajan 1.6: used demands, senate tiles and the forum's tiles go; refills; ships back to yellow."""
+        provinces = dict(state.province_tiles)
+        provinces.update(dict(event.province_tiles))
+        used = len(event.province_tiles) + len(event.forum_display)
+        return evolve(
+            state, demands=(), senate_bonus=event.senate_bonus, bonus_bag=state.bonus_bag[len(event.senate_bonus):],
+            forum_display=tuple(sorted(event.forum_display)), forum_bag=state.forum_bag[used:],
+            extra_display=tuple(sorted(event.extra_display)), extra_supply=state.extra_supply[len(event.extra_display):],
+            province_tiles=tuple(provinces.items()), ships=("yellow",) * len(R.SHIPS),
+            rng=SeededRandom(event.rng_state), phase="turn", consul=None, proconsul=None,
+        )
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def view(self, state: TrajanState, seat: int | None = None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def public_event(self, event: Event) -> dict[str, Any]:
+        return public_event(event)
+
+    def summary_text(self, public: Mapping[str, Any]) -> str:
+        return summary_text(dict(public))
+
+    def is_finished(self, state: TrajanState) -> bool:
+        return state.phase == "over"
+
+
+TRAJAN = TrajanRules()

@@ -1,0 +1,175 @@
+"""Trajan setup for 2–4 players (Trajan 1.2, 1.7, 1.11, 1.13): everything the app draws, it draws
+here from the seeded generator, and the result goes into the `TrajanSetUp` event."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+from companion.core.errors import IllegalCommand
+from companion.core.rng import SeededRandom
+from companion.games.trajan import rules_data as R
+from companion.games.trajan import tiles, wheel
+from companion.games.trajan.commands import SetupTrajan
+from companion.games.trajan.events import TrajanSetUp
+from companion.games.trajan.settings import DEFAULT, PROVINCES, TrajanSettings
+from companion.games.trajan.state import PlayerState, SiteSpace, TrajanState, TrajanTile, bag
+
+RULE = "Trajan setup"
+PLAYER_COLOURS = ("red", "blue", "green", "yellow")
+_INT_KEYED = ("lap_length",)
+
+
+def settings_from(overrides: Mapping[str, Any]) -> TrajanSettings:
+    """Named S/U settings over the digest's defaults; unknown names or ill-typed values are refused."""
+    fields = {f.name for f in dataclasses.fields(TrajanSettings)}
+    values: dict[str, Any] = {}
+    for name, value in overrides.items():
+        if name not in fields:
+            raise IllegalCommand("Trajan settings", "There is no Trajan setting '{name}'.", name=name)
+        default = getattr(DEFAULT, name)
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(default, int):
+            ok = isinstance(value, int) and not isinstance(value, bool) and value > 0
+        elif isinstance(default, tuple):
+            ok = isinstance(value, (list, tuple)) and all(isinstance(v, int) for v in value) and len(value) == len(default)
+            value = tuple(value) if ok else value
+        else:
+            ok = isinstance(value, Mapping) and set(map(str, value)) == set(map(str, default))
+            if ok and name in _INT_KEYED:
+                value = {int(k): v for k, v in value.items()}
+                ok = all(isinstance(v, int) and v > 0 for v in value.values())
+        if not ok:
+            raise IllegalCommand("Trajan settings", "The setting '{name}' has a value of the wrong kind.", name=name)
+        values[name] = value
+    return dataclasses.replace(DEFAULT, **values)
+
+
+def plain_settings(overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """JSON-friendly copy (dict keys as strings) of the overrides, for the event."""
+    return {k: ({str(a): b for a, b in v.items()} if isinstance(v, Mapping) else v) for k, v in overrides.items()}
+
+
+def _shuffled_counts(counts: Mapping[str, int], rng: SeededRandom) -> tuple[tuple[str, ...], SeededRandom]:
+    return rng.shuffled([kind for kind, n in sorted(counts.items()) for _ in range(n)])
+
+
+def _check_players(cmd: SetupTrajan) -> None:
+    n = len(cmd.players)
+    if not 2 <= n <= 4:
+        raise IllegalCommand(RULE, "Trajan is for 2 to 4 players, not {count}.", count=n)
+    names = [p.strip() for p in cmd.players]
+    if any(not name for name in names):
+        raise IllegalCommand(RULE, "Every player needs a name.")
+    if len(set(names)) != n:
+        raise IllegalCommand(RULE, "Two players have the same name.")
+    if len(cmd.colours) != n or len(set(cmd.colours)) != n:
+        raise IllegalCommand(RULE, "Each player needs a colour of their own.")
+    if cmd.start_player is not None and not 0 <= cmd.start_player < n:
+        raise IllegalCommand(RULE, "The start player must be one of the players.")
+    if cmd.mode not in ("full", "light"):
+        raise IllegalCommand(RULE, "The mode is 'full' or 'light', not '{mode}'.", mode=cmd.mode)
+
+
+def deal(cmd: SetupTrajan) -> TrajanSetUp:
+    """Validates the setup and deals everything not entered by the table."""
+    _check_players(cmd)
+    settings = settings_from(cmd.settings)
+    n = len(cmd.players)
+    rng = SeededRandom.from_seed(cmd.seed)
+    if cmd.start_player is None:
+        start, rng = rng.below(n)
+    else:
+        start = cmd.start_player
+
+    if cmd.start_trays is not None:
+        if len(cmd.start_trays) != n:
+            raise IllegalCommand(RULE, "Enter the starting trays of every player.")
+        for trays in cmd.start_trays:
+            wheel.validate_start_trays(trays, settings.start_trays_two_colours)
+        trays_all = tuple(tuple(tuple(t) for t in trays) for trays in cmd.start_trays)
+    else:
+        dealt = []
+        for _ in range(n):
+            trays, rng = wheel.deal_start_trays(rng, settings.start_trays_two_colours)
+            dealt.append(tuple(tuple(t) for t in trays))
+        trays_all = tuple(dealt)
+
+    supply = list(kind for stack in R.TRAJAN_STACKS.values() for kind, count in stack.items() for _ in range(count))
+    start_tiles: list[tuple[tuple[str, str, str], ...]] = []
+    for seat in range(n):
+        if cmd.start_tiles is not None:
+            entered = tuple(tuple(t) for t in cmd.start_tiles[seat])
+            stacks = {tiles.stack_of(t[0]) for t in entered}
+            if len(entered) != 3 or len(stacks) != 3:
+                raise IllegalCommand(RULE, "Each player starts with 3 Trajan tiles from 3 different stacks.")
+            for kind, *colours in entered:
+                if kind not in supply or any(c not in R.COLOURS for c in colours):
+                    raise IllegalCommand(RULE, "No such Trajan tile: {tile}.", tile=f"{kind} {'/'.join(colours)}")
+                supply.remove(kind)
+            start_tiles.append(entered)  # type: ignore[arg-type]
+        else:
+            stacks, rng = rng.shuffled(sorted(R.TRAJAN_STACKS))
+            chosen = []
+            for stack in stacks[:3]:
+                tile, rng = tiles.draw_from_supply(tuple(supply), stack, rng)
+                supply.remove(tile.kind)
+                chosen.append((tile.kind, *tile.colours))
+            start_tiles.append(tuple(chosen))  # type: ignore[arg-type]
+
+    bonus, rng = rng.shuffled(R.BONUS_TILES)
+    if cmd.start_bonus is not None:
+        if len(cmd.start_bonus) != n or len(set(cmd.start_bonus)) != n or not set(cmd.start_bonus) <= set(R.BONUS_TILES):
+            raise IllegalCommand(RULE, "Each player starts with one different bonus tile.")
+        start_bonus = tuple(cmd.start_bonus)
+        rest = [b for b in bonus if b not in start_bonus]
+    else:
+        start_bonus, rest = tuple(bonus[:n]), list(bonus[n:])
+    senate_bonus, bonus_bag = tuple(rest[:2]), tuple(rest[2:])
+
+    demand_bag, rng = _shuffled_counts({d: settings.demand_tiles_per_type for d in R.DEMAND_TYPES}, rng)
+    forum_bag, rng = _shuffled_counts(settings.forum_tiles, rng)
+    display_size = R.FORUM_DISPLAY[n]
+    forum_display = forum_bag[:display_size]
+    province_tiles = tuple(zip(PROVINCES, forum_bag[display_size:display_size + R.PROVINCE_COUNT]))
+    forum_rest = forum_bag[display_size + R.PROVINCE_COUNT:]
+    extra, rng = _shuffled_counts({f"extra_{a}": settings.extra_action_tiles_per_action for a in R.ACTIONS}, rng)
+    site, rng = rng.shuffled([(t, vp) for t in R.CONSTRUCTION_TYPES for vp in R.CONSTRUCTION_VP])
+    return TrajanSetUp(
+        players=tuple(p.strip() for p in cmd.players), colours=tuple(cmd.colours), start_player=start,
+        mode=cmd.mode, digital_draws=cmd.digital_draws, settings=plain_settings(cmd.settings),
+        trays=trays_all, start_tiles=tuple(start_tiles), start_bonus=start_bonus,
+        senate_bonus=senate_bonus, bonus_bag=bonus_bag, demand_bag=demand_bag,
+        forum_display=tuple(forum_display), extra_display=extra[:R.EXTRA_ACTION_SPACES],
+        extra_supply=extra[R.EXTRA_ACTION_SPACES:], province_tiles=province_tiles,
+        forum_bag=tuple(forum_rest), site=tuple(site), trajan_supply=bag(supply), rng_state=rng.state,
+    )
+
+
+def initial_state(event: TrajanSetUp) -> TrajanState:
+    """The state the `TrajanSetUp` event describes."""
+    n = len(event.players)
+    players = []
+    for seat in range(n):
+        slots: list[TrajanTile | None] = [None] * R.TRAJAN_SLOTS
+        for slot, (kind, c1, c2) in zip(R.START_TILE_SLOTS, event.start_tiles[seat]):
+            slots[slot] = TrajanTile(kind, (c1, c2))
+        players.append(PlayerState(
+            seat=seat, name=event.players[seat], colour=event.colours[seat],
+            wheel=tuple(tuple(t) for t in event.trays[seat]), trajan_slots=tuple(slots),
+            bonus_tiles=((event.start_bonus[seat], "yellow"),),
+        ))
+    start = event.start_player
+    return TrajanState(
+        settings=settings_from(event.settings), phase="turn", mode=event.mode, digital_draws=event.digital_draws,
+        players=tuple(players), start_player=start, current=start,
+        senate_stack=tuple((start + i) % n for i in range(n)),
+        demand_bag=event.demand_bag, forum_display=bag(event.forum_display), extra_display=bag(event.extra_display),
+        extra_supply=event.extra_supply, forum_bag=event.forum_bag,
+        province_tiles=tuple((p, t) for p, t in event.province_tiles),
+        senate_bonus=event.senate_bonus, bonus_bag=event.bonus_bag,
+        site=tuple(SiteSpace(tile=(t, vp)) for t, vp in event.site),
+        trajan_supply=event.trajan_supply, rng=SeededRandom(event.rng_state),
+        score_track=((1, 1, (0,) * n),),
+    )
