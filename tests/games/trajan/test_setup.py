@@ -1,0 +1,90 @@
+"""Trajan setup (Trajan 1.2, 1.3, 1.4, 1.7, 1.11, 1.13) for 2, 3 and 4 players, drawn or entered."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from companion.core.errors import IllegalCommand
+from companion.games.trajan import commands as c
+from companion.games.trajan import rules_data as R
+from companion.games.trajan.rules import TRAJAN
+from companion.games.trajan.settings import PROVINCES
+
+COLOURS = ("red", "blue", "green", "yellow")
+
+
+def set_up(players: int, seed: int = 1, **kw):
+    state = TRAJAN.initial_state()
+    cmd = c.SetupTrajan(tuple(f"P{i}" for i in range(players)), COLOURS[:players], seed=seed, **kw)
+    for event in TRAJAN.decide(state, cmd):
+        state = TRAJAN.apply(state, event)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_table_at_start(players):
+    s = set_up(players, seed=players)
+    assert len(s.forum_display) == {2: 6, 3: 9, 4: 12}[players]  # Trajan 1.7
+    assert len(s.extra_display) == 3 and all(t.startswith("extra_") for t in s.extra_display)
+    assert [p for p, _ in s.province_tiles] == list(PROVINCES) and all(t for _, t in s.province_tiles)
+    assert len(s.senate_bonus) == 2  # Trajan 1.11
+    assert len(s.demand_bag) == 15 and Counter(s.demand_bag) == {"bread": 5, "games": 5, "religion": 5}
+    used_forum = len(s.forum_display) + 10 + len(s.forum_bag)
+    assert used_forum == 70
+    assert len(s.site) == 20 and Counter(sp.tile[0] for sp in s.site) == {t: 4 for t in R.CONSTRUCTION_TYPES}
+    # The senate stack: start player at the bottom, then clockwise (Trajan 1.4).
+    assert s.senate_stack == tuple((s.start_player + i) % players for i in range(players))
+    assert s.current == s.start_player and s.season == 1 and s.round == 1 and s.time == 0
+    for p in s.players:
+        assert [len(t) for t in p.wheel] == [2] * 6  # Trajan 1.2
+        assert all(len(set(t)) == 2 for t in p.wheel)  # S/U setting, default: two colours per tray
+        assert Counter(m for t in p.wheel for m in t) == {col: 2 for col in R.COLOURS}
+        slots = [i for i, t in enumerate(p.trajan_slots) if t is not None]
+        assert slots == [1, 3, 5] and p.arch == 0  # Trajan 1.2: slots II, IV, VI; arch on I
+        stacks = {next(st for st, kinds in R.TRAJAN_STACKS.items() if t.kind in kinds) for t in p.trajan_slots if t}
+        assert len(stacks) == 3  # three different stacks
+        assert (p.supply, p.military_camp, p.workers_camp, p.leader) == (13, 1, 1, "camp")  # Trajan 1.13
+        assert len(p.bonus_tiles) == 1 and p.bonus_tiles[0][1] == "yellow"
+    taken = sum(1 for p in s.players for t in p.trajan_slots if t)
+    assert len(s.trajan_supply) == 54 - taken
+    all_bonus = [b for p in s.players for b, _ in p.bonus_tiles] + list(s.senate_bonus) + list(s.bonus_bag)
+    assert sorted(all_bonus) == sorted(R.BONUS_TILES)
+
+
+def test_same_seed_same_table_and_different_seed_differs():
+    assert set_up(3, seed=9) == set_up(3, seed=9)
+    assert set_up(3, seed=9).forum_display != set_up(3, seed=10).forum_display or \
+        set_up(3, seed=9).players != set_up(3, seed=10).players
+
+
+def test_table_can_enter_what_it_drew():
+    trays = (("yellow", "orange"), ("green", "white"), ("pink", "blue"),
+             ("yellow", "orange"), ("green", "white"), ("pink", "blue"))
+    tiles = (("victory", "yellow", "blue"), ("cards", "green", "pink"), ("demand_bread", "white", "orange"))
+    s = set_up(2, start_player=1, start_trays=(trays, trays), start_tiles=(tiles, tiles),
+               start_bonus=("workers", "legionnaires"))
+    assert s.start_player == 1 and s.players[0].wheel[0] == ("yellow", "orange")
+    assert s.players[1].trajan_slots[1].kind == "victory" and s.players[1].trajan_slots[1].colours == ("yellow", "blue")
+    assert [b for p in s.players for b, _ in p.bonus_tiles] == ["workers", "legionnaires"]
+
+
+@pytest.mark.parametrize("kw, words", [
+    ({"start_trays": ((("yellow", "yellow"),) * 6,) * 2}, "Trajan 1.2"),
+    ({"start_tiles": ((("victory", "yellow", "blue"),) * 3,) * 2}, "3 different stacks"),
+    ({"start_bonus": ("workers", "workers")}, "different bonus tile"),
+    ({"start_player": 5}, "start player"),
+    ({"mode": "turbo"}, "'full' or 'light'"),
+])
+def test_bad_setups_are_refused_by_rule(kw, words):
+    with pytest.raises(IllegalCommand) as info:
+        set_up(2, **kw)
+    assert words in str(info.value)
+
+
+def test_player_count_and_names():
+    with pytest.raises(IllegalCommand, match="2 to 4 players, not 5"):
+        TRAJAN.decide(TRAJAN.initial_state(), c.SetupTrajan(tuple("ABCDE"), tuple("abcde"), seed=1))
+    with pytest.raises(IllegalCommand, match="same name"):
+        TRAJAN.decide(TRAJAN.initial_state(), c.SetupTrajan(("A", "A"), ("red", "blue"), seed=1))
