@@ -137,3 +137,13 @@ class ChooseBonusTile(Command):
     """Trajan 1.4: the consul takes one of the two senate bonus tiles (yellow side); the proconsul gets the other (grey)."""
 
     tile: str
+
+
+@dataclasses.dataclass(frozen=True)
+class RepayDemands(Command):
+    """After a season's scoring, before the consul chooses: seat `seat` pays this season's demands
+    differently from the app's choice. `sources[i]` pays demand i: "forum", "trajan", "wildcard"
+    or None (unmet; refused when it could be paid)."""
+
+    seat: int
+    sources: tuple[str | None, ...]

@@ -107,6 +107,13 @@ class SeasonScored(Event):
 
 
 @dataclasses.dataclass(frozen=True)
+class DemandsRepaid(Event):
+    kind = "trajan.demands_repaid"
+    seat: int
+    sources: tuple[str | None, ...]
+
+
+@dataclasses.dataclass(frozen=True)
 class BonusTileChosen(Event):
     kind = "trajan.bonus_chosen"
     seat: int
@@ -132,5 +139,5 @@ class GameEnded(Event):
 
 EVENT_TYPES = (
     TrajanSetUp, Sowed, MarkersMoved, ActionTaken, Passed, ExtraActionTaken, Plus2Placed,
-    TurnEnded, DemandRevealed, SeasonScored, BonusTileChosen, SeasonRefilled, GameEnded,
+    TurnEnded, DemandRevealed, SeasonScored, DemandsRepaid, BonusTileChosen, SeasonRefilled, GameEnded,
 )

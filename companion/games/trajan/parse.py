@@ -67,6 +67,7 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
     "end_turn": lambda a: c.EndTurn(),
     "reveal_demand": lambda a: c.RevealDemand(_str(a, "demand")),
     "choose_bonus": lambda a: c.ChooseBonusTile(_str(a, "tile")),
+    "repay_demands": lambda a: c.RepayDemands(_int(a, "seat"), tuple(a.get("sources", ()))),
 }
 
 

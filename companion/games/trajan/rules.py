@@ -80,6 +80,9 @@ class TrajanRules:
                 raise IllegalCommand("Trajan 1.5 demands", "First turn up the next demand tile and enter it.")
             return self._reveal(state, command)
         if state.phase == "consul":
+            if isinstance(command, c.RepayDemands):
+                self._repayment(state, command.seat, command.sources)
+                return [e.DemandsRepaid(command.seat, tuple(command.sources))]
             if not isinstance(command, c.ChooseBonusTile):
                 raise IllegalCommand("Trajan 1.4 senate", "The consul chooses a bonus tile first.")
             return self._choose_bonus(state, command)
@@ -179,6 +182,18 @@ class TrajanRules:
             events.append(self._refill(state))
         return events
 
+    def _repayment(self, state: TrajanState, seat: int, sources: Sequence[str | None]):
+        """The player as before this season's payment, and the checked new payment (Trajan 1.5)."""
+        if not 0 <= seat < state.player_count:
+            raise IllegalCommand("Trajan 1.5 demands", "There is no seat {n}.", n=seat + 1)
+        report = state.season_reports[-1]
+        row = report["players"][seat]
+        player = state.player(seat)
+        before = evolve(player, vp=player.vp - row["vp_after"] + row["vp_before"],
+                        forum=tuple(sorted(player.forum + tuple(row["tiles_spent"]))))
+        payment = scoring.check_payment(tuple(report["demands"]), before, tuple(sources), state.settings)
+        return before, payment
+
     def _refill(self, state: TrajanState) -> e.SeasonRefilled:
         """Trajan 1.6 steps 3–4: the forum's tiles (extra-action tiles included) leave the game; 2 new
         bonus tiles beside the senate; a forum tile on every province without leader or legionnaire;
@@ -243,6 +258,14 @@ class TrajanRules:
             scored, report = scoring.season_scoring(evolve(state, season=event.season))
             return evolve(scored, season=state.season,
                                        season_reports=state.season_reports + (report.as_dict(),))
+        if isinstance(event, e.DemandsRepaid):
+            before, payment = self._repayment(state, event.seat, event.sources)
+            after = evolve(before, vp=before.vp - payment.penalty, forum=payment.forum_after)
+            report = dict(state.season_reports[-1])
+            rows = list(report["players"])
+            rows[event.seat] = {**rows[event.seat], **payment.as_dict(), "vp_after": rows[event.seat]["vp_before"] - payment.penalty}
+            report["players"] = rows
+            return evolve(state.with_player(after), season_reports=state.season_reports[:-1] + (report,))
         if isinstance(event, e.BonusTileChosen):
             return scoring.award_bonus_tiles(state, event.tile)
         if isinstance(event, e.SeasonRefilled):

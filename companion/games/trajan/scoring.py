@@ -180,6 +180,48 @@ def pay_demands(demands: tuple[str, ...], player: PlayerState, settings: TrajanS
     return best
 
 
+def check_payment(demands: tuple[str, ...], player: PlayerState, sources: tuple[str | None, ...],
+                  settings: TrajanSettings = DEFAULT) -> DemandPayment:
+    """A payment a player chose instead of the app's (Trajan 1.5, 1.14 point 4), checked: each
+    source must match a tile the player holds (a forum tile `demand_<type>` or a `wild_demand` is
+    used up; a permanent Trajan demand tile meets at most one demand per season), and the player
+    must meet as many demands as they can: leaving one unmet when it could be paid is refused."""
+    rule = "Trajan 1.5 demands"
+    if len(sources) != len(demands):
+        raise IllegalCommand(rule, "Say how each of the {n} demands is paid.", n=len(demands))
+    forum = Counter(player.forum)
+    trajan = Counter(player.trajan_demand)
+    spent = []
+    for demand, source in zip(demands, sources):
+        if source == FORUM:
+            if forum[f"demand_{demand}"] <= 0:
+                raise IllegalCommand(rule, "{name} has no {demand} demand tile left to pay with.", name=player.name, demand=demand)
+            forum[f"demand_{demand}"] -= 1
+            spent.append(f"demand_{demand}")
+        elif source == TRAJAN:
+            if trajan[demand] <= 0:
+                raise IllegalCommand(rule, "{name} has no unused {demand} Trajan tile: each meets one demand per season.",
+                                     name=player.name, demand=demand)
+            trajan[demand] -= 1
+        elif source == WILDCARD:
+            if forum["wild_demand"] <= 0:
+                raise IllegalCommand(rule, "{name} has no demand wildcard left.", name=player.name)
+            forum["wild_demand"] -= 1
+            spent.append("wild_demand")
+        elif source is not None:
+            raise IllegalCommand(rule, "A demand is paid with a forum tile, a Trajan tile or a wildcard, not '{source}'.",
+                                 source=str(source))
+    unmet = sum(1 for source in sources if source is None)
+    best = pay_demands(demands, player, settings).unmet
+    if unmet > best:
+        raise IllegalCommand(rule, "{name} can meet {n} more demand(s): paying is compulsory when possible.",
+                             name=player.name, n=unmet - best)
+    forum_after = list(player.forum)
+    for tile in spent:
+        forum_after.remove(tile)
+    return DemandPayment(tuple(demands), tuple(sources), unmet, R.DEMAND_PENALTY[unmet], bag(forum_after))
+
+
 # -- senate (Trajan 1.4) ------------------------------------------------------------------------
 
 
