@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable, Mapping
 
 from companion.core.errors import IllegalCommand
@@ -69,6 +70,25 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
     "choose_bonus": lambda a: c.ChooseBonusTile(_str(a, "tile")),
     "repay_demands": lambda a: c.RepayDemands(_int(a, "seat"), tuple(a.get("sources", ()))),
 }
+
+
+INTENT_NAMES: dict[type, str] = {
+    c.Sow: "sow", c.MoveMarkers: "move", c.Seaport: "seaport", c.Forum: "forum", c.Military: "military",
+    c.Senate: "senate", c.TrajanAction: "trajan", c.Construction: "construction", c.Pass: "pass",
+    c.ExtraAction: "extra", c.PlacePlus2: "plus2", c.EndTurn: "end_turn", c.RevealDemand: "reveal_demand",
+    c.ChooseBonusTile: "choose_bonus", c.RepayDemands: "repay_demands",
+}
+
+
+def _plain(value: Any) -> Any:
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def intent_of(command: Command) -> dict[str, Any]:
+    """The named intent that `parse_command` turns back into `command`: what the screen posts for a
+    choice it was offered (so the screen needs no knowledge of the rules' classes)."""
+    args = {f.name: _plain(getattr(command, f.name)) for f in dataclasses.fields(command)}
+    return {"name": INTENT_NAMES[type(command)], "args": args}
 
 
 def parse_command(name: str, args: Mapping[str, Any]) -> Command:

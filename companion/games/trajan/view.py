@@ -7,6 +7,9 @@ import dataclasses
 from typing import Any
 
 from companion.games.trajan import rules_data as R
+from companion.games.trajan import wheel
+from companion.games.trajan.legal import legal_commands
+from companion.games.trajan.parse import intent_of
 from companion.games.trajan.state import TrajanState
 
 
@@ -28,6 +31,29 @@ def _player(state: TrajanState, seat: int) -> dict[str, Any]:
         "trajan_slots": [None if t is None else {"kind": t.kind, "colours": list(t.colours)} for t in p.trajan_slots],
         "arch": p.arch,
     }
+
+
+def _previews(state: TrajanState) -> list[dict[str, Any] | None]:
+    """Full mode, before the current player picks up a tray: for each tray, where the last marker
+    lands, how far time moves, and which Trajan tile completes with which sowing order (Trajan 1.2)."""
+    if state.phase != "turn" or state.mode != "full" or state.turn.tray is not None:
+        return []
+    player = state.players[state.current]
+    lap = state.settings.lap(state.player_count)
+    out: list[dict[str, Any] | None] = []
+    for tray, markers in enumerate(player.wheel):
+        if not markers:
+            out.append(None)
+            continue
+        landing = wheel.predict(player, tray)
+        done = landing.completes
+        out.append({
+            "tray": tray, "markers": landing.markers, "target": landing.target,
+            "target_action": R.ACTIONS[landing.target], "order": list(landing.order),
+            "completes": None if done is None else {"kind": done.kind, "colours": list(done.colours)},
+            "ends_round": state.time + landing.markers >= lap,
+        })
+    return out
 
 
 def view(state: TrajanState, seat: int | None = None) -> dict[str, Any]:
@@ -54,6 +80,8 @@ def view(state: TrajanState, seat: int | None = None) -> dict[str, Any]:
     }
     for p in out["players"]:
         p["score"] = p["vp"]
+    out["choices"] = [intent_of(cmd) for cmd in legal_commands(state)]
+    out["previews"] = _previews(state)
     if state.phase == "over":
         from companion.games.trajan.scoring import final_summary
 

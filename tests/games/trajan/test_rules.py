@@ -181,3 +181,18 @@ def test_replay_command_prints_the_final_breakdown(tmp_path, capsys):
     assert [p["total"] for p in summary["view"]["final"]["players"]] == [p["total"] for p in final["players"]]
     totals = {p["name"]: p["total"] for p in final["players"]}
     assert f"1. {final['ranking'][0]} {totals[final['ranking'][0]]}" in out
+
+
+def test_view_offers_every_legal_choice_as_an_intent_that_parses_back():
+    """The screen offers exactly the legal commands, as intents; posting one gives that command."""
+    rnd = random.Random(5)
+    state = fold([setup(3, seed=5)])
+    for _ in range(150):
+        view = TRAJAN.view(state)
+        commands = legal_commands(state)
+        assert [TRAJAN.parse_command(i["name"], i["args"]) for i in view["choices"]] == commands
+        if state.phase == "turn" and state.turn.tray is None and state.mode == "full":
+            previews = [p for p in view["previews"] if p]
+            assert previews and all(p["target"] == (p["tray"] + p["markers"]) % 6 for p in previews)
+        for event in TRAJAN.decide(state, rnd.choice(commands)):
+            state = TRAJAN.apply(state, event)
