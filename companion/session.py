@@ -26,7 +26,8 @@ log = logging.getLogger("companion.session")
 class Intent:
     """A request from the touchscreen or a script: `name` with JSON-like `args`.
 
-    Session-level names: new_game {game, setup: {...}}, resume {path?}, close, undo, redo.
+    Session-level names: new_game {game, setup: {...}}, resume {path?}, close, undo, redo,
+    correct {step, name, args}.
     Any other name is the current game's own (`Game.parse_command`).
     """
 
@@ -141,9 +142,29 @@ class Session:
             self._require_engine().undo()
         elif name == "redo":
             self._require_engine().redo()
+        elif name == "correct":
+            self._correct(args)
         else:
             engine = self._require_engine()
             engine.execute(engine.game.parse_command(name, args))
+
+    def _correct(self, args: Mapping[str, Any]) -> None:
+        """Intent("correct", {"step": N, "name": …, "args": {…}}): step N is replaced by the named
+        intent and the later steps are entered again where still legal; the notice says which not."""
+        engine = self._require_engine()
+        step = args.get("step")
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise IllegalCommand("correct", "'{field}' must be a whole number, got {value}", field="step", value=repr(step))
+        command = engine.game.parse_command(str(args.get("name", "")), dict(args.get("args", {})))
+        result = engine.correct(step, command)
+        which = ", ".join(f"#{number} [{exc.rule}]" for number, exc in result.dropped)
+        if result.dropped:
+            self.notice = Notice("info", "Step {step} corrected; {kept} later entries entered again; these no longer apply: {which}.",
+                                 {"step": step, "kept": len(result.replayed), "which": which})
+        else:
+            self.notice = Notice("info", "Step {step} corrected; {kept} later entries entered again.",
+                                 {"step": step, "kept": len(result.replayed)})
+        log.info("corrected step %d: %d re-entered, %d dropped", step, len(result.replayed), len(result.dropped))
 
     def _button(self, fact: ButtonPressed) -> None:
         engine = self.engine

@@ -79,3 +79,16 @@ def test_finished_games_are_listed(session):
     start(session)
     session.handle(Intent("finish"))
     assert len(session.finished_games()) == 1 and session.resumable() is None
+
+
+def test_correct_intent_fixes_a_past_entry_and_says_what_no_longer_applies(session):
+    start(session)
+    for seat, points in ((0, 5), (1, 3)):
+        session.handle(Intent("add_points", {"seat": seat, "points": points}))
+    session.handle(Intent("finish"))
+    session.handle(Intent("correct", {"step": 3, "name": "finish", "args": {}}))
+    assert session.notice.level == "info"
+    assert "no longer apply: #4 [game over]" in session.notice.text
+    assert [p["score"] for p in session.table_view().view["players"]] == [5, 0]
+    session.handle(Intent("correct", {"step": "x"}))
+    assert session.notice.level == "refused" and "'step' must be a whole number" in session.notice.text

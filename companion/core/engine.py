@@ -54,6 +54,16 @@ class Step(NamedTuple):
 
 
 @dataclasses.dataclass(frozen=True)
+class Correction:
+    """What a correction did: the step fixed, the later steps entered again (old → new step
+    numbers), and those that no longer apply, each with the refusal that says why."""
+
+    fixed: int
+    replayed: tuple[tuple[int, int], ...]
+    dropped: tuple[tuple[int, IllegalCommand], ...]
+
+
+@dataclasses.dataclass(frozen=True)
 class HistoryEntry:
     """A step as the history screen shows it: public events only, and whether it is now undone."""
 
@@ -176,15 +186,70 @@ class Engine(Generic[S]):
             raise IllegalCommand("redo", "Nothing to redo: no step was undone since the last move.")
         return self._commit((StepRedone(self._undone[-1]),))
 
-    def _commit(self, events: tuple[Event, ...]) -> Step:
-        number, records = self.journal.append([self.codec.encode(e) for e in events])
-        step = Step(number, events, records[0].at)
-        self._fold_step(step)
+    def correct(self, step: int, command: Command) -> Correction:
+        """Corrects a past entry: takes back every step from `step` on, plays `command` in its place,
+        then enters each later step again where the rules still allow it (`game.command_of` turns a
+        step back into its command). Everything is journaled — the undos, the fix, the re-entered
+        steps — in ONE transaction, so a power cut leaves either the old game or the corrected one,
+        and each new step can itself be undone. Raises IllegalCommand (nothing written) when the
+        step cannot be corrected or the fix itself is refused."""
+        effective = [number for number, _ in self._done]
+        if step not in effective or effective.index(step) == 0:
+            raise IllegalCommand("correct", "Step {step} cannot be corrected: choose a move still in the game, not the setup.", step=step)
+        position = effective.index(step)
+        later = effective[position + 1:]
+        commands = []
+        for number in later:
+            later_command = self.game.command_of(self._steps[number].events)
+            commands.append((number, later_command))
+        state = self._done[position - 1][1]
+        fix = tuple(self.game.decide(state, command))
+        if not fix:
+            raise IllegalCommand("no change", "That changes nothing.")
+        planned: list[tuple[Event, ...]] = [(StepUndone(number),) for number in reversed(effective[position:])]
+        planned.append(fix)
+        state = self._fold(state, fix)
+        replayed_from, dropped = [], []
+        for number, later_command in commands:
+            if later_command is None:
+                dropped.append((number, IllegalCommand("correct", "Step {step} cannot be entered again.", step=number)))
+                continue
+            try:
+                events = tuple(self.game.decide(state, later_command))
+            except IllegalCommand as exc:
+                dropped.append((number, exc))
+                continue
+            if not events:
+                continue
+            state = self._fold(state, events)
+            planned.append(events)
+            replayed_from.append(number)
+        written = self.journal.append_steps([[self.codec.encode(e) for e in events] for events in planned])
+        new_steps = []
+        for (number, records), events in zip(written, planned):
+            new_step = Step(number, events, records[0].at)
+            self._fold_step(new_step)
+            new_steps.append(new_step)
+        self._sync_finished()
+        for new_step in new_steps:
+            for listener in list(self.listeners):
+                listener(new_step)
+        fix_number = written[len(effective) - position][0]
+        replayed_numbers = [n for n, _ in written[len(effective) - position + 1:]]
+        return Correction(fix_number, tuple(zip(replayed_from, replayed_numbers)), tuple(dropped))
+
+    def _sync_finished(self) -> None:
         if self.is_finished and not self.journal.is_finished:
             self.journal.mark_finished()
         elif not self.is_finished and self.journal.is_finished:
             # Undo after the last move reopens the game: history and resume must see it unfinished.
             self.journal.set_meta("finished", "0")
+
+    def _commit(self, events: tuple[Event, ...]) -> Step:
+        number, records = self.journal.append([self.codec.encode(e) for e in events])
+        step = Step(number, events, records[0].at)
+        self._fold_step(step)
+        self._sync_finished()
         for listener in list(self.listeners):
             listener(step)
         return step

@@ -49,5 +49,10 @@ class Game(Protocol[S]):
     def is_finished(self, state: S) -> bool:
         ...
 
+    def command_of(self, events: Sequence[Event]) -> Command | None:
+        """The command that caused a step's events (to enter it again after a correction), or None
+        when the step cannot be entered again (the setup)."""
+        ...
+
     # Optional: `summary_text(public_view) -> str`, the view as terminal text for `companion replay`
     # (a game without it gets a generic score table).

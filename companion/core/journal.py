@@ -164,26 +164,34 @@ class Journal:
 
         When this returns, the events are on disk (WAL fsynced). Only then may anyone show them.
         """
-        if not step_events:
+        return self.append_steps([step_events])[0]
+
+    def append_steps(self, steps: Sequence[Sequence[tuple[str, str]]]) -> list[tuple[int, list[JournalRecord]]]:
+        """Appends several steps in ONE durable transaction (a correction: undos, the fix and the
+        re-entered steps land together or not at all). Returns (step, records) per step."""
+        if not steps or any(not events for events in steps):
             raise ValueError("a step has at least one event")
-        step = self.last_step + 1
         at = _now()
-        records = [
-            JournalRecord(self.last_seq + i + 1, step, kind, payload, at)
-            for i, (kind, payload) in enumerate(step_events)
-        ]
+        seq, number = self.last_seq, self.last_step
+        out: list[tuple[int, list[JournalRecord]]] = []
+        for events in steps:
+            number += 1
+            records = []
+            for kind, payload in events:
+                seq += 1
+                records.append(JournalRecord(seq, number, kind, payload, at))
+            out.append((number, records))
         try:
             with self._conn:
                 self._conn.execute("BEGIN IMMEDIATE")
                 self._conn.executemany(
                     "INSERT INTO events(seq, step, kind, payload, at) VALUES (?, ?, ?, ?, ?)",
-                    [(r.seq, r.step, r.kind, r.payload, r.at) for r in records],
+                    [tuple(r) for _, records in out for r in records],
                 )
         except sqlite3.DatabaseError as exc:
             raise JournalError(str(self.path), f"could not write the event to disk ({exc})") from exc
-        self.last_seq = records[-1].seq
-        self.last_step = step
-        return step, records
+        self.last_seq, self.last_step = seq, number
+        return out
 
     def records(self) -> Iterator[JournalRecord]:
         try:

@@ -86,6 +86,14 @@ class ScorepadRules:
     def public_event(self, event: Event) -> dict[str, Any]:
         return v.public_event(event)
 
+    def command_of(self, events: Sequence[Event]) -> Command | None:
+        first = events[0]
+        if isinstance(first, e.PointsAdded):
+            return c.AddPoints(first.seat, first.points)
+        if isinstance(first, e.PadFinished):
+            return c.FinishPad()
+        return None
+
     def is_finished(self, state: PadState) -> bool:
         return state.finished
 

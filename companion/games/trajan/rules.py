@@ -313,6 +313,32 @@ class TrajanRules:
     def summary_text(self, public: Mapping[str, Any]) -> str:
         return summary_text(dict(public))
 
+    def command_of(self, events: Sequence[Event]) -> Command | None:
+        """A step's command, from its first event (the others follow from it)."""
+        first = events[0]
+        if isinstance(first, e.Sowed):
+            return c.Sow(first.tray, tuple(first.order))
+        if isinstance(first, e.MarkersMoved):
+            return c.MoveMarkers(first.markers, first.tray, first.completed)
+        if isinstance(first, e.ActionTaken):
+            detail = {k: v for k, v in first.detail.items() if k != "rng_state"}
+            return _command_from(first.action, detail)
+        if isinstance(first, e.Passed):
+            return c.Pass()
+        if isinstance(first, e.ExtraActionTaken):
+            return c.ExtraAction(first.action, first.tile)
+        if isinstance(first, e.Plus2Placed):
+            return c.PlacePlus2(first.action)
+        if isinstance(first, e.TurnEnded):
+            return c.EndTurn()
+        if isinstance(first, e.DemandRevealed):
+            return c.RevealDemand(first.demand)
+        if isinstance(first, e.DemandsRepaid):
+            return c.RepayDemands(first.seat, tuple(first.sources))
+        if isinstance(first, e.BonusTileChosen):
+            return c.ChooseBonusTile(first.tile)
+        return None
+
     def is_finished(self, state: TrajanState) -> bool:
         return state.phase == "over"
 
