@@ -66,6 +66,10 @@ class TableView:
     notice: Notice | None
     journal: str | None
     step: int
+    # Seat → index into that seat's pad menu (`Game.pad_choices`), for games a pad can play a
+    # whole turn in: − and + move the cursor, OK plays the highlighted choice. The screen may
+    # highlight it; the choices themselves are public (they are the legal moves).
+    pad_cursor: Mapping[int, int] = dataclasses.field(default_factory=dict)
 
 
 class Session:
@@ -74,6 +78,7 @@ class Session:
         self.store = store
         self.engine: Engine[Any] | None = None
         self.notice: Notice | None = None
+        self.pad_cursor: dict[int, int] = {}
         self.listeners: list[Callable[[TableView], None]] = []
         self.step_listeners: list[Callable[[Step], None]] = []
 
@@ -85,7 +90,7 @@ class Session:
             return TableView(None, None, False, False, False, self.notice, None, 0)
         return TableView(
             engine.game.id, engine.view(None), engine.can_undo, engine.can_redo, engine.is_finished,
-            self.notice, str(engine.journal.path), engine.journal.last_step,
+            self.notice, str(engine.journal.path), engine.journal.last_step, dict(self.pad_cursor),
         )
 
     def seat_view(self, seat: int) -> Mapping[str, Any] | None:
@@ -170,9 +175,23 @@ class Session:
         engine = self.engine
         if engine is None:
             return
-        command = engine.game.command_for_button(engine.state, fact.seat, fact.key)
-        if command is not None:
-            engine.execute(command)
+        menu = getattr(engine.game, "pad_choices", None)
+        if menu is None:
+            command = engine.game.command_for_button(engine.state, fact.seat, fact.key)
+            if command is not None:
+                engine.execute(command)
+            return
+        choices = menu(engine.state, fact.seat)
+        if not choices:
+            self.pad_cursor.pop(fact.seat, None)
+            self.notice = Notice("info", "Seat {n}: nothing to enter from this pad now.", {"n": fact.seat + 1})
+            return
+        cursor = self.pad_cursor.get(fact.seat, 0) % len(choices)
+        if fact.key in ("minus", "plus"):
+            self.pad_cursor[fact.seat] = (cursor + (1 if fact.key == "plus" else -1)) % len(choices)
+        elif fact.key == "ok":
+            engine.execute(choices[cursor])
+            self.pad_cursor[fact.seat] = 0  # the menu is new after every move
 
     def _require_engine(self) -> Engine[Any]:
         if self.engine is None:

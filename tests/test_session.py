@@ -92,3 +92,24 @@ def test_correct_intent_fixes_a_past_entry_and_says_what_no_longer_applies(sessi
     assert [p["score"] for p in session.table_view().view["players"]] == [5, 0]
     session.handle(Intent("correct", {"step": "x"}))
     assert session.notice.level == "refused" and "'step' must be a whole number" in session.notice.text
+
+
+def test_a_trajan_pad_walks_its_menu_and_plays_the_highlighted_move(tmp_path):
+    from companion.games import all_rules
+
+    s = Session(all_rules(), JournalStore(tmp_path))
+    s.handle(Intent("new_game", {"game": "trajan", "setup": {"players": ["Ann", "Bo"], "colours": ["red", "blue"],
+                                                          "start_player": 0, "seed": 4}}))
+    choices = s.table_view().view["choices"]
+    s.handle(ButtonPressed(seat=1, key="ok"))  # not Bo's turn
+    assert "nothing to enter" in s.notice.text and s.engine.journal.last_step == 1
+    s.handle(ButtonPressed(seat=0, key="plus"))
+    s.handle(ButtonPressed(seat=0, key="plus"))
+    s.handle(ButtonPressed(seat=0, key="minus"))
+    assert s.table_view().pad_cursor == {0: 1}
+    s.handle(ButtonPressed(seat=0, key="ok"))
+    assert s.engine.journal.last_step == 2
+    assert s.table_view().view["turn"]["tray"] is not None
+    played = s.history()[-1].events[0]
+    assert played["tray"] == choices[1]["args"]["tray"]
+    s.shutdown()

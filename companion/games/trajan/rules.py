@@ -17,6 +17,7 @@ from companion.games.trajan import actions, scoring, tiles, timetrack, wheel
 from companion.games.trajan import commands as c
 from companion.games.trajan import events as e
 from companion.games.trajan import rules_data as R
+from companion.games.trajan.legal import legal_commands
 from companion.games.trajan.parse import parse_command
 from companion.games.trajan.setup import deal, initial_state
 from companion.games.trajan.state import TrajanState, TurnState
@@ -59,10 +60,17 @@ class TrajanRules:
         return parse_command(name, args)
 
     def command_for_button(self, state: TrajanState, seat: int, key: str) -> Command | None:
-        """A pad's OK ends its own turn once the turn's action is done; other keys mean nothing here."""
-        if state.phase == "turn" and seat == state.current and key == "ok" and state.turn.tray is not None:
-            return c.EndTurn()
+        """Unused: a Trajan pad walks the menu of `pad_choices` (the session keeps the cursor)."""
         return None
+
+    def pad_choices(self, state: TrajanState, seat: int) -> list[Command]:
+        """What seat `seat` may enter from its own pad now: the legal moves when it is that player's
+        turn (or the consul's choice); nothing for the other seats."""
+        if state.phase == "turn" and seat == state.current:
+            return legal_commands(state)
+        if state.phase == "consul" and seat == state.consul:
+            return [cmd for cmd in legal_commands(state) if isinstance(cmd, c.ChooseBonusTile)]
+        return []
 
     # -- decide ------------------------------------------------------------------------------
 
