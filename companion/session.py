@@ -100,6 +100,13 @@ class Session:
     def history(self) -> list[HistoryEntry]:
         return self.engine.history() if self.engine else []
 
+    def correction_choices(self, step: int) -> list[Mapping[str, Any]]:
+        """What step `step` could have been instead: the public view's legal choices at the state
+        before it (for games whose view lists `choices`), for the history screen's "correct" panel."""
+        engine = self._require_engine()
+        view = engine.game.view(engine.state_before(step), None)
+        return list(view.get("choices", ()))
+
     def finished_games(self) -> list[JournalInfo]:
         return [info for info in self.store.list() if info.finished]
 

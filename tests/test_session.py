@@ -113,3 +113,18 @@ def test_a_trajan_pad_walks_its_menu_and_plays_the_highlighted_move(tmp_path):
     played = s.history()[-1].events[0]
     assert played["tray"] == choices[1]["args"]["tray"]
     s.shutdown()
+
+
+def test_correction_choices_are_the_legal_moves_before_that_step(tmp_path):
+    from companion.games import all_rules
+
+    s = Session(all_rules(), JournalStore(tmp_path))
+    s.handle(Intent("new_game", {"game": "trajan", "setup": {"players": ["Ann", "Bo"], "colours": ["red", "blue"], "seed": 4}}))
+    first = s.table_view().view["choices"]
+    s.handle(Intent(first[0]["name"], first[0]["args"]))
+    assert s.correction_choices(2) == first
+    other = first[1]
+    s.handle(Intent("correct", {"step": 2, "name": other["name"], "args": other["args"]}))
+    assert s.notice.text.startswith("Step 2 corrected")
+    assert s.table_view().view["turn"]["tray"] is not None
+    s.shutdown()

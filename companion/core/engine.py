@@ -151,6 +151,14 @@ class Engine(Generic[S]):
     def view(self, seat: int | None = None) -> Mapping[str, Any]:
         return self.game.view(self.state, seat)
 
+    def state_before(self, step: int) -> S:
+        """The state just before game step `step` (one still in effect, not the setup): what a
+        correction of that step starts from."""
+        effective = [number for number, _ in self._done]
+        if step not in effective or effective.index(step) == 0:
+            raise IllegalCommand("correct", "Step {step} cannot be corrected: choose a move still in the game, not the setup.", step=step)
+        return self._done[effective.index(step) - 1][1]
+
     def history(self) -> list[HistoryEntry]:
         """Every step, oldest first, in public form; game steps not in effect (undone) are marked."""
         in_effect = {number for number, _ in self._done}
@@ -194,8 +202,7 @@ class Engine(Generic[S]):
         and each new step can itself be undone. Raises IllegalCommand (nothing written) when the
         step cannot be corrected or the fix itself is refused."""
         effective = [number for number, _ in self._done]
-        if step not in effective or effective.index(step) == 0:
-            raise IllegalCommand("correct", "Step {step} cannot be corrected: choose a move still in the game, not the setup.", step=step)
+        self.state_before(step)  # refuses the setup and steps not in effect
         position = effective.index(step)
         later = effective[position + 1:]
         commands = []
