@@ -100,3 +100,44 @@ def choices():
     from companion.cli import game_choices
 
     return game_choices()
+
+
+def layout_problems(ui, where):
+    """Interactive widgets without a wid, too small to hit, outside the window, or whose text does
+    not fit; and any shown widget reaching outside the window (cut off)."""
+    from kivy.core.window import Window
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.label import Label
+    from kivy.uix.textinput import TextInput
+
+    from companion.ui.widgets import is_shown, iter_widgets
+
+    from kivy.uix.scrollview import ScrollView
+
+    problems = []
+    for widget in iter_widgets(ui.app.root):
+        if not is_shown(widget) or widget.height <= 1 or widget.opacity == 0:
+            continue
+        x0, y0 = widget.to_window(widget.x, widget.y)
+        x1, y1 = widget.to_window(widget.right, widget.top)
+        name = getattr(widget, "wid", "") or f"{type(widget).__name__} {getattr(widget, 'text', '')!r}"
+        scrolled = any(isinstance(w, ScrollView) for w in _ancestors(widget))  # clipped, and scrolls
+        if not scrolled and (x0 < -1 or y0 < -1 or x1 > Window.width + 1 or y1 > Window.height + 1):
+            problems.append(f"{where}: {name} reaches outside the window ({x0:.0f},{y0:.0f})-({x1:.0f},{y1:.0f})")
+        if isinstance(widget, (ButtonBehavior, TextInput)):
+            if not getattr(widget, "wid", ""):
+                problems.append(f"{where}: {name} has no wid")
+            elif widget.width < 48 or widget.height < 48:
+                problems.append(f"{where}: {widget.wid} is {widget.width:.0f}×{widget.height:.0f} px")
+        if isinstance(widget, Label) and widget.text and not widget.shorten:
+            tw, th = widget.texture_size
+            if tw > widget.width + 2 or th > widget.height + 2:
+                problems.append(f"{where}: text of {name} is {tw:.0f}×{th:.0f}, its box {widget.width:.0f}×{widget.height:.0f}")
+    return problems
+
+
+def _ancestors(widget):
+    node = widget.parent
+    while node is not None and node is not node.parent:
+        yield node
+        node = node.parent
