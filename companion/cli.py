@@ -16,7 +16,8 @@ from companion import __version__
 
 LANGUAGES = ("auto", "zh-Hans", "zh-Hant", "en")
 PROFILES = ("800x480", "1280x720", "720x1280")
-SCREENS = ("home", "setup", "table", "history", "settings")
+SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "trajan_table")
+TRAJAN_STATES = ("setup", "preview", "choices", "season", "final")  # companion.demo.TRAJAN_STATES
 SCORABLE = ("trajan",)  # games with a calculator mode (`companion score`)
 
 
@@ -55,7 +56,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("out", type=Path, nargs="?", help="the PNG to write")
     s.add_argument("--docs", type=Path, metavar="DIR",
                    help="instead: write every screen in zh-Hans and en at 800x480 into DIR (docs/screenshots)")
+    s.add_argument("--docs-trajan", type=Path, metavar="DIR",
+                   help="instead: write every Trajan screen in zh-Hans and en at 800x480 into DIR "
+                   "(docs/screenshots/trajan)")
     s.add_argument("--screen", choices=SCREENS, default="home")
+    s.add_argument("--trajan-state", choices=TRAJAN_STATES, default=None,
+                   help="for the Trajan screens: the demo game's state (default: preview; setup for trajan_setup)")
     s.add_argument("--lang", dest="shot_lang", choices=LANGUAGES[1:], default="en")
     s.add_argument("--profile", dest="shot_profile", choices=PROFILES, default="800x480")
     return p
@@ -157,6 +163,7 @@ def run_app(args: argparse.Namespace) -> int:
             on_ready=on_ready,
             exit_after_first_frame=os.environ.get("COMPANION_EXIT_AFTER_FIRST_FRAME") == "1",
             games=game_choices(),
+            start_game=args.game,
         )
         if script_result is not None and script_result.error:
             return 4
@@ -218,7 +225,34 @@ def game_choices() -> tuple:
     from companion.games import registry
     from companion.ui.catalog import choices_from_registry
 
-    return choices_from_registry(registry())
+    return choices_from_registry(registry(), {"trajan": trajan_setup_extras()})
+
+
+def trajan_setup_extras() -> dict:
+    """What Trajan's set-up screen offers, read from the game package: the player colours and every
+    S/U setting with its default and source (settings.describe()), plus the alternatives a table
+    may pick where the sources name one (docs/trajan.md). Labels are English msgids the UI
+    translates; the first option of each setting is its default (nothing sent)."""
+    from companion.games.trajan import settings as trajan_settings
+    from companion.games.trajan.setup import PLAYER_COLOURS
+    from companion.ui.catalog import SettingInfo, SettingOption
+
+    default = trajan_settings.DEFAULT
+    swapped = dict(default.province_vp)
+    swapped["aquitania"], swapped["lugudunensis"] = default.province_vp["lugudunensis"], default.province_vp["aquitania"]
+    yes_no = (SettingOption("yes"), SettingOption("no", False))
+    no_yes = (SettingOption("no"), SettingOption("yes", True))
+    options = {
+        "lap_length": (SettingOption("2p 11 / 3p 16 / 4p 21"),
+                       SettingOption("FRK: 2p 12 / 3p 17 / 4p 22", {"2": 12, "3": 17, "4": 22})),
+        "province_vp": (SettingOption("Aquitania 10, Lugudunensis 6"),
+                        SettingOption("FRK: Aquitania 6, Lugudunensis 10", swapped)),
+    }
+    for name in ("start_trays_two_colours", "bonus_tile_counts_itself", "demand_wildcard_counts_for_bonus"):
+        options[name] = yes_no if getattr(default, name) else no_yes
+    settings = tuple(SettingInfo(name, shown, source, options.get(name, ()))
+                     for name, shown, source in trajan_settings.describe())
+    return {"colours": tuple(PLAYER_COLOURS), "settings": settings}
 
 
 def screenshot(args: argparse.Namespace) -> int:
@@ -228,6 +262,12 @@ def screenshot(args: argparse.Namespace) -> int:
         from companion.ui.screenshot import regenerate_docs
 
         for path in regenerate_docs(args.docs):
+            print(path)
+        return 0
+    if args.docs_trajan:
+        from companion.ui.screenshot import regenerate_trajan_docs
+
+        for path in regenerate_trajan_docs(args.docs_trajan):
             print(path)
         return 0
     if args.out is None:
@@ -241,7 +281,13 @@ def screenshot(args: argparse.Namespace) -> int:
     from companion.ui.screenshot import take_screenshot
 
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
-        session = demo_session(Path(scratch), args.shot_lang, args.screen, built_games())
+        if args.screen.startswith("trajan_"):
+            from companion.demo import trajan_demo_session
+
+            state = args.trajan_state or ("setup" if args.screen == "trajan_setup" else "preview")
+            session = trajan_demo_session(Path(scratch), args.shot_lang, state, built_games())
+        else:
+            session = demo_session(Path(scratch), args.shot_lang, args.screen, built_games())
         try:
             print(take_screenshot(args.out, args.screen, args.shot_lang, args.shot_profile, session, game_choices()))
         finally:

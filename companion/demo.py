@@ -1,6 +1,7 @@
 """A demo table for screenshots: a finished game and an open score pad with points, an undo and a
-redo-able step, in the language of the picture. Built over a scratch data directory by the caller,
-so a picture never touches the players' real games.
+redo-able step, in the language of the picture; and Trajan games played by legal intents up to each
+state the docs show. Built over a scratch data directory by the caller, so a picture never touches
+the players' real games.
 """
 
 from __future__ import annotations
@@ -48,3 +49,66 @@ def demo_session(data_dir: Path, language: str, screen: str, games: Mapping[str,
     if screen == "home":
         session.handle(Intent("close"))
     return session
+
+
+#: The Trajan pictures of the docs: the set-up screen, the table before a pick-up (previews on the
+#: trays), mid-turn (the action's choices), the season summary, the game's end.
+TRAJAN_STATES = ("setup", "preview", "choices", "season", "final")
+
+
+def _trajan_choice(view: Mapping[str, Any], rnd: Any) -> Mapping[str, Any]:
+    """A lively but legal demo move: an action rather than a pass, an extra action now and then."""
+    choices = list(view["choices"])
+    acting = [c for c in choices if c["name"] not in ("pass", "end_turn")]
+    if acting and (rnd.random() < 0.85 or not any(c["name"] == "end_turn" for c in choices)):
+        return rnd.choice(acting)
+    return rnd.choice(choices)
+
+
+def _trajan_wanted(state: str, view: Mapping[str, Any]) -> bool:
+    if view["phase"] == "over":
+        return state == "final"
+    if state == "preview":
+        previews = [p for p in view.get("previews", ()) if p]
+        return (view["phase"] == "turn" and view["season"] >= 2 and len(view["demands"]) >= 2
+                and any(p["completes"] for p in previews) and any(p["ends_round"] for p in previews)
+                and not all(p["ends_round"] for p in previews))
+    if state == "choices":
+        turn = view["turn"]
+        return (view["phase"] == "turn" and view["season"] >= 2 and turn["tray"] is not None and not turn["acted"]
+                and len(view["choices"]) >= 5 and "place_plus2" not in turn["pending"])
+    if state == "season":
+        return view["phase"] == "consul" and len(view["season_reports"]) >= 2
+    return False
+
+
+def trajan_demo_session(data_dir: Path, language: str, state: str, games: Mapping[str, Any],
+                        players: int = 3, seed: int = 11) -> Session:
+    """A session over `data_dir` whose open Trajan game is in `state` (one of TRAJAN_STATES), reached
+    by legal intents only. For "setup" the game has just started: the set-up screen offers its names."""
+    import random
+
+    if state not in TRAJAN_STATES:
+        raise ValueError(f"unknown Trajan demo state {state!r}; choose one of {', '.join(TRAJAN_STATES)}")
+    session = Session(games, JournalStore(data_dir))
+    names = DEMO_NAMES.get(language, DEMO_NAMES["en"])[:players]
+    colours = ["red", "blue", "green", "yellow"][:players]
+    for attempt in range(40):
+        session.handle(Intent("new_game", {"game": "trajan", "setup": {
+            "players": names, "colours": colours, "seed": seed + attempt, "start_player": 0}}))
+        if session.notice is not None and session.notice.level != "info":
+            raise RuntimeError(f"demo set-up refused: {session.notice.text}")
+        if state == "setup":
+            return session
+        rnd = random.Random(seed + attempt)
+        for _ in range(3000):
+            view = session.table_view().view
+            if _trajan_wanted(state, view):
+                return session
+            if view["phase"] == "over":
+                break
+            choice = _trajan_choice(view, rnd)
+            session.handle(Intent(choice["name"], dict(choice["args"])))
+            if session.notice is not None and session.notice.level != "info":
+                raise RuntimeError(f"demo step {choice} refused: {session.notice.text}")
+    raise RuntimeError(f"no demo game reached the state {state!r}")

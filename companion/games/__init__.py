@@ -29,7 +29,7 @@ def registry() -> tuple[GameEntry, ...]:
     from companion.games.trajan.rules import TRAJAN
 
     return (
-        GameEntry("trajan", (2, 4), TRAJAN),
+        GameEntry("trajan", (2, 4), TRAJAN, screens=True),
         GameEntry("troyes", (2, 4), None),
         GameEntry("tribune", (2, 5), None),
         GameEntry("augustus", (2, 6), None),

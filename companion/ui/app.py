@@ -44,13 +44,16 @@ class CompanionApp(App):
     table_vm = ObjectProperty(None)
     history_vm = ObjectProperty(None)
     settings_vm = ObjectProperty(None)
+    trajan_setup_vm = ObjectProperty(None)
+    trajan_vm = ObjectProperty(None)
 
     def __init__(self, session: Session, *, profile: str = profiles.DEFAULT_PROFILE, start_screen: str = "home",
                  games: Sequence[GameChoice] = (), on_settings_changed: SettingsCallback | None = None,
                  on_ready: Callable[["CompanionApp"], None] | None = None, exit_after_first_frame: bool = False,
-                 **kwargs: Any) -> None:
+                 start_game: str | None = None, **kwargs: Any) -> None:
         from companion.ui import viewmodels as vms
         from companion.ui.tr import tr
+        from companion.ui.trajan import viewmodels as trajan_vms
 
         super().__init__(**kwargs)
         self.session = session
@@ -58,6 +61,8 @@ class CompanionApp(App):
         self.tr = tr
         self.games = tuple(games)
         self.start_screen = start_screen
+        self._start_game_id = start_game
+        self._setup_game = "scorepad"
         self.on_settings_changed = on_settings_changed
         self._on_ready = on_ready
         self._exit_after_first_frame = exit_after_first_frame
@@ -70,6 +75,8 @@ class CompanionApp(App):
         self.table_vm = vms.TableViewModel()
         self.history_vm = vms.HistoryViewModel()
         self.settings_vm = vms.SettingsViewModel(language=self.language, profile=profile, running_profile=profile)
+        self.trajan_setup_vm = trajan_vms.TrajanSetupViewModel()
+        self.trajan_vm = trajan_vms.TrajanTableViewModel(post=self.post)
         self.first_frame_seconds: float | None = None
 
     def load_kv(self, filename: str | None = None) -> bool:
@@ -93,12 +100,20 @@ class CompanionApp(App):
         self.sm = ScreenManager(transition=NoTransition())
         table = self.session.table_view()
         self.table_vm.update(table)
+        self.trajan_vm.update(table)
         self._journal = table.journal
         self.setup_vm.configure(self._choice("scorepad") or GameChoice("scorepad", 1, 8, True))
+        trajan = self._choice("trajan")
+        if trajan is not None:
+            self.trajan_setup_vm.configure(trajan)
         self._remember_names(table)
         first = self.start_screen
         if first == "home" and self.session.engine is not None:
             first = "table"  # the CLI resumed an unfinished game: the table is what the players want
+        if first == "setup" and self._start_game_id:
+            self._setup_game = self._start_game_id
+            if self._start_game_id == "trajan" and trajan is not None:
+                self.trajan_setup_vm.configure(trajan)
         self.go(first)
         self._ready_frames = Clock.frames_displayed + 1
         Clock.schedule_interval(self._check_ready, 0)
@@ -146,12 +161,26 @@ class CompanionApp(App):
             self.sm.add_widget(screens.create(name))
         return self.sm.get_screen(name)
 
+    def open_game_id(self) -> str | None:
+        engine = self.session.engine
+        return engine.game.id if engine is not None else None
+
+    def route(self, name: str) -> str:
+        """The screen a name means now: "table" and "setup" are the open (or chosen) game's own."""
+        if name == "table" and self.open_game_id() == "trajan":
+            return "trajan_table"
+        if name == "setup" and self._setup_game == "trajan":
+            return "trajan_setup"
+        return name
+
     def go(self, name: str) -> None:
         """Shows a screen, refreshing its view-model first; a stale notice is not carried along."""
+        name = self.route(name)
         current = self.sm.current if self.sm.screen_names else None
         if current and current != name:
             self._previous = current
             self.table_vm.notice_text = self.table_vm.notice_rule = self.table_vm.notice_level = ""
+            self.trajan_vm.notice_text = self.trajan_vm.notice_rule = self.trajan_vm.notice_level = ""
         if name == "home":
             self.home_vm.refresh(self.games, self.session.resumable())
         elif name == "history":
@@ -168,7 +197,10 @@ class CompanionApp(App):
             self.sm.transition.stop()
 
     def back(self) -> None:
-        self.go(self._previous if self._previous != self.sm.current else "home")
+        previous = self._previous
+        if previous in ("table", "trajan_table"):
+            previous = "table"  # whichever game is open now
+        self.go(previous if previous != self.sm.current else "home")
 
     def open_history(self) -> None:
         self.go("history")
@@ -177,22 +209,35 @@ class CompanionApp(App):
         choice = self._choice(game_id)
         if choice is None or not choice.built:
             return
-        self.setup_vm.configure(choice)
+        self._setup_game = game_id
+        if game_id == "trajan":
+            self.trajan_setup_vm.configure(choice)
+        else:
+            self.setup_vm.configure(choice)
         self.go("setup")
 
     def new_game_same_players(self) -> None:
         """After a finished game: the set-up screen, with this game's names already filled in."""
-        self._remember_names(self.session.table_view())
+        table = self.session.table_view()
+        self._remember_names(table)
+        self._setup_game = table.game or self._setup_game
         self.go("setup")
 
     def _choice(self, game_id: str) -> GameChoice | None:
         return next((c for c in self.games if c.id == game_id), None)
 
     def _remember_names(self, table: TableView) -> None:
-        if table.game == "scorepad" and table.view:
-            names = [str(p["name"]) for p in table.view.get("players", ())]
-            if names:
-                self.setup_vm.remember(names)
+        """Names of the open game, offered by every set-up screen: a game night keeps its players."""
+        if not table.view or not table.view.get("players"):
+            return
+        names = [str(p["name"]) for p in table.view.get("players", ())]
+        if table.game == "trajan":
+            self.trajan_setup_vm.remember(names, [str(p.get("colour", "")) for p in table.view["players"]])
+            self.setup_vm.remember(names)
+        elif table.game == "scorepad":
+            self.setup_vm.remember(names)
+            if 2 <= len(names) <= 4:
+                self.trajan_setup_vm.remember(names)
 
     # -- actions: every one is an Intent through the bridge ---------------------------------------
 
@@ -201,6 +246,9 @@ class CompanionApp(App):
 
     def start_game(self) -> None:
         self.post(self.setup_vm.intent())
+
+    def start_trajan_game(self) -> None:
+        self.post(self.trajan_setup_vm.intent())
 
     def resume_game(self) -> None:
         path = self.home_vm.resume_path
@@ -212,10 +260,16 @@ class CompanionApp(App):
         self.post(Intent("add_points", {"seat": int(seat), "points": int(points)}))
 
     def undo(self) -> None:
-        self.post(Intent("undo"))
+        if self.open_game_id() == "trajan":
+            self.trajan_vm.undo()  # an automatic end of turn goes back with the action it followed
+        else:
+            self.post(Intent("undo"))
 
     def redo(self) -> None:
-        self.post(Intent("redo"))
+        if self.open_game_id() == "trajan":
+            self.trajan_vm.redo()
+        else:
+            self.post(Intent("redo"))
 
     def ask_finish(self) -> None:
         self.table_vm.keypad.close()
@@ -263,6 +317,8 @@ class CompanionApp(App):
         self.home_vm.refresh()
         self.setup_vm.relabel()
         self.table_vm.relabel()
+        self.trajan_setup_vm.relabel()
+        self.trajan_vm.relabel()
         self.history_vm.refresh()
         self._settings_changed()
 
@@ -279,6 +335,8 @@ class CompanionApp(App):
 
     def _on_table_view(self, table: TableView) -> None:
         self.table_vm.update(table)
+        if table.game == "trajan" or self.trajan_vm.active or table.game is None:
+            self.trajan_vm.update(table)
         if table.journal != self._journal:
             self._journal = table.journal
             if table.journal is not None:
@@ -288,6 +346,8 @@ class CompanionApp(App):
         if self.sm.current == "history":
             self.history_vm.refresh(self.session.history(), self.session.finished_games(),
                                     table.game)
+        elif self.sm.current in ("table", "trajan_table") and self.route("table") != self.sm.current:
+            self.go("table")  # the open game changed (resumed another kind of game)
 
 
 def _ensure_log_output() -> None:
@@ -307,7 +367,7 @@ def _ensure_log_output() -> None:
 def run_app(session: Session, *, language: str, profile: str, fullscreen: bool = False, font: str | None = None,
             start_screen: str = "home", on_settings_changed: SettingsCallback | None = None,
             on_ready: Callable[[CompanionApp], None] | None = None, exit_after_first_frame: bool = False,
-            games: Sequence[GameChoice] = ()) -> int:
+            games: Sequence[GameChoice] = (), start_game: str | None = None) -> int:
     """Runs the app until it is closed; returns the process exit code (`app.exit_code`, 0 unless
     an input script failed).
 
@@ -315,7 +375,8 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     window size; layouts adapt to the real size either way). `on_ready(app)` runs once, on the main
     thread, after the first frame is on screen. `exit_after_first_frame` prints
     ``first-frame <seconds since process start>`` (see `startup`) and stops. `games`: the home
-    screen's list (the CLI passes every game, built or not).
+    screen's list (the CLI passes every game, built or not). `start_game`: the game whose set-up
+    screen `start_screen="setup"` opens (default: the score pad's).
     """
     from companion.ui.tr import tr
 
@@ -325,7 +386,7 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     tr.switch(language)
     app = CompanionApp(session, profile=prof.name, start_screen=start_screen, games=games,
                        on_settings_changed=on_settings_changed, on_ready=on_ready,
-                       exit_after_first_frame=exit_after_first_frame)
+                       exit_after_first_frame=exit_after_first_frame, start_game=start_game)
     app.run()
     return int(app.exit_code)
 

@@ -19,9 +19,12 @@ from typing import Any, Sequence
 
 from companion.ui import environment
 
-SCREENS = ("home", "setup", "table", "history", "settings")
+SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "trajan_table")
 DOC_LANGUAGES = ("zh-Hans", "en")
 DOC_PROFILE = "800x480"
+#: Trajan's documentation pictures: demo state (companion.demo.TRAJAN_STATES) → the screen showing it.
+TRAJAN_DOC_STATES = {"setup": "trajan_setup", "preview": "trajan_table", "choices": "trajan_table",
+                     "season": "trajan_table", "final": "trajan_table"}
 
 def take_screenshot(out: Path, screen: str, language: str, profile: str, session: Any,
                     games: Sequence[Any]) -> Path:
@@ -73,7 +76,8 @@ def doc_name(screen: str, language: str, profile: str = DOC_PROFILE) -> str:
     return f"{screen}-{language}-{profile}.png"
 
 
-def screenshot_in_subprocess(out: Path, screen: str, language: str, profile: str, timeout: float = 60) -> Path:
+def screenshot_in_subprocess(out: Path, screen: str, language: str, profile: str, timeout: float = 60,
+                             trajan_state: str | None = None) -> Path:
     """`take_screenshot` in a fresh Python process (one Kivy window per process)."""
     root = str(Path(__file__).resolve().parents[2])
     env = dict(os.environ)
@@ -81,6 +85,8 @@ def screenshot_in_subprocess(out: Path, screen: str, language: str, profile: str
     env["SDL_VIDEODRIVER"] = "offscreen"
     cmd = [sys.executable, "-m", "companion", "screenshot", str(out), "--screen", screen, "--lang", language,
            "--profile", profile]
+    if trajan_state:
+        cmd += ["--trajan-state", trajan_state]
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
     if proc.returncode != 0:
         raise RuntimeError(f"screenshot of {screen} failed (rc {proc.returncode}):\n{proc.stderr[-3000:]}")
@@ -95,4 +101,21 @@ def regenerate_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Pat
     jobs = [(out_dir / doc_name(s, lang, profile), s, lang) for s in SCREENS for lang in DOC_LANGUAGES]
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         futures = [pool.submit(screenshot_in_subprocess, out, s, lang, profile) for out, s, lang in jobs]
+        return [f.result() for f in futures]
+
+
+def trajan_doc_name(state: str, language: str, profile: str = DOC_PROFILE) -> str:
+    return f"trajan-{state}-{language}-{profile}.png"
+
+
+def regenerate_trajan_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Path]:
+    """Writes every Trajan screen state (set-up, table before a pick-up, mid-turn choices, season
+    summary, game end) in zh-Hans and en to `out_dir`, each in its own process."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    jobs = [(out_dir / trajan_doc_name(state, lang, profile), screen, lang, state)
+            for state, screen in TRAJAN_DOC_STATES.items() for lang in DOC_LANGUAGES]
+    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+        futures = [pool.submit(screenshot_in_subprocess, out, screen, lang, profile, 60, state)
+                   for out, screen, lang, state in jobs]
         return [f.result() for f in futures]

@@ -200,10 +200,11 @@ class TableViewModel(EventDispatcher):
         view: Mapping[str, Any] = table.view or {}
         players: Iterable[Mapping[str, Any]] = view.get("players", ()) if table.game else ()
         start = view.get("start_player", -1)
+        # Other games' players may lack a place (Trajan ranks only at the end): 0 = not ranked.
         seats = [
-            {"seat": int(p["seat"]), "name": str(p["name"]), "score": int(p["score"]),
-             "score_text": fmt.format_score(int(p["score"])), "place": int(p["place"]),
-             "place_text": fmt.format_place(int(p["place"])), "is_start": p["seat"] == start}
+            {"seat": int(p["seat"]), "name": str(p["name"]), "score": int(p.get("score", 0)),
+             "score_text": fmt.format_score(int(p.get("score", 0))), "place": int(p.get("place", 0)),
+             "place_text": fmt.format_place(int(p["place"])) if "place" in p else "", "is_start": p["seat"] == start}
             for p in players
         ]
         self.has_game = table.game is not None
@@ -266,7 +267,12 @@ class HistoryViewModel(EventDispatcher):
         self.has_game = self._game is not None
         self.title = (_("Game history: {game}").format(game=fmt.game_title(self._game))
                       if self._game else _("No game is open"))
-        self.rows = list(reversed(fmt.format_history(self._entries)))
+        if self._game == "trajan":
+            from companion.ui.trajan.format import history_rows
+
+            self.rows = list(reversed(history_rows(self._entries)))
+        else:
+            self.rows = list(reversed(fmt.format_history(self._entries)))
         self.finished = [
             {"text": _("{game}, {when}").format(game=fmt.game_title(info.game), when=fmt.format_when(info.created)),
              "path": str(info.path)}

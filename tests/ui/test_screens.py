@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.session import Intent
+from uiharness import layout_problems as _layout_problems
 from uiharness import run_ui
 
 pytestmark = pytest.mark.timeout(60)
@@ -137,7 +138,8 @@ def test_language_switch_rerenders_texts_and_saves_through_the_callback(session)
         assert ui.text("settings.back") == "返回" and ui.text("home.history") == "紀錄"
         yield from ui.tap("settings.back")
         assert ui.screen == "home"
-        assert "尚未推出" in ui.text("home.game.trajan") and "圖拉真" in ui.text("home.game.trajan")
+        assert "尚未推出" in ui.text("home.game.troyes") and "特魯瓦" in ui.text("home.game.troyes")
+        assert "圖拉真" in ui.text("home.game.trajan") and "2–4 人" in ui.text("home.game.trajan")
         yield from ui.tap("home.settings")
         yield from ui.tap("settings.lang.en")
         yield from ui.tap("settings.back")
@@ -154,10 +156,10 @@ def test_home_shows_unbuilt_games_disabled_and_resume(session):
     session.handle(Intent("close"))
 
     def script(ui):
-        for game in ("trajan", "troyes", "tribune", "augustus"):
+        for game in ("troyes", "tribune", "augustus"):
             tile = ui.find(f"home.game.{game}")
             assert tile.disabled and "Not built yet" in tile.text
-        assert not ui.find("home.game.scorepad").disabled
+        assert not ui.find("home.game.scorepad").disabled and not ui.find("home.game.trajan").disabled
         assert "Resume Score pad" in ui.text("home.resume")
         yield from ui.tap("home.resume")
         assert ui.screen == "table" and session.engine is not None
@@ -188,37 +190,6 @@ def test_history_lists_steps_marks_undone_and_goes_back(session):
         assert ui.screen == "table"
 
     run_ui(session, script)
-
-
-def _layout_problems(ui, where):
-    """Interactive widgets without a wid, too small to hit, outside the window, or whose text does
-    not fit; and any shown widget reaching outside the window (cut off)."""
-    from kivy.core.window import Window
-    from kivy.uix.behaviors import ButtonBehavior
-    from kivy.uix.label import Label
-    from kivy.uix.textinput import TextInput
-
-    from companion.ui.widgets import is_shown, iter_widgets
-
-    problems = []
-    for widget in iter_widgets(ui.app.root):
-        if not is_shown(widget) or widget.height <= 1 or widget.opacity == 0:
-            continue
-        x0, y0 = widget.to_window(widget.x, widget.y)
-        x1, y1 = widget.to_window(widget.right, widget.top)
-        name = getattr(widget, "wid", "") or f"{type(widget).__name__} {getattr(widget, 'text', '')!r}"
-        if x0 < -1 or y0 < -1 or x1 > Window.width + 1 or y1 > Window.height + 1:
-            problems.append(f"{where}: {name} reaches outside the window ({x0:.0f},{y0:.0f})-({x1:.0f},{y1:.0f})")
-        if isinstance(widget, (ButtonBehavior, TextInput)):
-            if not getattr(widget, "wid", ""):
-                problems.append(f"{where}: {name} has no wid")
-            elif widget.width < 48 or widget.height < 48:
-                problems.append(f"{where}: {widget.wid} is {widget.width:.0f}×{widget.height:.0f} px")
-        if isinstance(widget, Label) and widget.text and not widget.shorten:
-            tw, th = widget.texture_size
-            if tw > widget.width + 2 or th > widget.height + 2:
-                problems.append(f"{where}: text of {name} is {tw:.0f}×{th:.0f}, its box {widget.width:.0f}×{widget.height:.0f}")
-    return problems
 
 
 @pytest.mark.parametrize("profile", ["800x480", "1280x720", "720x1280"])

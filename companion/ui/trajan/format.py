@@ -1,0 +1,326 @@
+"""Words for a Trajan table: choice labels and wids, history lines, final-breakdown details.
+
+Pure functions over the public view's data (intents, season reports, the final breakdown), in the
+current language. They name what the rules offer; they never decide what is legal.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Mapping, Sequence
+
+from companion.ui.formatting import format_points, format_time, join_names
+from companion.ui.i18n import N_, _
+from companion.ui.trajan import names
+
+# -- choices --------------------------------------------------------------------------------------
+
+
+def _cards(cards: Iterable[str]) -> str:
+    return " + ".join(names.commodity(c) for c in cards)
+
+
+def _site_tile(site: Sequence[Mapping[str, Any]] | None, space: int) -> str:
+    if site is None or not 0 <= space < len(site) or not site[space].get("tile"):
+        return ""
+    kind, vp = site[space]["tile"]
+    return f"{names.construction(kind)} {vp}"
+
+
+def action_label(name: str, args: Mapping[str, Any], site: Sequence[Mapping[str, Any]] | None = None) -> str:
+    """What an action intent (or an `ActionTaken` detail, which has the same fields) does, briefly."""
+    if name == "seaport":
+        kind = args.get("kind")
+        if kind == "draw":
+            return _("Draw 2 cards, keep 1")
+        if kind == "take_discard":
+            return _("Take the discard")
+        if kind == "play":
+            return _("Play {cards}").format(cards=_cards(args.get("cards") or ()))
+        if kind == "ship":
+            return _("{ship}: {cards}").format(ship=names.ship(args.get("ship") or ""), cards=_cards(args.get("cards") or ()))
+        return str(kind)
+    if name == "forum":
+        tile = names.forum_tile(args.get("tile", ""))
+        return _("{tile} (yellow space)").format(tile=tile) if args.get("from_extra") else tile
+    if name == "military":
+        kind = args.get("kind")
+        if kind == "recruit":
+            return _("Recruit a legionnaire")
+        if kind == "move":
+            return _("Leader → {province}").format(province=names.province(args.get("province") or ""))
+        if kind == "legionnaire":
+            return _("Legionnaire to {province}").format(province=names.province(args.get("province") or ""))
+        return str(kind)
+    if name == "senate":
+        return _("Advance in the senate")
+    if name == "trajan":
+        tile = args.get("tile")
+        if tile:
+            kind, *colours = tile
+            return _("{tile} ({colours})").format(tile=names.trajan_tile(kind),
+                                                   colours="/".join(names.colour(c) for c in colours))
+        return _("{stack} stack").format(stack=names.trajan_stack(args.get("stack", "")))
+    if name == "construction":
+        if args.get("kind") == "recruit":
+            return _("Recruit a worker")
+        space = args.get("space")
+        if isinstance(space, int):
+            tile = _site_tile(site, space)
+            where = _("space {n}").format(n=space + 1)
+            return f"{tile} · {where}" if tile else where
+        return str(args.get("kind"))
+    return name
+
+
+def choice_label(intent: Mapping[str, Any], site: Sequence[Mapping[str, Any]] | None = None) -> str:
+    """A button's text for one of `view["choices"]`."""
+    name, args = intent["name"], intent.get("args", {})
+    if name == "pass":
+        return _("Pass (no action)")
+    if name == "end_turn":
+        return _("End turn")
+    if name == "extra":
+        return _("Extra {action} ({tile})").format(action=names.action(args.get("action", "")),
+                                                   tile=names.forum_tile(args.get("tile", "")))
+    if name == "plus2":
+        return _("+2 beside {action}").format(action=names.action(args.get("action", "")))
+    if name == "reveal_demand":
+        return names.demand(args.get("demand", ""))
+    if name == "choose_bonus":
+        return names.bonus_tile(args.get("tile", ""))
+    if name == "sow":
+        return names.TRAY_NUMERALS[int(args.get("tray", 0)) % 6]
+    if name == "move":
+        return _("{n} markers → {action}").format(n=args.get("markers"), action=names.action(_action_of_tray(args.get("tray"))))
+    return action_label(name, args, site)
+
+
+def _action_of_tray(tray: Any) -> str:
+    order = tuple(names.ACTIONS)
+    return order[tray] if isinstance(tray, int) and 0 <= tray < len(order) else str(tray)
+
+
+def _token(value: Any) -> str:
+    return re.sub(r"[^0-9A-Za-z_]+", "_", str(value)).strip("_")
+
+
+def choice_wid(intent: Mapping[str, Any]) -> str:
+    """A stable, language-independent id for a choice's button, from its intent:
+    "trajan.choice.military.move.britannia", "trajan.end_turn", "trajan.bonus.workers" …"""
+    name, args = intent["name"], intent.get("args", {})
+    if name == "end_turn":
+        return "trajan.end_turn"
+    if name == "sow":
+        return f"trajan.tray.{args.get('tray')}"
+    if name == "reveal_demand":
+        return f"trajan.reveal.{_token(args.get('demand'))}"
+    if name == "choose_bonus":
+        return f"trajan.bonus.{_token(args.get('tile'))}"
+    parts = ["trajan.choice", name]
+    for key, value in args.items():
+        if value is True:
+            parts.append(_token(key))
+        elif value is None or value is False or value == [] or value == "":
+            continue
+        elif isinstance(value, (list, tuple)):
+            parts.append("_".join(_token(v) for v in value))
+        else:
+            parts.append(_token(value))
+    return ".".join(parts)
+
+
+# -- final breakdown details ------------------------------------------------------------------------
+
+_PLURAL = r"(?:s)?"
+
+
+def _num_noun(n: str, one: str, many: str) -> str:
+    """The singular or plural template (both msgids, so both are translated)."""
+    return _(one) if n == "1" else _(many)
+
+
+def _how(how: str) -> str:
+    """One bonus tile's "how it was counted" (scoring.bonus_tile_values), translated where known."""
+    m = re.fullmatch(r"(\d+) unused (\w+) forum tile" + _PLURAL, how)
+    if m:
+        return _num_noun(m.group(1), N_("{n} unused {kind} forum tile"), N_("{n} unused {kind} forum tiles")).format(
+            n=m.group(1), kind=names.demand(m.group(2)))
+    m = re.fullmatch(r"no unused (\w+) forum tile", how)
+    if m:
+        return _("no unused {kind} forum tile").format(kind=names.demand(m.group(1)))
+    if how == "an unused demand wildcard":
+        return _("an unused demand wildcard")
+    m = re.fullmatch(r"(\w+) (\d+) \+ (\w+) (\d+)(?: \+ (\d+) wildcards?)? = (\d+) × (\d+)", how)
+    if m:
+        a, na, b, nb, wild, total, each = m.groups()
+        text = f"{names.commodity(a)} {na} + {names.commodity(b)} {nb}"
+        if wild:
+            text += " + " + _num_noun(wild, N_("{n} wildcard"), N_("{n} wildcards")).format(n=wild)
+        return f"{text} = {total} × {each}"
+    m = re.fullmatch(r"(\d+) on the site × 1", how)
+    if m:
+        return _("{n} on the site × 1").format(n=m.group(1))
+    m = re.fullmatch(r"(\d+) on the site, half rounded up", how)
+    if m:
+        return _("{n} on the site, half rounded up").format(n=m.group(1))
+    m = re.fullmatch(r"(\d+) in provinces × (\d+)", how)
+    if m:
+        return _("{n} in provinces × {each}").format(n=m.group(1), each=m.group(2))
+    m = re.fullmatch(r"(\d+) yellow bonus tiles? × (\d+)", how)
+    if m:
+        return _num_noun(m.group(1), N_("{n} yellow bonus tile × {each}"), N_("{n} yellow bonus tiles × {each}")).format(
+            n=m.group(1), each=m.group(2))
+    return how
+
+
+def final_detail(category: str, detail: str) -> str:
+    """A final-breakdown category's detail (English from the rules) in the current language where
+    its form is known; otherwise as the rules wrote it."""
+    if category == "in_game" and detail == "on the score track":
+        return _("on the score track")
+    m = re.fullmatch(r"(\d+) in hand × 1", detail)
+    if m:
+        return _("{n} in hand × 1").format(n=m.group(1))
+    m = re.fullmatch(r"(\d+) on the wheel × 1", detail)
+    if m:
+        return _("{n} on the wheel × 1").format(n=m.group(1))
+    if category == "construction":
+        if detail == "no tiles":
+            return _("no tiles")
+        parts = []
+        for part in detail.split(", "):
+            m = re.fullmatch(r"(\w+) (\d+)(?: \+ (\d+) wildcards?)?", part)
+            if not m:
+                return detail
+            text = f"{names.construction(m.group(1))} {m.group(2)}"
+            if m.group(3):
+                text += " + " + _num_noun(m.group(3), N_("{n} wildcard"), N_("{n} wildcards")).format(n=m.group(3))
+            parts.append(text)
+        return _(", ").join(parts)
+    if category == "bonus_tiles":
+        if detail == "no bonus tiles":
+            return _("no bonus tiles")
+        parts = []
+        for part in detail.split("; "):
+            m = re.fullmatch(r"(\w+) (yellow|grey): (-?\d+) \((.*)\)", part)
+            if not m:
+                return detail
+            tile, side, vp, how = m.groups()
+            parts.append(_("{tile} ({side}): {vp} — {how}").format(
+                tile=names.bonus_tile(tile), side=names.colour(side), vp=vp, how=_how(how)))
+        return "; ".join(parts)
+    return detail
+
+
+def tie_break_text(final: Mapping[str, Any]) -> str:
+    rule = names.rule(str(final.get("tie_break_rule", "")))
+    text = names.display(names.TIE_BREAKS, final.get("tie_break", "none"))
+    return f"{text} ({rule})" if rule else text
+
+
+def winner_text(final: Mapping[str, Any]) -> str:
+    winners = list(final.get("winners", ()))
+    if len(winners) == 1:
+        return _("{name} wins").format(name=winners[0])
+    return _("{names} share the victory").format(names=join_names(winners))
+
+
+# -- history ------------------------------------------------------------------------------------------
+
+
+def _seat(players: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        return players[seat]
+    return _("Seat {n}").format(n=seat + 1 if isinstance(seat, int) else seat)
+
+
+def event_text(event: Mapping[str, Any], players: Sequence[str]) -> str:
+    """One public Trajan event as a history line (an unknown kind still shows, as kind and fields)."""
+    kind = event.get("kind", "")
+    who = _seat(players, event.get("seat"))
+    if kind == "trajan.setup":
+        names_ = list(event.get("players", ()))
+        mode = _("full wheel") if event.get("mode") == "full" else _("light mode")
+        draws = _("the app draws") if event.get("digital_draws") else _("the table draws")
+        return _("Seated {players}; {name} starts ({mode}, {draws}).").format(
+            players=join_names(names_), name=_seat(names_, event.get("start_player")), mode=mode, draws=draws)
+    if kind == "trajan.sowed":
+        return _("{name} picks up tray {tray} ({n} markers).").format(
+            name=who, tray=names.TRAY_NUMERALS[int(event.get("tray", 0)) % 6], n=len(event.get("order", ())))
+    if kind == "trajan.moved":
+        text = _("{name} moves {n} markers to {action}.").format(
+            name=who, n=event.get("markers"), action=names.action(_action_of_tray(event.get("tray"))))
+        return text + (" " + _("A Trajan tile is completed.") if event.get("completed") else "")
+    if kind == "trajan.action":
+        detail = {k: v for k, v in dict(event.get("detail", {})).items() if k != "rng_state"}
+        return _("{name}: {action} — {what}").format(name=who, action=names.action(event.get("action", "")),
+                                                     what=action_label(event.get("action", ""), detail))
+    if kind == "trajan.passed":
+        return _("{name} passes.").format(name=who)
+    if kind == "trajan.extra":
+        return _("{name}: extra {action} with {tile}.").format(
+            name=who, action=names.action(event.get("action", "")), tile=names.forum_tile(event.get("tile", "")))
+    if kind == "trajan.plus2":
+        return _("{name} puts the +2 marker beside {action}.").format(name=who, action=names.action(event.get("action", "")))
+    if kind == "trajan.turn_ended":
+        return _("{name} ends the turn.").format(name=who)
+    if kind == "trajan.demand":
+        return _("Demand turned up: {demand}.").format(demand=names.demand(event.get("demand", "")))
+    if kind == "trajan.season_scored":
+        return _("Season {n} scored: demands paid, senate counted.").format(n=event.get("season"))
+    if kind == "trajan.demands_repaid":
+        return _("{name} pays the demands differently.").format(name=who)
+    if kind == "trajan.bonus_chosen":
+        return _("{name} (consul) takes {tile}.").format(name=who, tile=names.bonus_tile(event.get("tile", "")))
+    if kind == "trajan.refilled":
+        return _("New season: forum, provinces and senate bonus tiles refilled.")
+    if kind == "trajan.game_ended":
+        return _("Game over: final scoring.")
+    if kind == "core.undo":
+        return _("Undid step {step}.").format(step=event.get("step"))
+    if kind == "core.redo":
+        return _("Redid step {step}.").format(step=event.get("step"))
+    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+    return f"{kind} {fields}".strip()
+
+
+def history_rows(entries: Iterable[Any]) -> list[dict[str, Any]]:
+    """History entries (oldest first) as rows {step, time, text, undone, season, round}, each line
+    prefixed with the season and round it happened in.
+
+    A round ends when a demand is turned up (rounds 1–3) or the season is scored (round 4), so the
+    steps in effect (not undone) are enough to place every line without the rules.
+    """
+    players: list[str] = []
+    said: dict[int, str] = {}
+    rows = []
+    season, rnd = 1, 1
+    for entry in entries:
+        texts = []
+        at = (season, rnd)
+        for event in entry.events:
+            kind = event.get("kind")
+            if kind == "trajan.setup":
+                players = list(event.get("players", ()))
+            target = event.get("step")
+            if kind in ("core.undo", "core.redo") and isinstance(target, int) and target in said:
+                template = _("Undid step {step}: {what}") if kind == "core.undo" else _("Redid step {step}: {what}")
+                texts.append(template.format(step=target, what=said[target]))
+            else:
+                texts.append(event_text(event, players))
+            if not entry.undone:
+                if kind == "trajan.demand":
+                    rnd += 1
+                elif kind == "trajan.season_scored" and season < 4:  # after the 4th: the final scoring
+                    season, rnd = season + 1, 1
+        text = " ".join(texts)
+        said.setdefault(entry.step, text)
+        where = _("S{season} R{round}").format(season=at[0], round=at[1])
+        rows.append({"step": entry.step, "time": format_time(entry.at), "text": f"{where} · {text}",
+                     "undone": bool(entry.undone), "season": at[0], "round": at[1]})
+    return rows
+
+
+def signed(points: int) -> str:
+    return format_points(points)

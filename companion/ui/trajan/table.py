@@ -1,0 +1,346 @@
+"""The Trajan table: always the time ring, season and round, demands, senate bonus tiles, every
+player's VP, senate space and stack, demand tiles, whose turn; below, the input the view offers now
+(trays with their previews, the action's choices, the demand to turn up). At a season's end the
+summary and the consul's bonus tiles; at the end the final breakdown and the score chart.
+
+Screens only show and post: every button is a row of `app.trajan_vm`, and a tap posts the intent
+it carries. Exactly one content panel is in the tree at a time (hidden widgets would eat touches).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.ui import theme
+from companion.ui.trajan import widgets as tw
+from companion.ui.widgets import Panel
+
+ENTRY_PANELS = ("trays_panel", "light_panel", "choices_panel", "tile_panel", "empty_panel")
+CONTENT_PANELS = ("play_panel", "summary_panel", "final_panel")
+FINAL_PANES = ("chart", "details")
+
+
+def _strong(widget: Any) -> Any:
+    return getattr(widget, "__self__", widget)
+
+
+class PlayerCard(Panel):
+    seat = NumericProperty(0)
+    name = StringProperty("")
+    rgba = ListProperty([1, 1, 1, 1])
+    vp_text = StringProperty("0")
+    senate_text = StringProperty("")
+    demand_markup = StringProperty("")
+    is_current = BooleanProperty(False)
+    is_start = BooleanProperty(False)
+
+
+class SummaryRow(Panel):
+    name = StringProperty("")
+    rgba = ListProperty([1, 1, 1, 1])
+    role = StringProperty("")
+    paid_markup = StringProperty("")
+    penalty_text = StringProperty("")
+    votes_text = StringProperty("")
+    vp_text = StringProperty("")
+
+
+class TrajanTableScreen(Screen):
+    def on_kv_post(self, base_widget: Any) -> None:
+        from kivy.app import App
+
+        app = App.get_running_app()
+        vm = app.trajan_vm
+        self._panels = {name: _strong(self.ids[name]) for name in ENTRY_PANELS + CONTENT_PANELS + FINAL_PANES}
+        self.trays = tw.ButtonGrid(cols=3, spacing=6 * app.scale, row_height=96 * app.scale, font=17 * app.scale,
+                                   fixed_cols=2 if app.portrait else 3)
+        app.bind(portrait=lambda _a, portrait: setattr(self.trays, "fixed_cols", 2 if portrait else 3))
+        self.trays.on_choose = lambda row: vm.choose(row["index"])
+        self.ids.trays_holder.add_widget(self.trays)
+        self.choice_grid = tw.ButtonGrid(cols=3, spacing=6 * app.scale, row_height=50 * app.scale,
+                                         font=17 * app.scale)
+        self.choice_grid.on_choose = lambda row: vm.choose(row["index"])
+        self.ids.choices_holder.add_widget(self.choice_grid)
+        self.bonus_grid = tw.ButtonGrid(cols=2, spacing=8 * app.scale, row_height=50 * app.scale,
+                                        font=19 * app.scale)
+        self.bonus_grid.on_choose = lambda row: vm.choose(row["index"])
+        self.ids.bonus_holder.add_widget(self.bonus_grid)
+        self._build_light(app)
+        self._build_tile_entry(app)
+        vm.bind(players=lambda *_: self.update_players(), trays=lambda *_: self.update_trays(),
+                choices=lambda *_: self.update_choices(), entry=lambda *_: self.choose_panels(),
+                phase=lambda *_: self.choose_panels(), report_open=lambda *_: self.choose_panels(),
+                summary_rows=lambda *_: self.update_summary(), final_rows=lambda *_: self.update_final(),
+                final_columns=lambda *_: self.update_final(), light_markers=lambda *_: self.update_light(),
+                light_completed=lambda *_: self.update_light(), tile_entry=lambda *_: self.update_tile_entry(),
+                final_details_open=lambda *_: self.choose_panels())
+        app.bind(portrait=lambda *_: self.update_players())
+        self.update_players()
+        self.update_trays()
+        self.update_choices()
+        self.update_summary()
+        self.update_final()
+        self.update_light()
+        self.choose_panels()
+
+    # -- which panels are in the tree -------------------------------------------------------------
+
+    def choose_panels(self) -> None:
+        from kivy.app import App
+
+        vm = App.get_running_app().trajan_vm
+        p = self._panels
+        if vm.phase == "over" and not vm.report_open:
+            content = p["final_panel"]
+        elif vm.phase == "consul" or vm.report_open:
+            content = p["summary_panel"]
+        else:
+            content = p["play_panel"]
+        self._show_only(self.ids.content, content, tuple(p[n] for n in CONTENT_PANELS))
+        if vm.tile_entry:
+            entry = p["tile_panel"]
+        elif vm.entry == "trays":
+            entry = p["trays_panel"]
+        elif vm.entry == "light":
+            entry = p["light_panel"]
+        elif vm.entry in ("choices", "reveal"):
+            entry = p["choices_panel"]
+        else:
+            entry = p["empty_panel"]
+        self._show_only(self.ids.entry, entry, tuple(p[n] for n in ENTRY_PANELS))
+        pane = p["details"] if vm.final_details_open else p["chart"]
+        self._show_only(self.ids.final_right, pane, tuple(p[n] for n in FINAL_PANES))
+        self.update_bonus()
+
+    @staticmethod
+    def _show_only(container: Any, wanted: Any, candidates: tuple[Any, ...]) -> None:
+        container = _strong(container)
+        for widget in candidates:
+            if widget is not wanted and widget.parent is container:
+                container.remove_widget(widget)
+        if wanted.parent is None:
+            container.add_widget(wanted)
+
+    # -- rows -------------------------------------------------------------------------------------
+
+    def update_players(self) -> None:
+        from kivy.app import App
+
+        app = App.get_running_app()
+        vm = app.trajan_vm
+        grid = self.ids.players
+        if len(grid.children) != len(vm.players):
+            grid.clear_widgets()
+            for _ in vm.players:
+                grid.add_widget(PlayerCard())
+        grid.cols = 2 if app.portrait and len(vm.players) > 2 else max(1, len(vm.players))
+        for card, row in zip(reversed(grid.children), vm.players):
+            card.seat = row["seat"]
+            card.name = row["name"]
+            card.rgba = row["rgba"]
+            card.vp_text = row["vp_text"]
+            card.senate_text = row["senate_text"]
+            card.demand_markup = row["demand_markup"]
+            card.is_current = row["is_current"]
+            card.is_start = row["is_start"]
+
+    def update_trays(self) -> None:
+        from kivy.app import App
+
+        vm = App.get_running_app().trajan_vm
+        rows = []
+        for tray in vm.trays:
+            rows.append({"wid": tray["wid"], "text": tray["markup"], "enabled": tray["enabled"], "markup_on": True,
+                         "index": tray["index"], "selected": tray.get("selected", False),
+                         "bg": theme.hex_rgba("#6B4A12") if tray["ends_round"] else theme.NEUTRAL})
+        self.trays.show(rows)
+
+    def update_choices(self) -> None:
+        from kivy.app import App
+
+        app = App.get_running_app()
+        vm = app.trajan_vm
+        colours = {"action": theme.ACCENT, "bonus": theme.hex_rgba("#6B4A12"), "extra": theme.hex_rgba("#4B3B78"),
+                   "plus2": theme.hex_rgba("#4B3B78"), "pass": theme.NEUTRAL, "reveal": theme.ACCENT}
+        rows = []
+        for c in vm.choices:
+            text = (c["markup"] + " " + c["text"]) if c.get("markup") else c["text"]
+            rows.append({**c, "text": text, "markup_on": bool(c.get("markup")), "bg": colours.get(c["kind"], theme.NEUTRAL),
+                         "font": (24 if c["kind"] == "reveal" else 17) * app.scale})
+        self.choice_grid.row_height = (90 if vm.entry == "reveal" else 50) * app.scale
+        self.choice_grid.show(rows)
+        self.update_bonus()
+
+    def update_bonus(self) -> None:
+        from kivy.app import App
+
+        vm = App.get_running_app().trajan_vm
+        if vm.phase == "consul":
+            rows = [{**row, "bg": theme.hex_rgba("#6B4A12"), "enabled": True} for row in vm.bonus_choices()]
+        else:
+            rows = [{"wid": "trajan.report.close", "text": self._close_text(), "enabled": True, "index": -1,
+                     "bg": theme.ACCENT}]
+        self.bonus_grid.on_choose = self._bonus_chosen
+        self.bonus_grid.show(rows)
+
+    @staticmethod
+    def _close_text() -> str:
+        from companion.ui.i18n import _
+
+        return _("Close")
+
+    def _bonus_chosen(self, row: dict[str, Any]) -> None:
+        from kivy.app import App
+
+        vm = App.get_running_app().trajan_vm
+        if row["wid"] == "trajan.report.close":
+            vm.close_report()
+        else:
+            vm.choose(row["index"])
+
+    def update_summary(self) -> None:
+        vm = self._vm()
+        box = self.ids.summary_rows
+        if len(box.children) != len(vm.summary_rows):
+            box.clear_widgets()
+            for _ in vm.summary_rows:
+                box.add_widget(SummaryRow())
+        for widget, row in zip(reversed(box.children), vm.summary_rows):
+            widget.name = row["name"]
+            widget.rgba = row["rgba"]
+            widget.role = row["role"]
+            widget.paid_markup = row["paid_markup"]
+            widget.penalty_text = row["penalty_text"]
+            widget.votes_text = row["votes_text"]
+            widget.vp_text = row["vp_text"]
+
+    def update_final(self) -> None:
+        from kivy.app import App
+        from kivy.factory import Factory
+        from kivy.utils import escape_markup
+
+
+        app = App.get_running_app()
+        vm = app.trajan_vm
+        grid = self.ids.final_grid
+        grid.clear_widgets()
+        if not vm.final_columns:
+            return
+        grid.cols = 1 + len(vm.final_columns)
+        small = round(13 * app.scale)
+        width = self._category_width()
+        grid.add_widget(Factory.FinalHead(text="", size_hint_x=None, width=width))
+        for col in vm.final_columns:
+            grid.add_widget(Factory.FinalHead(text=col["name"] + (" ★" if col["winner"] else ""), color=col["rgba"]))
+        for row in vm.final_rows:
+            grid.add_widget(Factory.FinalLabel(
+                text=f"[b]{escape_markup(row['title'])}[/b]\n[size={small}][color=A9B3C1]{escape_markup(row['rule'])}[/color][/size]",
+                size_hint_x=None, width=width))
+            for seat, cell in zip((c["seat"] for c in vm.final_columns), row["cells"]):
+                grid.add_widget(Factory.FinalCell(text=cell, wid=f"trajan.final.{row['id']}.{seat}"))
+        grid.add_widget(Factory.FinalHead(text=self._total_text(), color=theme.GOLD, size_hint_x=None, width=width,
+                                          halign="left", font_size=18 * app.scale))
+        for col in vm.final_columns:
+            grid.add_widget(Factory.FinalHead(text=col["total_text"], wid=f"trajan.final.total.{col['seat']}",
+                                              color=theme.GOLD if col["winner"] else theme.TEXT,
+                                              font_size=22 * app.scale))
+
+    @staticmethod
+    def _total_text() -> str:
+        from companion.ui.i18n import _
+
+        return _("Total")
+
+    def _category_width(self) -> float:
+        from kivy.app import App
+
+        app = App.get_running_app()
+        return (230 if app.portrait else 190) * app.scale
+
+    # -- light mode and the tile a table drew ---------------------------------------------------------
+
+    def _build_light(self, app: Any) -> None:
+        from companion.ui.widgets import AppButton
+
+        vm = app.trajan_vm
+        grid = self.ids.light_markers
+        self._marker_buttons = []
+        for n in range(1, 13):
+            button = AppButton(wid=f"trajan.light.markers.{n}", text=str(n), size_hint_min_y=0,
+                               font_size=20 * app.scale)
+            button.bind(on_release=lambda _b, n=n: vm.set_light_markers(n))
+            grid.add_widget(button)
+            self._marker_buttons.append(button)
+        actions = self.ids.light_actions
+        self._action_buttons = []
+        for i, row in enumerate(vm.light_actions or self._light_rows()):
+            button = tw.FitButton(wid=row["wid"], text=row["text"], size_hint_min_y=0, base_font=18 * app.scale,
+                                  bg=theme.ACCENT)
+            button.bind(on_release=lambda _b, tray=i: vm.light_move(tray))
+            actions.add_widget(button)
+            self._action_buttons.append(button)
+
+    @staticmethod
+    def _light_rows() -> list[dict[str, Any]]:
+        from companion.ui.trajan import names
+
+        return [{"wid": f"trajan.light.action.{a}", "text": f"{names.TRAY_NUMERALS[i]} {names.action(a)}"}
+                for i, a in enumerate(names.ACTIONS)]
+
+    def update_light(self) -> None:
+        vm = self._vm()
+        for n, button in enumerate(self._marker_buttons, start=1):
+            button.selected = vm.light_markers == n
+        for button, row in zip(self._action_buttons, vm.light_actions or self._light_rows()):
+            button.text = row["text"]
+            button.disabled = not vm.light_markers
+
+    def _build_tile_entry(self, app: Any) -> None:
+        from companion.ui.trajan import names
+
+        vm = app.trajan_vm
+        colours = self.ids.tile_colours
+        self._colour_buttons = []
+        for colour in ("yellow", "orange", "green", "white", "pink", "blue"):
+            button = tw.FitButton(wid=f"trajan.tile.colour.{colour}", text=names.colour(colour), size_hint_min_y=0,
+                                  base_font=18 * app.scale, bg=theme.hex_rgba("#" + names.COLOUR_HEX[colour]),
+                                  fg=(0.05, 0.07, 0.09, 1))
+            button.bind(on_release=lambda _b, c=colour: vm.tile_entry_colour(c))
+            colours.add_widget(button)
+            self._colour_buttons.append((colour, button))
+
+    def update_tile_entry(self) -> None:
+        from kivy.app import App
+
+        from companion.ui.trajan import names
+
+        app = App.get_running_app()
+        vm = app.trajan_vm
+        self.choose_panels()
+        entry = vm.tile_entry
+        kinds = self.ids.tile_kinds
+        kinds.clear_widgets()
+        if not entry:
+            return
+        for kind in entry.get("kinds", ()):
+            button = tw.FitButton(wid=f"trajan.tile.kind.{kind}", text=names.trajan_tile(kind), size_hint_min_y=0,
+                                  base_font=18 * app.scale, selected=entry.get("kind") == kind)
+            button.bind(on_release=lambda _b, k=kind: vm.tile_entry_kind(k))
+            kinds.add_widget(button)
+        for colour, button in self._colour_buttons:
+            button.selected = colour in entry.get("colours", ())
+            button.disabled = not entry.get("kind")
+
+    def _vm(self) -> Any:
+        from kivy.app import App
+
+        return App.get_running_app().trajan_vm
+
+
+SCREEN_CLASS = TrajanTableScreen
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))

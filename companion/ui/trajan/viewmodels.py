@@ -1,0 +1,777 @@
+"""Trajan view-models: what the set-up and table screens show, as Kivy properties, and what a tap
+posts. Pure: fed `TableView`s (public views) and `GameChoice`s only, no window needed.
+
+The table is generic over the rules: its buttons are the view's `choices` (every legal intent now),
+labelled by `format.choice_label`; the trays show the view's `previews`. Two conveniences, both
+honest about undo:
+
+- after a tap, a state whose only choice is "end turn" ends the turn by itself (the common turn is
+  then tray → detail: two taps);
+- so such a state is never a resting point: undo and redo step over it (one tap of Undo takes back
+  the action, not just the automatic end of the turn).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping, Sequence
+
+from companion.ui import environment
+
+environment.prepare()
+
+from kivy.event import EventDispatcher  # noqa: E402
+from kivy.properties import (  # noqa: E402
+    BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty,
+)
+
+from companion.session import Intent, TableView  # noqa: E402
+from companion.ui import formatting as fmt  # noqa: E402
+from companion.ui.catalog import GameChoice, SettingInfo  # noqa: E402
+from companion.ui.i18n import _, translate_rule  # noqa: E402
+from companion.ui.trajan import format as tfmt  # noqa: E402
+from companion.ui.trajan import names  # noqa: E402
+
+
+def escape(text: str) -> str:
+    """Text inside Kivy markup: brackets and ampersands escaped."""
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+
+Post = Callable[[Intent], None]
+
+DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
+DEMAND_SLOTS = 3
+
+
+def hex_rgba(value: str, alpha: float = 1.0) -> list[float]:
+    value = value.lstrip("#")
+    return [int(value[i:i + 2], 16) / 255 for i in (0, 2, 4)] + [alpha]
+
+
+def colour_rgba(colour: str) -> list[float]:
+    return hex_rgba(names.COLOUR_HEX.get(colour, "8B95A3"))
+
+
+def dot(colour: str, char: str = "●") -> str:
+    """A coloured glyph in Kivy markup (a marker or a demand chip)."""
+    return f"[color={names.COLOUR_HEX.get(colour, names.DEMAND_HEX.get(colour, '8B95A3'))}]{char}[/color]"
+
+
+def demand_chip(demand: str) -> str:
+    return f"[color={names.DEMAND_HEX.get(demand, '8B95A3')}]■[/color]"
+
+
+# -- set-up ---------------------------------------------------------------------------------------
+
+
+class TrajanSetupViewModel(EventDispatcher):
+    """A new Trajan game: 2–4 players, names, colours, start player, mode, draws and settings.
+
+    `names` holds what was typed ("" = not typed) and `hints` the default each empty field stands
+    for, in the current language. Settings not touched stay at their defaults and are not sent.
+    """
+
+    count = NumericProperty(2)
+    min_count = NumericProperty(2)
+    max_count = NumericProperty(4)
+    names = ListProperty([])
+    hints = ListProperty([])
+    colours = ListProperty([])  # per seat
+    colour_names = ListProperty([])  # per seat, translated
+    start_player = NumericProperty(-1)  # -1: random
+    start_options = ListProperty([])  # [{wid, text, selected}] random first
+    mode = StringProperty("full")
+    digital_draws = BooleanProperty(True)
+    settings_open = BooleanProperty(False)
+    settings_rows = ListProperty([])  # [{name, wid, title, value, source, changeable, changed}]
+    settings_summary = StringProperty("")
+    title = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._typed: dict[int, str] = {}
+        self._palette: tuple[str, ...] = DEFAULT_COLOURS
+        self._settings: tuple[SettingInfo, ...] = ()
+        self._picked: dict[str, int] = {}  # setting name → option index (0 = default)
+        self.colours = list(self._palette[:int(self.count)])
+        self.relabel()
+
+    def configure(self, choice: GameChoice) -> None:
+        self.min_count, self.max_count = choice.min_players, choice.max_players
+        self._palette = tuple(choice.colours) or DEFAULT_COLOURS
+        self._settings = tuple(choice.settings)
+        self._picked = {}
+        self.set_count(min(max(int(self.count), int(self.min_count)), int(self.max_count)))
+
+    # -- players ---------------------------------------------------------------------------------
+
+    def set_count(self, count: int) -> None:
+        self.count = int(min(max(count, self.min_count), self.max_count))
+        colours = [c for c in self.colours[:int(self.count)] if c in self._palette]
+        for c in self._palette:
+            if len(colours) >= self.count:
+                break
+            if c not in colours:
+                colours.append(c)
+        self.colours = colours
+        if self.start_player >= self.count:
+            self.start_player = -1
+        self.relabel()
+
+    def increase(self) -> None:
+        self.set_count(int(self.count) + 1)
+
+    def decrease(self) -> None:
+        self.set_count(int(self.count) - 1)
+
+    def set_name(self, index: int, text: str) -> None:
+        if text:
+            self._typed[index] = text
+        else:
+            self._typed.pop(index, None)
+        if index < len(self.names) and self.names[index] != text:
+            self.names[index] = text
+            self._relabel_start()
+
+    def remember(self, players: Sequence[str], colours: Sequence[str] = ()) -> None:
+        """Names (and colours) of the last game, offered again: a game night keeps its players."""
+        self._typed = {i: n for i, n in enumerate(players) if n != fmt.default_player_name(i + 1)}
+        if colours and len(set(colours)) == len(colours) and all(c in self._palette for c in colours):
+            self.colours = list(colours)
+        if players:
+            self.set_count(len(players))
+
+    def next_colour(self, seat: int) -> None:
+        """Seat `seat` takes the next colour of the palette that no other seat has."""
+        if not 0 <= seat < len(self.colours):
+            return
+        taken = set(self.colours) - {self.colours[seat]}
+        start = self._palette.index(self.colours[seat]) if self.colours[seat] in self._palette else -1
+        for step in range(1, len(self._palette) + 1):
+            candidate = self._palette[(start + step) % len(self._palette)]
+            if candidate not in taken:
+                colours = list(self.colours)
+                colours[seat] = candidate
+                self.colours = colours
+                break
+        self.relabel()
+
+    def choose_start(self, seat: int) -> None:
+        """-1 = the app draws the start player."""
+        self.start_player = seat if -1 <= seat < self.count else -1
+        self._relabel_start()
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = "light" if mode == "light" else "full"
+
+    def set_digital_draws(self, digital: bool) -> None:
+        self.digital_draws = bool(digital)
+
+    # -- settings --------------------------------------------------------------------------------
+
+    def open_settings(self) -> None:
+        self.settings_open = True
+
+    def close_settings(self) -> None:
+        self.settings_open = False
+
+    def cycle_setting(self, name: str) -> None:
+        info = next((s for s in self._settings if s.name == name), None)
+        if info is None or len(info.options) < 2:
+            return
+        self._picked[name] = (self._picked.get(name, 0) + 1) % len(info.options)
+        if self._picked[name] == 0:
+            del self._picked[name]
+        self._relabel_settings()
+
+    def settings_overrides(self) -> dict[str, Any]:
+        out = {}
+        for info in self._settings:
+            index = self._picked.get(info.name, 0)
+            if index and index < len(info.options):
+                out[info.name] = info.options[index].value
+        return out
+
+    # -- words ------------------------------------------------------------------------------------
+
+    def relabel(self) -> None:
+        n = int(self.count)
+        self.title = _("New Trajan game")
+        self.hints = [fmt.default_player_name(i + 1) for i in range(n)]
+        self.names = [self._typed.get(i, "") for i in range(n)]
+        self.colour_names = [names.colour(c) for c in self.colours]
+        self._relabel_start()
+        self._relabel_settings()
+
+    def _relabel_start(self) -> None:
+        players = self.players()
+        options = [{"wid": "trajan.setup.first.random", "text": _("Random"), "selected": self.start_player < 0}]
+        options += [{"wid": f"trajan.setup.first.{i}", "text": name, "selected": self.start_player == i}
+                    for i, name in enumerate(players)]
+        self.start_options = options
+
+    def _relabel_settings(self) -> None:
+        rows = []
+        for info in self._settings:
+            index = self._picked.get(info.name, 0)
+            value = info.options[index].label if info.options else info.default
+            rows.append({
+                "name": info.name, "wid": f"trajan.setup.setting.{info.name}", "title": names.setting(info.name),
+                "value": names.setting_text(value), "source": names.setting_text(info.source),
+                "changeable": len(info.options) > 1, "changed": index > 0,
+            })
+        self.settings_rows = rows
+        changed = sum(1 for r in rows if r["changed"])
+        self.settings_summary = (_("Settings: all {n} at their defaults").format(n=len(rows)) if not changed
+                                 else _("Settings: {n} changed").format(n=changed))
+
+    def players(self) -> list[str]:
+        return [(self.names[i] if i < len(self.names) else "").strip() or self.hints[i] for i in range(int(self.count))]
+
+    def intent(self) -> Intent:
+        setup: dict[str, Any] = {
+            "players": self.players(), "colours": list(self.colours[:int(self.count)]),
+            "start_player": None if self.start_player < 0 else int(self.start_player),
+            "mode": self.mode, "digital_draws": bool(self.digital_draws),
+        }
+        overrides = self.settings_overrides()
+        if overrides:
+            setup["settings"] = overrides
+        return Intent("new_game", {"game": "trajan", "setup": setup})
+
+
+# -- the table ---------------------------------------------------------------------------------------
+
+
+class TrajanTableViewModel(EventDispatcher):
+    """Everything the Trajan table screen shows, refreshed from each `TableView`.
+
+    `entry` says which input the screen offers now: "trays" (full mode, before a pick-up), "light"
+    (light mode, before the markers move), "choices" (the action, bonus and extra actions, end of
+    turn), "reveal" (the table turns up a demand), "consul" (the season summary and the bonus
+    tiles), "over" (the final breakdown), or "" (no Trajan game).
+    """
+
+    active = BooleanProperty(False)
+    phase = StringProperty("")
+    mode = StringProperty("full")
+    entry = StringProperty("")
+    step = NumericProperty(0)
+    # status
+    season = NumericProperty(1)
+    round = NumericProperty(1)
+    status_text = StringProperty("")
+    season_text = StringProperty("")
+    round_text = StringProperty("")
+    time = NumericProperty(0)
+    lap = NumericProperty(11)
+    time_text = StringProperty("")
+    round_ending = BooleanProperty(False)
+    warning_text = StringProperty("")
+    turn_text = StringProperty("")
+    current_rgba = ListProperty([1, 1, 1, 1])
+    preview_time = NumericProperty(-1)  # where the picked tray would move time, or -1
+    demands = ListProperty([])  # [{text, markup, filled}] × 3
+    demands_title = StringProperty("")
+    senate_bonus = ListProperty([])  # [{tile, text}]
+    bonus_title = StringProperty("")
+    players = ListProperty([])  # [{seat, name, rgba, vp_text, senate_text, demand_markup, is_current, is_start}]
+    # entry
+    prompt = StringProperty("")
+    trays = ListProperty([])  # [{tray, wid, text, enabled, ends_round, completes}]
+    choices = ListProperty([])  # [{index, wid, text, kind}] (end of turn not included)
+    can_end_turn = BooleanProperty(False)
+    light_markers = NumericProperty(0)
+    light_completed = BooleanProperty(False)
+    light_actions = ListProperty([])  # [{action, wid, text}]
+    # season summary
+    summary_title = StringProperty("")
+    summary_rows = ListProperty([])  # [{seat, name, rgba, paid_markup, penalty_text, votes_text, vp_text, role}]
+    summary_prompt = StringProperty("")
+    report_open = BooleanProperty(False)
+    has_report = BooleanProperty(False)
+    # final
+    final_tie_break = StringProperty("")
+    final_columns = ListProperty([])  # [{seat, name, rgba, total_text, winner}]
+    final_rows = ListProperty([])  # [{id, wid, title, rule, cells: [text]}]
+    final_detail = StringProperty("")  # markup: every category, per player, with its rule
+    final_details_open = BooleanProperty(False)
+    chart_series = ListProperty([])  # [{rgba, points: [vp]}]
+    chart_ticks = ListProperty([])  # [(index, text)]
+    # bar
+    can_undo = BooleanProperty(False)
+    can_redo = BooleanProperty(False)
+    notice_text = StringProperty("")
+    notice_rule = StringProperty("")
+    notice_level = StringProperty("")
+    # a table entering the Trajan tile it drew (no digital draws)
+    tile_entry = DictProperty({})  # {stack, kinds: [...], kind, colours: [...]} while open
+
+    def __init__(self, post: Post | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.post: Post = post or (lambda intent: None)
+        self._table: TableView | None = None
+        self._view: Mapping[str, Any] = {}
+        self._choices: list[Mapping[str, Any]] = []
+        self._previews: dict[int, Mapping[str, Any]] = {}
+        self._picked: Mapping[str, Any] | None = None  # the preview of the tray picked up this turn
+        self._report_index = -1
+
+    # -- refreshing ---------------------------------------------------------------------------------
+
+    def update(self, table: TableView) -> None:
+        self._table = table
+        view: Mapping[str, Any] = table.view or {}
+        self.active = table.game == "trajan" and view.get("phase") not in (None, "setup")
+        self.can_undo, self.can_redo = table.can_undo, table.can_redo
+        self.step = table.step
+        self._notice(table)
+        if not self.active:
+            self._view, self._choices = {}, []
+            self.entry = ""
+            return
+        self._view = view
+        self._choices = list(view.get("choices", ()))
+        self._previews = {int(p["tray"]): p for p in view.get("previews", ()) if p}
+        turn = view.get("turn", {})
+        if turn.get("tray") is None:
+            self._picked = None
+        self.phase = str(view["phase"])
+        self.mode = str(view.get("mode", "full"))
+        self._status(view)
+        self._players(view)
+        self._entry(view)
+        self._summary(view)
+        if self.phase == "over":
+            self._final(view)
+        if table.game == "trajan" and self.tile_entry and self.entry != "choices":
+            self.tile_entry = {}
+
+    def relabel(self) -> None:
+        if self._table is not None:
+            self.update(self._table)
+
+    def _notice(self, table: TableView) -> None:
+        notice = table.notice
+        if notice is None:
+            self.notice_text = self.notice_rule = self.notice_level = ""
+            return
+        from companion.ui.i18n import translate_notice
+
+        params = names.translate_params(notice.params) if table.game == "trajan" else notice.params
+        self.notice_text = translate_notice(notice.template, params)
+        self.notice_rule = _("Rule: {rule}").format(rule=translate_rule(notice.rule)) if notice.rule else ""
+        self.notice_level = notice.level
+
+    def _name(self, seat: Any) -> str:
+        players = self._view.get("players", ())
+        return str(players[seat]["name"]) if isinstance(seat, int) and 0 <= seat < len(players) else ""
+
+    def _status(self, view: Mapping[str, Any]) -> None:
+        self.season, self.round = int(view["season"]), int(view["round"])
+        self.season_text = _("Season {n}/4").format(n=self.season)
+        self.round_text = _("Round {n}/4").format(n=self.round)
+        self.status_text = _("Season {season} · Round {round}").format(season=self.season, round=self.round)
+        self.lap, self.time = int(view["lap"]), int(view["time"])
+        self.time_text = _("Time {time}/{lap}").format(time=min(self.time, self.lap), lap=self.lap)
+        self.round_ending = bool(view.get("round_ending"))
+        self.warning_text = _("▲ This turn ends the round") if self.round_ending else ""
+        current = view.get("current")
+        player = view["players"][current] if isinstance(current, int) else None
+        self.current_rgba = colour_rgba(player["colour"]) if player else [1, 1, 1, 1]
+        phase = view["phase"]
+        if phase == "consul":
+            self.turn_text = _("Season {n} is scored").format(n=len(view.get("season_reports", ())))
+        elif phase == "reveal":
+            self.turn_text = _("Turn up a demand tile")
+        elif phase == "over":
+            self.turn_text = tfmt.winner_text(view.get("final") or {})
+        elif player:
+            self.turn_text = _("{name}'s turn").format(name=player["name"])
+        revealed = list(view.get("demands", ()))
+        self.demands_title = _("Demands")
+        self.demands = [
+            {"filled": i < len(revealed), "text": names.demand(revealed[i]) if i < len(revealed) else "",
+             "markup": (demand_chip(revealed[i]) + " " + names.demand(revealed[i])) if i < len(revealed) else "—"}
+            for i in range(max(DEMAND_SLOTS, len(revealed)))
+        ]
+        self.bonus_title = _("Beside the senate")
+        self.senate_bonus = [{"tile": t, "text": names.bonus_tile(t)} for t in view.get("senate_bonus", ())]
+
+    def _players(self, view: Mapping[str, Any]) -> None:
+        count = len(view["players"])
+        rows = []
+        for p in view["players"]:
+            held = p.get("demand_tiles", {})
+            chips = []
+            for d in names.DEMANDS:
+                chip = f"{demand_chip(d)}{held.get(d, 0)}"
+                if d in p.get("trajan_demand", ()):
+                    chip += "◆"
+                chips.append(chip)
+            if p.get("wild_demand"):
+                chips.append(f"◎{p['wild_demand']}")
+            stack = p.get("stack_position")
+            senate = _("Senate {space}").format(space=p.get("senate", 0))
+            if isinstance(stack, int):
+                senate += " · " + _("stack {n}/{count}").format(n=stack + 1, count=count)
+            rows.append({
+                "seat": int(p["seat"]), "name": str(p["name"]), "rgba": colour_rgba(p["colour"]),
+                "vp_text": str(p["vp"]), "senate_text": senate, "demand_markup": " ".join(chips),
+                "is_current": view.get("current") == p["seat"] and view["phase"] == "turn",
+                "is_start": view.get("start_player") == p["seat"],
+            })
+        self.players = rows
+
+    # -- the input area -------------------------------------------------------------------------------
+
+    def _entry(self, view: Mapping[str, Any]) -> None:
+        phase, turn = view["phase"], view.get("turn", {})
+        name = self._name(view.get("current"))
+        self.preview_time = -1
+        trays, choices, end = [], [], False
+        site = view.get("site")
+        if phase == "over":
+            entry = "over"
+            self.prompt = ""
+        elif phase == "consul":
+            entry = "consul"
+            self.prompt = ""
+        elif phase == "reveal":
+            entry = "reveal"
+            self.prompt = _("Turn up the next demand tile and tap what it shows.")
+            offered = {c["args"]["demand"] for c in self._choices if c["name"] == "reveal_demand"}
+            choices = [{"index": next((i for i, c in enumerate(self._choices)
+                                       if c["name"] == "reveal_demand" and c["args"]["demand"] == d), -1),
+                        "wid": f"trajan.reveal.{d}", "text": names.demand(d), "kind": "reveal",
+                        "enabled": d in offered, "markup": demand_chip(d)}
+                       for d in names.DEMANDS]
+        elif turn.get("tray") is None and self.mode == "full":
+            entry = "trays"
+            self.prompt = _("{name}: pick up a tray").format(name=name)
+            by_tray = {int(c["args"]["tray"]): i for i, c in enumerate(self._choices) if c["name"] == "sow"}
+            player = view["players"][view["current"]]
+            for tray in range(6):
+                preview = self._previews.get(tray)
+                markers = player["wheel"][tray] if tray < len(player.get("wheel", ())) else []
+                trays.append(self._tray(tray, markers, preview, by_tray.get(tray, -1)))
+        elif turn.get("tray") is None:
+            entry = "light"
+            self.prompt = _("{name}: how many markers, and which action?").format(name=name)
+            markers = int(self.light_markers)
+            if markers:
+                self.preview_time = self.time + markers
+        else:
+            entry = "choices"
+            acted = bool(turn.get("acted"))
+            target = names.action(tfmt._action_of_tray(turn.get("tray")))
+            if "place_plus2" in turn.get("pending", ()):
+                self.prompt = _("{name}: put the +2 marker beside an action").format(name=name)
+            elif not acted:
+                self.prompt = _("{name}: {action}").format(name=name, action=target) + self._landing_note()
+            else:
+                self.prompt = _("{name}: bonus or extra actions, or end the turn").format(name=name)
+            for i, intent in enumerate(self._choices):
+                if intent["name"] == "end_turn":
+                    end = True
+                    continue
+                kind = {"pass": "pass", "extra": "extra", "plus2": "plus2"}.get(intent["name"], "action")
+                text = tfmt.choice_label(intent, site)
+                if acted and kind == "action":
+                    kind = "bonus"
+                    text = _("Bonus: {what}").format(what=f"{names.action(intent['name'])} · {text}"
+                                                     if intent["name"] not in ("senate",) else text)
+                choices.append({"index": i, "wid": tfmt.choice_wid(intent), "text": text, "kind": kind,
+                                "enabled": True, "markup": ""})
+        self._dedupe(choices)
+        cursor = self._pad_cursor(view)
+        for row in trays + choices:
+            row["selected"] = row.get("index") == cursor
+        self.trays = trays
+        self.choices = choices
+        self.can_end_turn = end
+        self.light_actions = [{"action": a, "wid": f"trajan.light.action.{a}", "tray": i,
+                               "text": f"{names.TRAY_NUMERALS[i]} {names.action(a)}"}
+                              for i, a in enumerate(names.ACTIONS)]
+        self.entry = entry
+
+    def _pad_cursor(self, view: Mapping[str, Any]) -> int:
+        """The choice the mover's handheld pad highlights (its menu is the view's `choices`), or -1."""
+        table = self._table
+        cursors = getattr(table, "pad_cursor", None) or {}
+        seat = view.get("consul") if view.get("phase") == "consul" else view.get("current")
+        if seat in cursors and self._choices:
+            return int(cursors[seat]) % len(self._choices)
+        return -1
+
+    @staticmethod
+    def _dedupe(choices: list[dict[str, Any]]) -> None:
+        seen: dict[str, int] = {}
+        for c in choices:
+            n = seen.get(c["wid"], 0)
+            seen[c["wid"]] = n + 1
+            if n:
+                c["wid"] = f"{c['wid']}.{n + 1}"
+
+    def _tray(self, tray: int, markers: Sequence[str], preview: Mapping[str, Any] | None, index: int) -> dict[str, Any]:
+        source = f"{names.TRAY_NUMERALS[tray]} {names.action(tuple(names.ACTIONS)[tray])}"
+        dots = "".join(dot(c) for c in markers)
+        if preview is None:
+            return {"tray": tray, "wid": f"trajan.tray.{tray}", "index": index, "enabled": False,
+                    "source": source, "dots": dots, "text": _("empty"), "ends_round": False, "completes": "",
+                    "markup": f"{source}\n[color=A9B3C1]{_('empty')}[/color]"}
+        target = names.action(preview["target_action"])
+        text = _("→ {action} · +{n} time").format(action=target, n=preview["markers"])
+        completes = ""
+        if preview.get("completes"):
+            completes = _("✔ completes {tile}").format(tile=names.trajan_tile(preview["completes"]["kind"]))
+        ends = bool(preview.get("ends_round"))
+        lines = [f"{source} {dots}", f"[b]{text}[/b]"]
+        extra = [x for x in (f"[color=8FE3A8]{completes}[/color]" if completes else "",
+                             f"[color=FFC857]{_('▲ ends the round')}[/color]" if ends else "") if x]
+        if extra:
+            lines.append("  ".join(extra))
+        return {"tray": tray, "wid": f"trajan.tray.{tray}", "index": index, "enabled": index >= 0,
+                "source": source, "dots": dots, "text": text, "ends_round": ends,
+                "completes": completes, "markup": "\n".join(lines)}
+
+    def _landing_note(self) -> str:
+        picked = self._picked
+        if not picked:
+            return ""
+        notes = []
+        if picked.get("completes"):
+            notes.append(_("{tile} completed").format(tile=names.trajan_tile(picked["completes"]["kind"])))
+        return ("  (" + _(", ").join(notes) + ")") if notes else ""
+
+    # -- season summary --------------------------------------------------------------------------
+
+    def _summary(self, view: Mapping[str, Any]) -> None:
+        reports = list(view.get("season_reports", ()))
+        self.has_report = bool(reports)
+        if not reports:
+            self.summary_rows = []
+            self.report_open = False
+            return
+        report = reports[-1]
+        players = view["players"]
+        consul, proconsul = report.get("consul"), report.get("proconsul")
+        self.summary_title = _("Season {n}: demands {demands}").format(
+            n=report.get("season"), demands=_(", ").join(names.demand(d) for d in report.get("demands", ())))
+        rows = []
+        for row in report.get("players", ()):
+            seat = row["seat"]
+            paid = []
+            for item in row.get("paid", ()):
+                d, how = item.get("demand"), item.get("with")
+                if how:
+                    paid.append(f"{demand_chip(d)}{names.demand(d)} ✔ {names.display(names.PAID_WITH, how)}")
+                else:
+                    paid.append(f"{demand_chip(d)}{names.demand(d)} [color=E5484D]✘[/color]")
+            role = _("★ Consul") if seat == consul else (_("☆ Proconsul") if seat == proconsul else "")
+            before, after = int(row.get("vp_before", 0)), int(row.get("vp_after", 0))
+            rows.append({
+                "seat": seat, "name": str(row.get("name", self._name(seat))),
+                "rgba": colour_rgba(players[seat]["colour"]) if seat < len(players) else [1, 1, 1, 1],
+                "paid_markup": "   ".join(paid) or _("no demands"),
+                "penalty_text": _("Penalty {points}").format(points=tfmt.signed(-int(row.get("penalty", 0))))
+                if row.get("penalty") else _("No penalty"),
+                "votes_text": _("{n} votes").format(n=row.get("votes", 0)),
+                "vp_text": f"{before} → {after}", "role": role,
+            })
+        order = {seat: i for i, seat in enumerate(report.get("senate_ranking", ()))}
+        rows.sort(key=lambda r: order.get(r["seat"], len(order) + r["seat"]))
+        self.summary_rows = rows
+        if view["phase"] == "consul":
+            self.summary_prompt = _("{consul}, consul: take a bonus tile (yellow side); {proconsul} gets the other (grey side).").format(
+                consul=self._name(consul), proconsul=self._name(proconsul))
+        else:
+            self.summary_prompt = _("{consul} was consul, {proconsul} proconsul.").format(
+                consul=self._name(consul), proconsul=self._name(proconsul))
+
+    def open_report(self) -> None:
+        if self.has_report:
+            self.report_open = True
+
+    def close_report(self) -> None:
+        self.report_open = False
+
+    def bonus_choices(self) -> list[dict[str, Any]]:
+        cursor = self._pad_cursor(self._view) if self._view else -1
+        return [{"index": i, "wid": tfmt.choice_wid(c), "text": tfmt.choice_label(c), "selected": i == cursor}
+                for i, c in enumerate(self._choices) if c["name"] == "choose_bonus"]
+
+    # -- final ---------------------------------------------------------------------------------------
+
+    def _final(self, view: Mapping[str, Any]) -> None:
+        final = view.get("final") or {}
+        players = view["players"]
+        winners = set(final.get("winners", ()))
+        self.final_tie_break = tfmt.tie_break_text(final)
+        cols = []
+        for p in final.get("players", ()):
+            seat = p["seat"]
+            cols.append({"seat": seat, "name": p["name"], "rgba": colour_rgba(players[seat]["colour"]),
+                         "total_text": str(p["total"]), "winner": p["name"] in winners})
+        self.final_columns = cols
+        ids = [c["id"] for c in (final.get("players") or [{"categories": []}])[0]["categories"]]
+        rows = []
+        for cid in ids:
+            cats = [next(c for c in p["categories"] if c["id"] == cid) for p in final["players"]]
+            rows.append({"id": cid, "title": names.category(cid),
+                         "rule": names.rule(cats[0]["rule"]), "cells": [str(c["vp"]) for c in cats]})
+        self.final_rows = rows
+        self._final_detail()
+        track = list(view.get("score_track", ()))
+        series = []
+        for p in final.get("players", ()):
+            seat = p["seat"]
+            points = [int(vps[seat]) for _s, _r, vps in track] + [int(p["total"])]
+            series.append({"rgba": colour_rgba(players[seat]["colour"]), "points": points})
+        self.chart_series = series
+        ticks, last = [], None
+        for i, (s, _r, _v) in enumerate(track):
+            if s != last:
+                ticks.append((i, _("S{n}").format(n=s)))
+                last = s
+        ticks.append((len(track), _("End")))
+        self.chart_ticks = ticks
+
+    def toggle_final_details(self) -> None:
+        """The right pane shows the score chart, or how every category was counted."""
+        self.final_details_open = not self.final_details_open
+
+    def _final_detail(self) -> None:
+        final = self._view.get("final") or {}
+        players = final.get("players", ())
+        if not players:
+            self.final_detail = ""
+            return
+        lines = []
+        for cat in players[0]["categories"]:
+            cid = cat["id"]
+            lines.append(f"[b]{escape(names.category(cid))}[/b] [color=A9B3C1]({escape(names.rule(cat['rule']))})[/color]")
+            for p in players:
+                mine = next((c for c in p["categories"] if c["id"] == cid), None)
+                if mine is not None:
+                    lines.append(f"  {escape(p['name'])}: {mine['vp']} — {escape(tfmt.final_detail(cid, mine.get('detail', '')))}")
+        self.final_detail = "\n".join(lines)
+
+    # -- taps ------------------------------------------------------------------------------------------
+
+    @property
+    def view(self) -> Mapping[str, Any]:
+        return self._view
+
+    @property
+    def only_end_turn(self) -> bool:
+        """The only thing left is ending the turn: the screen does it by itself after a tap."""
+        return self.active and self.phase == "turn" and [c["name"] for c in self._choices] == ["end_turn"]
+
+    def choose(self, index: int) -> None:
+        """Posts `view["choices"][index]`, then ends the turn if nothing else is possible."""
+        if not 0 <= index < len(self._choices):
+            return
+        intent = self._choices[index]
+        if intent["name"] == "sow":
+            self._picked = self._previews.get(int(intent["args"]["tray"]))
+        self.post(Intent(intent["name"], dict(intent["args"])))
+        self._after_tap(intent)
+
+    def choose_wid(self, wid: str) -> bool:
+        """Posts the choice whose button has this wid (for scripts); False if none has it."""
+        for row in self.choices:
+            if row["wid"] == wid:
+                self.choose(row["index"])
+                return True
+        for row in self.trays:
+            if row["wid"] == wid:
+                self.choose(row["index"])
+                return True
+        return False
+
+    def _after_tap(self, intent: Mapping[str, Any]) -> None:
+        if self.notice_level == "refused" and intent["name"] == "trajan" and self.notice_is_tile_entry():
+            self.open_tile_entry(str(intent["args"].get("stack", "")))
+            return
+        if self.only_end_turn and self.notice_level != "refused":
+            self.post(Intent("end_turn"))
+
+    def end_turn(self) -> None:
+        self.post(Intent("end_turn"))
+
+    def undo(self) -> None:
+        """One tap takes back one thing a player did: an automatic end of turn goes with it."""
+        self.post(Intent("undo"))
+        if self.only_end_turn and self.can_undo:
+            self.post(Intent("undo"))
+
+    def redo(self) -> None:
+        self.post(Intent("redo"))
+        if self.only_end_turn and self.can_redo:
+            self.post(Intent("redo"))
+
+    # -- light mode --------------------------------------------------------------------------------
+
+    def set_light_markers(self, n: int) -> None:
+        self.light_markers = n if self.light_markers != n else 0
+        self.preview_time = self.time + n if self.light_markers else -1
+
+    def toggle_light_completed(self) -> None:
+        self.light_completed = not self.light_completed
+
+    def light_move(self, tray: int) -> None:
+        """Light mode: the markers moved and the action of the tray where the last one landed."""
+        if not self.light_markers:
+            return
+        intent = {"name": "move", "args": {"markers": int(self.light_markers), "tray": int(tray),
+                                           "completed": bool(self.light_completed)}}
+        self.post(Intent("move", dict(intent["args"])))
+        if self.notice_level != "refused":
+            self.light_markers = 0
+            self.light_completed = False
+        self._after_tap(intent)
+
+    # -- entering a drawn Trajan tile ---------------------------------------------------------------
+
+    def notice_is_tile_entry(self) -> bool:
+        table = self._table
+        return bool(table and table.notice and table.notice.template == "Enter the Trajan tile drawn from the stack.")
+
+    def open_tile_entry(self, stack: str) -> None:
+        kinds = list(names.STACK_KINDS.get(stack, ()))
+        self.tile_entry = {"stack": stack, "kinds": kinds, "kind": kinds[0] if len(kinds) == 1 else "",
+                           "colours": []}
+
+    def tile_entry_kind(self, kind: str) -> None:
+        if self.tile_entry:
+            self.tile_entry = {**self.tile_entry, "kind": kind}
+
+    def tile_entry_colour(self, colour: str) -> None:
+        if not self.tile_entry:
+            return
+        colours = list(self.tile_entry.get("colours", ()))
+        colours = (colours + [colour])[-2:]
+        self.tile_entry = {**self.tile_entry, "colours": colours}
+        self._tile_entry_done()
+
+    def _tile_entry_done(self) -> None:
+        entry = self.tile_entry
+        if entry.get("kind") and len(entry.get("colours", ())) == 2:
+            intent = {"name": "trajan", "args": {"stack": entry["stack"], "tile": [entry["kind"], *entry["colours"]]}}
+            self.tile_entry = {}
+            self.post(Intent("trajan", dict(intent["args"])))
+            self._after_tap(intent)
+
+    def cancel_tile_entry(self) -> None:
+        self.tile_entry = {}
+
+
+def pick_random(vm: TrajanTableViewModel, rnd: random.Random) -> str:
+    """A wid of a button the screen offers now, chosen with `rnd`: for scripted whole games."""
+    wids = [row["wid"] for row in vm.trays if row["enabled"]]
+    wids += [row["wid"] for row in vm.choices if row.get("enabled", True)]
+    if vm.can_end_turn:
+        wids.append("trajan.end_turn")
+    wids += [row["wid"] for row in vm.bonus_choices()]
+    return rnd.choice(wids) if wids else ""

@@ -1,0 +1,242 @@
+"""Trajan's drawn widgets: the time track as a ring, the score-over-time chart (Kivy graphics only,
+no extra dependency), and a button grid that reuses its buttons (a turn changes labels, not widgets,
+so a tap costs no widget construction)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.metrics import dp  # noqa: F401  (kept for kv users)
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
+
+from companion.ui import theme
+from companion.ui.widgets import AppButton
+
+
+class FitButton(AppButton):
+    """A button whose text shrinks (down to `min_font`) rather than spill out of it."""
+
+    base_font = NumericProperty(18)
+    min_font = NumericProperty(12)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._fit_trigger = Clock.create_trigger(self._fit, 0)
+        self.bind(texture_size=self._fit_later, size=self._refit, text=self._refit, base_font=self._refit)
+
+    def _refit(self, *_args: Any) -> None:
+        if self.font_size != self.base_font:
+            self.font_size = self.base_font
+        self._fit_trigger()
+
+    def _fit_later(self, *_args: Any) -> None:
+        self._fit_trigger()
+
+    def _fit(self, *_args: Any) -> None:
+        if not self.text or self.height <= 1:
+            return
+        tw, th = self.texture_size
+        if (th > self.height - 4 or tw > self.width - 4) and self.font_size > self.min_font:
+            ratio = min((self.height - 4) / max(1, th), (self.width - 4) / max(1, tw), 0.92)
+            self.font_size = max(self.min_font, self.font_size * max(0.6, ratio))
+
+
+class ButtonGrid(GridLayout):
+    """A grid of `FitButton`s made from rows {wid, text, enabled, bg?, selected?, markup?}; buttons
+    are kept and relabelled, added or removed only when the number of rows changes."""
+
+    row_height = NumericProperty(52)
+    font = NumericProperty(18)
+    fixed_cols = NumericProperty(0)  # > 0: always this many columns
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._pool: list[FitButton] = []
+        self._row_data: list[dict[str, Any]] = []
+        self.on_choose: Any = None
+        self.bind(size=lambda *_: self._layout())
+
+    def show(self, rows: Sequence[dict[str, Any]]) -> None:
+        self._row_data = list(rows)
+        while len(self._pool) < len(rows):
+            button = FitButton(size_hint_min_y=0, halign="center")
+            button.bind(on_release=self._released)
+            self._pool.append(button)
+        shown = self._pool[:len(rows)]
+        current = list(reversed(self.children))
+        if current != shown:
+            self.clear_widgets()
+            self._layout()  # enough columns before the buttons go in (GridLayout refuses extras)
+            for button in shown:
+                self.add_widget(button)
+        for i, (button, row) in enumerate(zip(shown, rows)):
+            button.index = i
+            button.wid = row["wid"]
+            button.markup = bool(row.get("markup_on", False))
+            button.text = row["text"]
+            button.disabled = not row.get("enabled", True)
+            button.bg = row.get("bg", theme.NEUTRAL)
+            button.selected = bool(row.get("selected", False))
+            button.base_font = row.get("font", self.font)
+        self._layout()
+
+    def _layout(self) -> None:
+        n = len(self._row_data)
+        if not n:
+            return
+        if self.fixed_cols:
+            if self.cols != int(self.fixed_cols):
+                self.cols = int(self.fixed_cols)
+            return
+        gap = self.spacing[1] if isinstance(self.spacing, (list, tuple)) else self.spacing
+        max_rows = max(1, int((self.height + gap) // (self.row_height + gap))) if self.height > 1 else 4
+        cols = max(1, math.ceil(n / max_rows))
+        if self.cols != cols:
+            self.cols = cols
+
+    def _released(self, button: Any) -> None:
+        if self.on_choose is not None and button.index < len(self._row_data):
+            self.on_choose(self._row_data[button.index])
+
+
+class TimeRing(Widget):
+    """The time track as a ring of `lap` spaces, clockwise from the start at the top: spaces
+    passed this round filled, the marker in the current player's colour, the start marked in gold;
+    gold all round when this turn ends the round. `preview` (≥ 0) rings where time would move."""
+
+    lap = NumericProperty(11)
+    time = NumericProperty(0)
+    ending = BooleanProperty(False)
+    marker_rgba = ListProperty([1, 1, 1, 1])
+    preview = NumericProperty(-1)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._trigger = Clock.create_trigger(lambda dt: self.redraw(), 0)
+        self.bind(pos=self._trigger, size=self._trigger, lap=self._trigger, time=self._trigger,
+                  ending=self._trigger, marker_rgba=self._trigger, preview=self._trigger)
+
+    def _point(self, space: float, radius: float) -> tuple[float, float]:
+        angle = math.pi / 2 - 2 * math.pi * space / max(1, self.lap)
+        return self.center_x + radius * math.cos(angle), self.center_y + radius * math.sin(angle)
+
+    def redraw(self) -> None:
+        self.canvas.clear()
+        lap = max(1, int(self.lap))
+        size = min(self.width, self.height)
+        if size < 20:
+            return
+        dot = max(6.0, min(size * 0.075, size * 1.6 / lap))
+        radius = size / 2 - dot
+        time = int(self.time)
+        position = time % lap
+        passed = lap if self.ending else position
+        # Filled shapes and 1 px lines only: a wider Line is costly on a software GL (llvmpipe).
+        segments = 20
+        with self.canvas:
+            Color(*(theme.GOLD if self.ending else theme.NEUTRAL))
+            Line(circle=(self.center_x, self.center_y, radius), width=1)
+            sx, sy = self._point(0, radius)
+            Color(*theme.GOLD)
+            start = dot * 1.9
+            Ellipse(pos=(sx - start / 2, sy - start / 2), size=(start, start), segments=segments)
+            Color(*theme.BG)
+            inner = dot * 1.45
+            Ellipse(pos=(sx - inner / 2, sy - inner / 2), size=(inner, inner), segments=segments)
+            for space in range(lap):
+                x, y = self._point(space, radius)
+                if space < passed or (self.ending and space <= position):
+                    Color(*(theme.GOLD if self.ending else theme.MUTED))
+                else:
+                    Color(*theme.PANEL_HI)
+                Ellipse(pos=(x - dot / 2, y - dot / 2), size=(dot, dot), segments=segments)
+            if self.preview >= 0:
+                px, py = self._point(int(self.preview) % lap, radius)
+                Color(*self.marker_rgba[:3], 0.45)
+                ghost = dot * 1.5
+                Ellipse(pos=(px - ghost / 2, py - ghost / 2), size=(ghost, ghost), segments=segments)
+            mx, my = self._point(position, radius)
+            big = dot * 1.5
+            Color(0, 0, 0, 1)
+            Ellipse(pos=(mx - big / 2 - 2, my - big / 2 - 2), size=(big + 4, big + 4), segments=segments)
+            Color(*self.marker_rgba)
+            Ellipse(pos=(mx - big / 2, my - big / 2), size=(big, big), segments=segments)
+
+
+class ScoreChart(Widget):
+    """VP over time, one line per player: `series` [{rgba, points}] share the x axis; `ticks`
+    [(index, text)] label it (a season's first round, the final scoring)."""
+
+    series = ListProperty([])
+    ticks = ListProperty([])
+    font_size = NumericProperty(14)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._trigger = Clock.create_trigger(lambda dt: self.redraw(), 0)
+        self.bind(pos=self._trigger, size=self._trigger, series=self._trigger, ticks=self._trigger)
+
+    @staticmethod
+    def _text(text: str, size: float) -> Any:
+        label = CoreLabel(text=text, font_size=size, color=theme.MUTED)
+        label.refresh()
+        return label.texture
+
+    def redraw(self) -> None:
+        self.canvas.clear()
+        series = [s for s in self.series if s.get("points")]
+        if not series or self.width < 40 or self.height < 40:
+            return
+        values = [v for s in series for v in s["points"]] + [0]
+        low, high = min(values), max(values)
+        if high == low:
+            high = low + 1
+        count = max(len(s["points"]) for s in series)
+        pad_left, pad_bottom, pad_top, pad_right = self.font_size * 2.6, self.font_size * 1.6, self.font_size * 0.8, 8
+        x0, y0 = self.x + pad_left, self.y + pad_bottom
+        w = max(1.0, self.width - pad_left - pad_right)
+        h = max(1.0, self.height - pad_bottom - pad_top)
+
+        def xy(i: int, v: float) -> tuple[float, float]:
+            return x0 + w * i / max(1, count - 1), y0 + h * (v - low) / (high - low)
+
+        with self.canvas:
+            Color(*theme.PANEL_HI)
+            Line(points=[x0, y0, x0, y0 + h], width=1)
+            zero = xy(0, 0)[1]
+            Line(points=[x0, zero, x0 + w, zero], width=1)
+            for index, text in self.ticks:
+                tx = xy(int(index), low)[0]
+                Color(*theme.PANEL_HI)
+                Line(points=[tx, y0, tx, y0 + h], width=1)
+                texture = self._text(str(text), self.font_size)
+                Color(1, 1, 1, 1)
+                Rectangle(texture=texture, size=texture.size,
+                          pos=(min(max(self.x, tx - texture.width / 2), self.right - texture.width), self.y))
+            for value in {high, low, 0}:
+                texture = self._text(str(int(value)), self.font_size)
+                ty = xy(0, value)[1] - texture.height / 2
+                Color(1, 1, 1, 1)
+                Rectangle(texture=texture, size=texture.size, pos=(x0 - texture.width - 4, ty))
+            for s in series:
+                points = [c for i, v in enumerate(s["points"]) for c in xy(i, v)]
+                Color(*s["rgba"])
+                if len(points) >= 4:
+                    Line(points=points, width=2)  # drawn once, at the game's end: worth the cost
+                lx, ly = points[-2], points[-1]
+                Ellipse(pos=(lx - 4, ly - 4), size=(8, 8))
+
+
+from kivy.lang import Builder  # noqa: E402
+
+# A FitButton's height comes from its grid (which keeps rows ≥ 48 px itself), not AppButton's minimum.
+Builder.load_string("""
+<FitButton>:
+    size_hint_min_y: 0
+""")

@@ -1,0 +1,237 @@
+"""Trajan through a real offscreen window: whole games played by touches only (each tap picked with
+a seeded random choice among the buttons the screen offers), the final breakdown on screen checked
+against the engine's; every screen state fits each display profile with big, named targets."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.session import Intent  # noqa: E402
+from uiharness import layout_problems, run_ui  # noqa: E402
+
+pytestmark = pytest.mark.timeout(150)
+
+#: The buttons a player taps to play Trajan (not navigation, undo or the light-mode keypad).
+PLAY_PREFIXES = ("trajan.tray.", "trajan.choice.", "trajan.end_turn", "trajan.bonus.", "trajan.reveal.")
+
+
+def offered(ui, prefixes=PLAY_PREFIXES):
+    """Wids of the enabled buttons on screen now whose wid starts with one of `prefixes`."""
+    from kivy.uix.behaviors import ButtonBehavior
+
+    from companion.ui.widgets import is_shown, iter_widgets
+
+    out = []
+    for w in iter_widgets(ui.app.root):
+        wid = getattr(w, "wid", "")
+        if (wid.startswith(prefixes) and isinstance(w, ButtonBehavior) and not w.disabled and w.opacity > 0
+                and w.width > 1 and is_shown(w)):
+            out.append(wid)
+    return out
+
+
+def fast_frames():
+    """No 60 fps cap while a whole game is tapped through (restored by the returned function)."""
+    from kivy.clock import Clock
+
+    saved = Clock._max_fps
+    Clock._max_fps = 0
+    return lambda: setattr(Clock, "_max_fps", saved)
+
+
+def play_to_the_end(ui, seed, limit=1500, undo_at=(25,)):
+    """Taps offered buttons (seeded choice) until the game is over; returns the number of taps.
+    At the taps in `undo_at` it taps Undo then Redo and checks the table came back."""
+    rnd = random.Random(seed)
+    vm = ui.app.trajan_vm
+    taps = 0
+    while vm.phase != "over":
+        choices = offered(ui)
+        assert choices, f"nothing to tap in phase {vm.phase}, entry {vm.entry}"
+        wid = rnd.choice(sorted(choices))
+        yield from ui.tap(wid)
+        taps += 1
+        assert ui.app.trajan_vm.notice_level != "refused", (wid, ui.app.trajan_vm.notice_text)
+        if taps in undo_at:
+            before = ui.app.session.table_view().view
+            yield from ui.tap("trajan.undo")
+            assert ui.app.session.table_view().view != before
+            yield from ui.tap("trajan.redo")
+            assert ui.app.session.table_view().view == before, "redo brings the table back"
+        assert taps < limit, "the game does not end"
+    return taps
+
+
+def check_final_on_screen(ui):
+    """Every category, total, the winner and the tie-break shown equal the engine's final breakdown."""
+    final = ui.app.session.engine.view()["final"]
+    for player in final["players"]:
+        seat = player["seat"]
+        for cat in player["categories"]:
+            assert ui.text(f"trajan.final.{cat['id']}.{seat}") == str(cat["vp"]), (seat, cat)
+        assert ui.text(f"trajan.final.total.{seat}") == str(player["total"])
+    turn = ui.text("trajan.turn")
+    assert all(name in turn for name in final["winners"]), (turn, final["winners"])
+    return final
+
+
+def test_a_whole_two_player_game_by_touch(session):
+    seen = {}
+
+    def script(ui):
+        restore = fast_frames()
+        try:
+            yield from ui.tap("home.game.trajan")
+            assert ui.screen == "trajan_setup"
+            assert ui.find("trajan.setup.count.minus").disabled, "2 is the fewest"
+            ui.find("trajan.setup.name.0").text = "Ann"  # what typing does (no keyboard here)
+            ui.find("trajan.setup.name.1").text = "Bo"
+            yield from ui.tap("trajan.setup.colour.1")  # blue → green (red is Ann's)
+            yield from ui.tap("trajan.setup.first.1")
+            yield from ui.tap("trajan.setup.settings")
+            assert ui.shown("trajan.setup.setting.lap_length") and not ui.shown("trajan.setup.name.0")
+            yield from ui.tap("trajan.setup.settings.done")
+            yield from ui.tap("trajan.setup.start")
+            assert ui.screen == "trajan_table"
+            view = session.table_view().view
+            assert [p["name"] for p in view["players"]] == ["Ann", "Bo"]
+            assert [p["colour"] for p in view["players"]] == ["red", "green"] and view["current"] == 1
+            assert ui.find("trajan.undo").disabled and ui.text("trajan.turn") == "Bo's turn"
+            seen["taps"] = yield from play_to_the_end(ui, seed=20)
+            seen["final"] = check_final_on_screen(ui)
+            yield from ui.tap("trajan.final.details")
+            assert "Cards in hand" in ui.text("trajan.final.detail")
+            yield from ui.tap("trajan.history")
+            assert ui.screen == "history" and ui.app.history_vm.rows[0]["text"].endswith("Game over: final scoring.")
+            yield from ui.tap("history.back")
+            assert ui.screen == "trajan_table"
+            yield from ui.tap("trajan.new")
+            assert ui.screen == "trajan_setup" and ui.app.trajan_setup_vm.players() == ["Ann", "Bo"]
+        finally:
+            restore()
+
+    run_ui(session, script, watchdog=120)
+    assert seen["final"] == session.engine.view()["final"]
+    assert 60 < seen["taps"] < 400
+    kinds = {e["kind"] for entry in session.history() for e in entry.events}
+    assert {"trajan.sowed", "trajan.action", "trajan.season_scored", "trajan.bonus_chosen", "trajan.game_ended",
+            "core.undo", "core.redo"} <= kinds
+
+
+def test_a_whole_four_player_game_by_touch_in_chinese(session):
+    seen = {}
+
+    def script(ui):
+        restore = fast_frames()
+        try:
+            yield from ui.tap("home.game.trajan")
+            yield from ui.tap("trajan.setup.count.plus")
+            yield from ui.tap("trajan.setup.count.plus")
+            assert ui.find("trajan.setup.count.plus").disabled, "4 is the most"
+            assert ui.find("trajan.setup.name.3").hint_text == "玩家 4"
+            yield from ui.tap("trajan.setup.start")
+            assert ui.screen == "trajan_table" and len(session.table_view().view["players"]) == 4
+            assert ui.text("trajan.turn").startswith("轮到 玩家 ")
+            seen["taps"] = yield from play_to_the_end(ui, seed=41, undo_at=(10, 200))
+            seen["final"] = check_final_on_screen(ui)
+            assert ui.text("trajan.final.details") == "计分明细"
+        finally:
+            restore()
+
+    run_ui(session, script, language="zh-Hans", watchdog=140)
+    assert seen["final"] == session.engine.view()["final"]
+    assert len(seen["final"]["players"]) == 4
+
+
+def _drive(app, wanted, seed=3, limit=3000, avoid=()):
+    """Posts demo moves (legal intents, none named in `avoid`) until `wanted(view)`: to reach a
+    state worth checking."""
+    from companion.demo import _trajan_choice
+
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        view = app.session.table_view().view
+        if wanted(view):
+            return
+        choice = _trajan_choice({**view, "choices": [c for c in view["choices"] if c["name"] not in avoid]}, rnd)
+        app.post(Intent(choice["name"], dict(choice["args"])))
+    raise AssertionError("state not reached")
+
+
+def _new(app, players, **setup):
+    names = [f"Player {i}" for i in range(1, players + 1)]
+    app.post(Intent("new_game", {"game": "trajan", "setup": {
+        "players": names, "colours": ["red", "blue", "green", "yellow"][:players], "seed": 7, **setup}}))
+
+
+@pytest.mark.parametrize("profile", ["800x480", "1280x720", "720x1280"])
+def test_every_trajan_screen_fits_with_wids_and_big_targets(session, profile):
+    from companion.demo import _trajan_wanted
+
+    problems = []
+
+    def check(ui, where):
+        yield from ui.frames(2)
+        problems.extend(layout_problems(ui, f"{profile} {ui.app.language} {where}"))
+
+    def script(ui):
+        from companion.ui.widgets import iter_widgets
+
+        restore = fast_frames()
+        try:
+            for language in ("en", "zh-Hans"):
+                app = ui.app
+                app.set_language(language)
+                app.open_game("trajan")
+                app.trajan_setup_vm.set_count(2)
+                yield from check(ui, "setup 2")
+                app.trajan_setup_vm.set_count(4)
+                yield from check(ui, "setup 4")
+                yield from ui.tap("trajan.setup.settings")
+                yield from check(ui, "settings")
+                yield from ui.tap("trajan.setup.settings.done")
+                _new(app, 4)
+                yield from check(ui, "trays")
+                _drive(app, lambda v: _trajan_wanted("preview", v))
+                yield from check(ui, "preview")
+                _drive(app, lambda v: _trajan_wanted("choices", v))
+                yield from check(ui, "choices")
+                _drive(app, lambda v: _trajan_wanted("season", v))
+                yield from check(ui, "season")
+                app.post(Intent("choose_bonus", {"tile": session.table_view().view["senate_bonus"][0]}))
+                yield from ui.tap("trajan.report")
+                yield from check(ui, "report")
+                yield from ui.tap("trajan.report.close")
+                _drive(app, lambda v: v["phase"] == "over")
+                yield from check(ui, "final")
+                yield from ui.tap("trajan.final.details")
+                yield from check(ui, "final details")
+                yield from ui.tap("trajan.final.details")
+                _new(app, 2, mode="light")
+                yield from check(ui, "light")
+                yield from ui.tap("trajan.light.markers.2")
+                yield from check(ui, "light, 2 markers")
+                _new(app, 3, digital_draws=False)
+                _drive(app, lambda v: v["phase"] == "reveal", avoid=("trajan",))
+                yield from check(ui, "reveal")
+                _drive(app, lambda v: any(c["name"] == "trajan" for c in v["choices"]), avoid=("trajan",))
+                yield from ui.frames(2)  # the new buttons are laid out before a finger finds them
+                stack = next(c for c in session.table_view().view["choices"] if c["name"] == "trajan")
+                yield from ui.tap(next(r["wid"] for r in app.trajan_vm.choices if r["index"] ==
+                                       session.table_view().view["choices"].index(stack)))
+                yield from check(ui, "tile entry")
+                assert ui.shown("trajan.tile.cancel") and app.trajan_vm.tile_entry
+            wids = [w.wid for w in iter_widgets(ui.app.root) if getattr(w, "wid", "")]
+            duplicates = sorted({w for w in wids if wids.count(w) > 1})
+            assert not duplicates, duplicates
+        finally:
+            restore()
+
+    run_ui(session, script, profile=profile, watchdog=120)
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,352 @@
+"""Trajan view-models fed from a real session's public views, without any window: what each screen
+would show, and what its taps post (through the session, so the rules decide)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.session import Intent
+from companion.ui import i18n
+
+pytestmark = pytest.mark.timeout(60)
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def new_game(session, players=("Ann", "Bo"), seed=3, **setup):
+    setup = {"players": list(players), "colours": ["red", "blue", "green", "yellow"][:len(players)],
+             "seed": seed, "start_player": 0, **setup}
+    session.handle(Intent("new_game", {"game": "trajan", "setup": setup}))
+    assert session.notice is None, session.notice
+
+
+def table_vm(session):
+    from companion.ui.trajan.viewmodels import TrajanTableViewModel
+
+    vm = TrajanTableViewModel(post=session.handle)
+    session.listeners.append(vm.update)
+    vm.update(session.table_view())
+    return vm
+
+
+def trajan_choice():
+    from companion.cli import game_choices
+
+    return next(c for c in game_choices() if c.id == "trajan")
+
+
+# -- set-up ------------------------------------------------------------------------------------
+
+
+def test_setup_defaults_need_no_tap_and_post_a_valid_game(session):
+    from companion.ui.trajan.viewmodels import TrajanSetupViewModel
+
+    vm = TrajanSetupViewModel()
+    vm.configure(trajan_choice())
+    assert (vm.count, vm.min_count, vm.max_count) == (2, 2, 4)
+    assert vm.colours == ["red", "blue"] and vm.hints == ["Player 1", "Player 2"]
+    assert vm.start_player == -1 and vm.start_options[0]["selected"] and vm.start_options[0]["text"] == "Random"
+    assert vm.settings_summary == "Settings: all 10 at their defaults"
+    intent = vm.intent()
+    assert intent.args["setup"] == {"players": ["Player 1", "Player 2"], "colours": ["red", "blue"],
+                                    "start_player": None, "mode": "full", "digital_draws": True}
+    session.handle(intent)
+    assert session.notice is None and session.table_view().game == "trajan"
+
+
+def test_setup_count_colours_start_mode_draws_and_settings(session):
+    from companion.ui.trajan.viewmodels import TrajanSetupViewModel
+
+    vm = TrajanSetupViewModel()
+    vm.configure(trajan_choice())
+    vm.increase(), vm.increase(), vm.increase()
+    assert vm.count == 4 and vm.colours == ["red", "blue", "green", "yellow"]
+    vm.set_count(3)
+    vm.next_colour(0)  # red → the next colour nobody has: yellow (blue and green are taken)
+    assert vm.colours == ["yellow", "blue", "green"]
+    vm.set_name(1, "Bo")
+    vm.choose_start(1)
+    assert [o["text"] for o in vm.start_options] == ["Random", "Player 1", "Bo", "Player 3"]
+    assert vm.start_options[2]["selected"]
+    vm.set_mode("light")
+    vm.set_digital_draws(False)
+    rows = {r["name"]: r for r in vm.settings_rows}
+    assert rows["lap_length"]["value"] == "2p 11 / 3p 16 / 4p 21" and rows["lap_length"]["changeable"]
+    assert not rows["senate_values"]["changeable"] and rows["senate_values"]["source"] == "Trajan 1.4 (S: HEM)"
+    vm.cycle_setting("lap_length")
+    vm.cycle_setting("bonus_tile_counts_itself")
+    assert vm.settings_summary == "Settings: 2 changed"
+    assert vm.settings_overrides() == {"lap_length": {"2": 12, "3": 17, "4": 22}, "bonus_tile_counts_itself": False}
+    setup = vm.intent().args["setup"]
+    assert setup["players"] == ["Player 1", "Bo", "Player 3"] and setup["start_player"] == 1
+    assert setup["mode"] == "light" and setup["digital_draws"] is False
+    session.handle(vm.intent())
+    view = session.table_view().view
+    assert session.notice is None and view["lap"] == 17 and view["mode"] == "light"
+    assert view["current"] == 1 and [p["colour"] for p in view["players"]] == ["yellow", "blue", "green"]
+    vm.cycle_setting("lap_length")  # back to the default: nothing sent
+    assert "lap_length" not in vm.settings_overrides()
+
+
+def test_setup_in_chinese_and_remembered_names():
+    from companion.ui.trajan.viewmodels import TrajanSetupViewModel
+
+    vm = TrajanSetupViewModel()
+    vm.configure(trajan_choice())
+    vm.remember(["Ann", "Player 2", "Cy"], ["green", "red", "blue"])
+    assert vm.count == 3 and vm.names == ["Ann", "", "Cy"] and vm.colours == ["green", "red", "blue"]
+    i18n.set_language("zh-Hans")
+    vm.relabel()
+    assert vm.players() == ["Ann", "玩家 2", "Cy"] and vm.colour_names == ["绿色", "红色", "蓝色"]
+    assert vm.title == "新的图拉真对局" and vm.settings_summary == "设置：10 项均为默认值"
+    assert next(r for r in vm.settings_rows if r["name"] == "lap_length")["value"] == "2 人 11 / 3 人 16 / 4 人 21"
+
+
+# -- the table -----------------------------------------------------------------------------------
+
+
+def test_trays_show_every_preview_and_a_tap_picks_up(session):
+    new_game(session)
+    vm = table_vm(session)
+    view = session.table_view().view
+    assert vm.active and vm.entry == "trays" and vm.prompt == "Ann: pick up a tray"
+    assert [t["wid"] for t in vm.trays] == [f"trajan.tray.{i}" for i in range(6)]
+    for tray, preview in zip(vm.trays, view["previews"]):
+        assert tray["enabled"]
+        assert f"→ {preview['target_action'].capitalize()}" in tray["text"]
+        assert f"+{preview['markers']} time" in tray["text"]
+        assert bool(tray["completes"]) == bool(preview["completes"])
+        assert tray["ends_round"] == preview["ends_round"]
+    assert vm.season_text == "Season 1/4" and vm.round_text == "Round 1/4" and vm.time_text == "Time 0/11"
+    assert [d["filled"] for d in vm.demands] == [False, False, False]
+    assert len(vm.senate_bonus) == 2 and all(b["text"] for b in vm.senate_bonus)
+    assert [p["name"] for p in vm.players] == ["Ann", "Bo"] and vm.players[0]["is_current"]
+    target = view["previews"][2]["target_action"]
+    vm.choose(vm.trays[2]["index"])
+    view = session.table_view().view
+    assert view["turn"]["tray"] == view["players"][0]["wheel"].index(view["players"][0]["wheel"][view["turn"]["tray"]])
+    assert vm.entry == "choices" and vm.prompt.startswith(f"Ann: {target.capitalize()}")
+    assert vm.choices and all(c["text"] and c["wid"].startswith("trajan.choice.") for c in vm.choices)
+    assert vm.choices[-1]["wid"] == "trajan.choice.pass" and vm.time == 2
+
+
+def test_a_turn_ends_by_itself_when_nothing_else_is_possible_and_undo_takes_the_action_back(session):
+    new_game(session, seed=9)
+    vm = table_vm(session)
+    rnd = random.Random(4)
+    for _ in range(200):  # find a turn whose action leaves nothing but "end turn"
+        if vm.entry == "choices" and not session.table_view().view["turn"]["acted"]:
+            before = session.table_view()
+            choice = next((c for c in vm.choices if c["kind"] == "action"), None)
+            if choice is not None:
+                vm.choose(choice["index"])
+                after = session.table_view().view
+                if after["current"] != before.view["current"]:
+                    break
+                continue
+        wids = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices]
+        if vm.can_end_turn and not wids:
+            vm.end_turn()
+        elif vm.entry == "consul":
+            vm.choose(vm.bonus_choices()[0]["index"])
+        else:
+            vm.choose(rnd.choice(wids) if wids else 0)
+    else:
+        pytest.fail("no automatic end of turn in 200 taps")
+    kinds = [e["kind"] for entry in session.history()[-2:] for e in entry.events]
+    assert kinds[0] == "trajan.action" and kinds[1] == "trajan.turn_ended", kinds
+    assert vm.players[before.view["current"]]["is_current"] is False
+    vm.undo()  # one tap: the automatic end of turn and the action go back together
+    assert session.table_view().view == before.view
+    assert vm.entry == "choices" and vm.can_redo
+    vm.redo()  # and come back together
+    assert session.table_view().view["current"] != before.view["current"]
+
+
+def test_season_summary_and_the_consul_choice(session):
+    new_game(session, seed=5)
+    vm = table_vm(session)
+    rnd = random.Random(2)
+    while session.table_view().view["phase"] != "consul":
+        choices = session.table_view().view["choices"]
+        vm.choose(rnd.randrange(len(choices)))
+    view = session.table_view().view
+    report = view["season_reports"][-1]
+    assert vm.entry == "consul" and vm.turn_text == "Season 1 is scored"
+    assert vm.summary_title.startswith("Season 1: demands ")
+    assert [r["name"] for r in vm.summary_rows] == [view["players"][s]["name"] for s in report["senate_ranking"]]
+    for row in vm.summary_rows:
+        mine = report["players"][row["seat"]]
+        assert row["vp_text"] == f"{mine['vp_before']} → {mine['vp_after']}"
+        assert row["votes_text"] == f"{mine['votes']} votes"
+        assert row["paid_markup"].count("✔") == sum(1 for p in mine["paid"] if p["with"])
+        assert row["role"] == ("★ Consul" if row["seat"] == report["consul"] else
+                               "☆ Proconsul" if row["seat"] == report["proconsul"] else "")
+    consul = view["players"][report["consul"]]["name"]
+    assert vm.summary_prompt.startswith(f"{consul}, consul: take a bonus tile")
+    bonus = vm.bonus_choices()
+    assert [b["wid"] for b in bonus] == [f"trajan.bonus.{t}" for t in view["senate_bonus"]]
+    vm.choose(bonus[1]["index"])
+    view = session.table_view().view
+    assert view["phase"] == "turn" and view["season"] == 2 and vm.entry == "trays"
+    assert vm.has_report and not vm.report_open
+    vm.open_report()
+    assert vm.report_open and vm.summary_prompt.endswith("proconsul.")
+
+
+def test_the_table_draws_demands_and_enters_the_trajan_tile_it_drew(session):
+    new_game(session, seed=6, digital_draws=False)
+    vm = table_vm(session)
+    rnd = random.Random(8)
+    seen_reveal = seen_tile = False
+    for _ in range(400):
+        view = session.table_view().view
+        if view["phase"] == "reveal":
+            assert vm.entry == "reveal" and [c["wid"] for c in vm.choices] == [
+                "trajan.reveal.bread", "trajan.reveal.games", "trajan.reveal.religion"]
+            pick = next(c for c in vm.choices if c["enabled"])
+            vm.choose(pick["index"])
+            assert session.table_view().view["demands"][-1] == pick["wid"].split(".")[-1]
+            seen_reveal = True
+        elif vm.entry == "choices" and any(c["wid"].startswith("trajan.choice.trajan.") for c in vm.choices):
+            choice = next(c for c in vm.choices if c["wid"].startswith("trajan.choice.trajan."))
+            stack = choice["wid"].split(".")[-1]
+            vm.choose(choice["index"])
+            assert vm.tile_entry["stack"] == stack, "the app may not draw: it asks for the tile"
+            assert "Enter the Trajan tile drawn from the stack." == vm.notice_text
+            kind = vm.tile_entry["kinds"][-1]
+            vm.tile_entry_kind(kind)
+            vm.tile_entry_colour("pink")
+            vm.tile_entry_colour("blue")
+            if session.notice is None:
+                taken = [e for entry in session.history()[-2:] for e in entry.events if e["kind"] == "trajan.action"]
+                assert list(taken[-1]["detail"]["tile"]) == [kind, "pink", "blue"]
+                seen_tile = True
+                if seen_reveal:
+                    break
+            else:
+                vm.cancel_tile_entry()
+                vm.choose(next(c["index"] for c in vm.choices if c["kind"] == "pass"))
+        else:
+            options = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices]
+            options += [b["index"] for b in vm.bonus_choices()]
+            if vm.can_end_turn:
+                options.append(next(i for i, c in enumerate(view["choices"]) if c["name"] == "end_turn"))
+            choice = view["choices"][rnd.choice(options)]
+            if choice["name"] == "trajan":
+                continue
+            vm.choose(view["choices"].index(choice))
+    assert seen_reveal and seen_tile
+
+
+def test_light_mode_markers_then_action(session):
+    new_game(session, mode="light")
+    vm = table_vm(session)
+    assert vm.entry == "light" and vm.prompt == "Ann: how many markers, and which action?"
+    vm.light_move(2)
+    assert session.table_view().step == 1, "no markers chosen: nothing posted"
+    vm.set_light_markers(3)
+    assert vm.preview_time == 3
+    vm.light_move(3)  # 3 markers, the last in the senate tray
+    view = session.table_view().view
+    assert view["time"] == 3 and view["turn"]["tray"] == 3 and vm.entry == "choices"
+    assert vm.light_markers == 0 and [c["wid"] for c in vm.choices] == ["trajan.choice.senate", "trajan.choice.pass"]
+    vm.choose(vm.choices[0]["index"])
+    view = session.table_view().view
+    assert view["players"][0]["senate"] == 1 and view["current"] == 1, "senate, then the turn ended by itself"
+
+
+def test_final_breakdown_chart_and_history_match_the_engine(session):
+    new_game(session, players=("Ann", "Bo", "Cy"), seed=12)
+    vm = table_vm(session)
+    rnd = random.Random(1)
+    while session.table_view().view["phase"] != "over":
+        vm.choose(rnd.randrange(len(session.table_view().view["choices"])))
+    final = session.engine.view()["final"]
+    assert vm.entry == "over"
+    assert [c["name"] for c in vm.final_columns] == [p["name"] for p in final["players"]]
+    assert [c["total_text"] for c in vm.final_columns] == [str(p["total"]) for p in final["players"]]
+    for row in vm.final_rows:
+        assert row["cells"] == [str(next(c["vp"] for c in p["categories"] if c["id"] == row["id"]))
+                                for p in final["players"]]
+        assert row["rule"].startswith("Trajan 1.")
+    assert [r["id"] for r in vm.final_rows] == [c["id"] for c in final["players"][0]["categories"]]
+    assert vm.turn_text in (f"{final['winners'][0]} wins", " ".join(final["winners"]))
+    assert vm.final_tie_break.endswith("(Trajan 1.12)")
+    track = session.table_view().view["score_track"]
+    assert [len(s["points"]) for s in vm.chart_series] == [len(track) + 1] * 3
+    assert [s["points"][-1] for s in vm.chart_series] == [p["total"] for p in final["players"]]
+    assert [t for _i, t in vm.chart_ticks] == ["S1", "S2", "S3", "S4", "End"]
+    assert "Cards in hand (Trajan 1.12)" in vm.final_detail.replace("[/b] [color=A9B3C1]", " ").replace("[/color]", "").replace("[b]", "")
+    from companion.ui.trajan.format import history_rows
+
+    rows = history_rows(session.history())
+    assert rows[0]["text"].startswith("S1 R1 · Seated Ann, Bo, Cy; Ann starts (full wheel, the app draws).")
+    assert {(r["season"], r["round"]) for r in rows} == {(s, r) for s in range(1, 5) for r in range(1, 5)}
+    assert rows[-1]["text"].endswith("Game over: final scoring.")
+    i18n.set_language("zh-Hant")
+    vm.relabel()
+    assert vm.final_rows[1]["title"] == "手牌" and vm.final_rows[1]["rule"] == "圖拉真 1.12"
+    assert "圖拉真" in history_rows(session.history())[0]["text"] or "入座" in history_rows(session.history())[0]["text"]
+
+
+def test_every_choice_has_a_unique_wid_and_a_translated_label(session):
+    """Random legal games: no two buttons share a wid; in Chinese no label shows a raw rules id."""
+    import re
+
+    from companion.ui.trajan import format as tfmt
+
+    i18n.set_language("zh-Hans")
+    for seed in (1, 2):
+        new_game(session, players=("A", "B", "C", "D"), seed=seed)
+        vm = table_vm(session)
+        rnd = random.Random(seed)
+        while session.table_view().view["phase"] != "over":
+            rows = vm.trays + vm.choices + vm.bonus_choices()
+            wids = [r["wid"] for r in rows]
+            assert len(wids) == len(set(wids)), wids
+            for r in rows:
+                assert not re.search(r"[a-z]{3,}_[a-z]", r.get("text", "")), r["text"]
+            view = session.table_view().view
+            for c in view["choices"]:
+                assert tfmt.choice_label(c) and not re.search(r"\b(seaport|forum|military|senate|construction)\b",
+                                                              tfmt.choice_label(c, view["site"])), c
+            vm.choose(rnd.randrange(len(view["choices"])))
+        session.listeners.clear()
+
+
+def test_refusals_name_trajan_things_in_the_table_language(session):
+    new_game(session)
+    vm = table_vm(session)
+    i18n.set_language("zh-Hans")
+    session.handle(Intent("forum", {"tile": "demand_bread"}))
+    assert vm.notice_level == "refused" and vm.notice_text == "请先移动行动指示物。"
+    vm.choose(vm.trays[0]["index"])
+    session.handle(Intent("military", {"kind": "move", "province": "britannia"}))
+    assert "不列颠" in vm.notice_text or "行动指示物停在" in vm.notice_text, vm.notice_text
+
+
+def test_trajan_view_models_need_no_window():
+    code = (
+        "import sys, tempfile\n"
+        "from companion.core.store import JournalStore\n"
+        "from companion.games import built_games\n"
+        "from companion.session import Session, Intent\n"
+        "from companion.ui.trajan.viewmodels import TrajanTableViewModel, TrajanSetupViewModel\n"
+        "s = Session(built_games(), JournalStore(tempfile.mkdtemp()))\n"
+        "vm = TrajanTableViewModel(post=s.handle); s.listeners.append(vm.update)\n"
+        "s.handle(Intent('new_game', {'game': 'trajan', 'setup': {'players': ['A', 'B'], 'colours': ['red', 'blue']}}))\n"
+        "assert vm.entry == 'trays' and len(vm.trays) == 6\n"
+        "vm.choose(vm.trays[0]['index'])\n"
+        "assert vm.entry == 'choices'\n"
+        "assert 'kivy.core.window' not in sys.modules, 'a window was created'\n"
+        "print('ok')\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr[-2000:]
