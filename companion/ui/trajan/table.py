@@ -20,7 +20,7 @@ from companion.ui import theme
 from companion.ui.trajan import widgets as tw
 from companion.ui.widgets import Panel
 
-ENTRY_PANELS = ("trays_panel", "light_panel", "choices_panel", "tile_panel", "empty_panel")
+ENTRY_PANELS = ("trays_panel", "light_panel", "choices_panel", "tile_panel", "cards_panel", "empty_panel")
 CONTENT_PANELS = ("play_panel", "summary_panel", "final_panel")
 FINAL_PANES = ("chart", "details")
 
@@ -64,8 +64,15 @@ class TrajanTableScreen(Screen):
         self.ids.trays_holder.add_widget(self.trays)
         self.choice_grid = tw.ButtonGrid(cols=3, spacing=6 * app.scale, row_height=50 * app.scale,
                                          font=17 * app.scale)
-        self.choice_grid.on_choose = lambda row: vm.choose(row["index"])
+        self.choice_grid.on_choose = vm.press
         self.ids.choices_holder.add_widget(self.choice_grid)
+        self.card_grid = tw.ButtonGrid(cols=7, spacing=4 * app.scale, row_height=48 * app.scale, font=16 * app.scale)
+        self.card_grid.on_choose = lambda row: vm.cards_add(row["card"])
+        self.ids.cards_holder.add_widget(self.card_grid)
+        self.ship_grid = tw.ButtonGrid(cols=3, spacing=4 * app.scale, row_height=44 * app.scale, font=16 * app.scale,
+                                       fixed_cols=3)
+        self.ship_grid.on_choose = lambda row: vm.cards_ship(row["ship"])
+        self.ids.ships_holder.add_widget(self.ship_grid)
         self.bonus_grid = tw.ButtonGrid(cols=2, spacing=8 * app.scale, row_height=50 * app.scale,
                                         font=19 * app.scale)
         self.bonus_grid.on_choose = lambda row: vm.choose(row["index"])
@@ -78,6 +85,8 @@ class TrajanTableScreen(Screen):
                 summary_rows=lambda *_: self.update_summary(), final_rows=lambda *_: self.update_final(),
                 final_columns=lambda *_: self.update_final(), light_markers=lambda *_: self.update_light(),
                 light_completed=lambda *_: self.update_light(), tile_entry=lambda *_: self.update_tile_entry(),
+                cards_entry=lambda *_: self.choose_panels(), card_buttons=lambda *_: self.update_cards(),
+                ship_buttons=lambda *_: self.update_cards(),
                 final_details_open=lambda *_: self.choose_panels())
         app.bind(portrait=lambda *_: self.update_players())
         self.update_players()
@@ -104,6 +113,8 @@ class TrajanTableScreen(Screen):
         self._show_only(self.ids.content, content, tuple(p[n] for n in CONTENT_PANELS))
         if vm.tile_entry:
             entry = p["tile_panel"]
+        elif vm.cards_entry:
+            entry = p["cards_panel"]
         elif vm.entry == "trays":
             entry = p["trays_panel"]
         elif vm.entry == "light":
@@ -335,6 +346,11 @@ class TrajanTableScreen(Screen):
         for colour, button in self._colour_buttons:
             button.selected = colour in entry.get("colours", ())
             button.disabled = not entry.get("kind")
+
+    def update_cards(self) -> None:
+        vm = self._vm()
+        self.card_grid.show([{**row, "bg": theme.NEUTRAL} for row in vm.card_buttons])
+        self.ship_grid.show([{**row, "bg": theme.NEUTRAL} for row in vm.ship_buttons])
 
     def _vm(self) -> Any:
         from kivy.app import App

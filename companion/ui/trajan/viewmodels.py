@@ -13,7 +13,6 @@ honest about undo:
 
 from __future__ import annotations
 
-import random
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.ui import environment
@@ -306,6 +305,13 @@ class TrajanTableViewModel(EventDispatcher):
     notice_level = StringProperty("")
     # a table entering the Trajan tile it drew (no digital draws)
     tile_entry = DictProperty({})  # {stack, kinds: [...], kind, colours: [...]} while open
+    # the seaport's card composer: the player names the cards played or shipped
+    cards_entry = DictProperty({})  # {kind: play|ship, ship, cards: [...]} while open
+    cards_summary = StringProperty("")
+    cards_kind = StringProperty("")  # "play", "ship" or "" (closed)
+    cards_can_confirm = BooleanProperty(False)
+    card_buttons = ListProperty([])  # [{wid, text, card, enabled}]
+    ship_buttons = ListProperty([])  # [{wid, text, ship, selected}]
 
     def __init__(self, post: Post | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -344,12 +350,17 @@ class TrajanTableViewModel(EventDispatcher):
         self._summary(view)
         if self.phase == "over":
             self._final(view)
-        if table.game == "trajan" and self.tile_entry and self.entry != "choices":
-            self.tile_entry = {}
+        if table.game == "trajan" and self.entry != "choices":
+            if self.tile_entry:
+                self.tile_entry = {}
+            if self.cards_entry:
+                self.cards_entry = {}
+                self._relabel_cards()
 
     def relabel(self) -> None:
         if self._table is not None:
             self.update(self._table)
+        self._relabel_cards()
 
     def _notice(self, table: TableView) -> None:
         notice = table.notice
@@ -471,11 +482,25 @@ class TrajanTableViewModel(EventDispatcher):
                 self.prompt = _("{name}: {action}").format(name=name, action=target) + self._landing_note()
             else:
                 self.prompt = _("{name}: bonus or extra actions, or end the turn").format(name=name)
+            composers: set[str] = set()
             for i, intent in enumerate(self._choices):
                 if intent["name"] == "end_turn":
                     end = True
                     continue
                 kind = {"pass": "pass", "extra": "extra", "plus2": "plus2"}.get(intent["name"], "action")
+                if intent["name"] == "seaport" and intent["args"].get("kind") in ("play", "ship"):
+                    # The rules offer a few plausible cards (hands are secret to the app); the player
+                    # names the real ones in the card composer instead.
+                    compose = intent["args"]["kind"]
+                    if compose not in composers:
+                        composers.add(compose)
+                        label = _("Play cards…") if compose == "play" else _("Ship cards…")
+                        if acted:
+                            label = _("Bonus: {what}").format(what=f"{names.action('seaport')} · {label}")
+                        choices.append({"index": -1, "wid": f"trajan.seaport.{compose}", "text": label,
+                                        "kind": "bonus" if acted else "action", "enabled": True, "markup": "",
+                                        "compose": compose})
+                    continue
                 text = tfmt.choice_label(intent, site)
                 if acted and kind == "action":
                     kind = "bonus"
@@ -483,10 +508,12 @@ class TrajanTableViewModel(EventDispatcher):
                                                      if intent["name"] not in ("senate",) else text)
                 choices.append({"index": i, "wid": tfmt.choice_wid(intent), "text": text, "kind": kind,
                                 "enabled": True, "markup": ""})
+            pass_rows = [c for c in choices if c["kind"] == "pass"]
+            choices = [c for c in choices if c["kind"] != "pass"] + pass_rows  # pass last, after the composers
         self._dedupe(choices)
         cursor = self._pad_cursor(view)
         for row in trays + choices:
-            row["selected"] = row.get("index") == cursor
+            row["selected"] = cursor >= 0 and row.get("index") == cursor
         self.trays = trays
         self.choices = choices
         self.can_end_turn = end
@@ -598,7 +625,7 @@ class TrajanTableViewModel(EventDispatcher):
 
     def bonus_choices(self) -> list[dict[str, Any]]:
         cursor = self._pad_cursor(self._view) if self._view else -1
-        return [{"index": i, "wid": tfmt.choice_wid(c), "text": tfmt.choice_label(c), "selected": i == cursor}
+        return [{"index": i, "wid": tfmt.choice_wid(c), "text": tfmt.choice_label(c), "selected": cursor >= 0 and i == cursor}
                 for i, c in enumerate(self._choices) if c["name"] == "choose_bonus"]
 
     # -- final ---------------------------------------------------------------------------------------
@@ -664,12 +691,13 @@ class TrajanTableViewModel(EventDispatcher):
         return self._view
 
     @property
-    def only_end_turn(self) -> bool:
-        """The only thing left is ending the turn: the screen does it by itself after a tap."""
-        return self.active and self.phase == "turn" and [c["name"] for c in self._choices] == ["end_turn"]
+    def forced(self) -> bool:
+        """Only one thing can happen now (end the turn, pass, the last demand type in the bag …):
+        after a tap the screen does it by itself, and undo and redo step over such a state."""
+        return self.active and self.phase in ("turn", "reveal", "consul") and len(self._choices) == 1
 
     def choose(self, index: int) -> None:
-        """Posts `view["choices"][index]`, then ends the turn if nothing else is possible."""
+        """Posts `view["choices"][index]`, then whatever is forced after it (see `forced`)."""
         if not 0 <= index < len(self._choices):
             return
         intent = self._choices[index]
@@ -682,7 +710,7 @@ class TrajanTableViewModel(EventDispatcher):
         """Posts the choice whose button has this wid (for scripts); False if none has it."""
         for row in self.choices:
             if row["wid"] == wid:
-                self.choose(row["index"])
+                self.press(row)
                 return True
         for row in self.trays:
             if row["wid"] == wid:
@@ -694,21 +722,106 @@ class TrajanTableViewModel(EventDispatcher):
         if self.notice_level == "refused" and intent["name"] == "trajan" and self.notice_is_tile_entry():
             self.open_tile_entry(str(intent["args"].get("stack", "")))
             return
-        if self.only_end_turn and self.notice_level != "refused":
-            self.post(Intent("end_turn"))
+        for _ in range(8):  # a chain of forced moves is short: pass, end of turn, a reveal …
+            if not self.forced or self.notice_level == "refused":
+                return
+            only = self._choices[0]
+            self.post(Intent(only["name"], dict(only["args"])))
+            if self.notice_level == "refused" and only["name"] == "trajan" and self.notice_is_tile_entry():
+                self.open_tile_entry(str(only["args"].get("stack", "")))  # the table says which tile it drew
+                return
+
+    def press(self, row: Mapping[str, Any]) -> None:
+        """A choice button was tapped: post its intent, or open the card composer it stands for."""
+        if row.get("compose"):
+            self.open_cards(str(row["compose"]))
+        else:
+            self.choose(int(row["index"]))
+
+    # -- the seaport's card composer ------------------------------------------------------------
+
+    def open_cards(self, kind: str) -> None:
+        self.cards_entry = {"kind": kind, "ship": None, "cards": []}
+        self._relabel_cards()
+
+    def cards_add(self, card: str) -> None:
+        if self.cards_entry:
+            self.cards_entry = {**self.cards_entry, "cards": list(self.cards_entry["cards"]) + [card]}
+            self._relabel_cards()
+
+    def cards_ship(self, ship: str) -> None:
+        if self.cards_entry:
+            self.cards_entry = {**self.cards_entry, "ship": ship}
+            self._relabel_cards()
+
+    def cards_clear(self) -> None:
+        if self.cards_entry:
+            self.cards_entry = {**self.cards_entry, "cards": []}
+            self._relabel_cards()
+
+    def cancel_cards(self) -> None:
+        self.cards_entry = {}
+        self._relabel_cards()
+
+    @property
+    def cards_ready(self) -> bool:
+        entry = self.cards_entry
+        return bool(entry and entry["cards"] and (entry["kind"] == "play" or entry.get("ship")))
+
+    def cards_confirm(self) -> None:
+        """Posts the seaport action with the named cards; the rules refuse what does not fit (the
+        composer stays open with the reason shown)."""
+        if not self.cards_ready:
+            return
+        entry = self.cards_entry
+        args = {"kind": entry["kind"], "cards": list(entry["cards"]), "ship": entry.get("ship")}
+        self.post(Intent("seaport", args))
+        if self.notice_level == "refused":
+            return
+        self.cards_entry = {}
+        self._relabel_cards()
+        self._after_tap({"name": "seaport", "args": args})
+
+    def _relabel_cards(self) -> None:
+        entry = self.cards_entry
+        self.cards_kind = str(entry.get("kind", "")) if entry else ""
+        self.cards_can_confirm = self.cards_ready
+        if not entry:
+            return
+        counts: dict[str, int] = {}
+        for card in entry["cards"]:
+            counts[card] = counts.get(card, 0) + 1
+        cards = list(names.COMMODITIES) + (["wild"] if entry["kind"] == "ship" else [])
+        self.card_buttons = [
+            {"wid": f"trajan.cards.{card}", "card": card, "enabled": True,
+             "text": (names.commodity(card) if card != "wild" else _("Wildcard"))
+             + (f" ×{counts[card]}" if counts.get(card) else ""), "selected": bool(counts.get(card))}
+            for card in cards
+        ]
+        self.ship_buttons = [{"wid": f"trajan.cards.ship.{ship}", "ship": ship, "text": names.ship(ship),
+                              "selected": entry.get("ship") == ship} for ship in names.SHIPS]
+        shown = " + ".join(names.commodity(c) if c != "wild" else _("Wildcard") for c in entry["cards"]) or "—"
+        if entry["kind"] == "play":
+            self.cards_summary = _("Play to the display (1 or 2 cards): {cards}").format(cards=shown)
+        else:
+            ship = names.ship(entry["ship"]) if entry.get("ship") else _("choose a ship")
+            self.cards_summary = _("{ship}: {cards}").format(ship=ship, cards=shown)
 
     def end_turn(self) -> None:
+        intent = {"name": "end_turn", "args": {}}
         self.post(Intent("end_turn"))
+        self._after_tap(intent)
 
     def undo(self) -> None:
-        """One tap takes back one thing a player did: an automatic end of turn goes with it."""
+        """One tap takes back one thing a player did: the forced moves the screen made after it
+        (an automatic end of turn …) go back with it."""
         self.post(Intent("undo"))
-        if self.only_end_turn and self.can_undo:
+        while self.forced and self.can_undo and self.notice_level != "refused":
             self.post(Intent("undo"))
 
     def redo(self) -> None:
         self.post(Intent("redo"))
-        if self.only_end_turn and self.can_redo:
+        while self.forced and self.can_redo and self.notice_level != "refused":
             self.post(Intent("redo"))
 
     # -- light mode --------------------------------------------------------------------------------
@@ -765,13 +878,3 @@ class TrajanTableViewModel(EventDispatcher):
 
     def cancel_tile_entry(self) -> None:
         self.tile_entry = {}
-
-
-def pick_random(vm: TrajanTableViewModel, rnd: random.Random) -> str:
-    """A wid of a button the screen offers now, chosen with `rnd`: for scripted whole games."""
-    wids = [row["wid"] for row in vm.trays if row["enabled"]]
-    wids += [row["wid"] for row in vm.choices if row.get("enabled", True)]
-    if vm.can_end_turn:
-        wids.append("trajan.end_turn")
-    wids += [row["wid"] for row in vm.bonus_choices()]
-    return rnd.choice(wids) if wids else ""

@@ -18,7 +18,10 @@ from uiharness import layout_problems, run_ui  # noqa: E402
 pytestmark = pytest.mark.timeout(150)
 
 #: The buttons a player taps to play Trajan (not navigation, undo or the light-mode keypad).
-PLAY_PREFIXES = ("trajan.tray.", "trajan.choice.", "trajan.end_turn", "trajan.bonus.", "trajan.reveal.")
+PLAY_PREFIXES = ("trajan.tray.", "trajan.choice.", "trajan.end_turn", "trajan.bonus.", "trajan.reveal.",
+                 "trajan.seaport.")
+COMMODITIES = ("columns", "furs", "scrolls", "oils", "fruit", "ceramics", "wine", "fish", "jewelry", "gems",
+               "cattle", "wheat")
 
 
 def offered(ui, prefixes=PLAY_PREFIXES):
@@ -52,6 +55,9 @@ def play_to_the_end(ui, seed, limit=1500, undo_at=(25,)):
     vm = ui.app.trajan_vm
     taps = 0
     while vm.phase != "over":
+        if vm.cards_entry:  # the seaport's card composer: name the cards as a player would
+            taps += yield from name_cards(ui, rnd)
+            continue
         choices = offered(ui)
         assert choices, f"nothing to tap in phase {vm.phase}, entry {vm.entry}"
         wid = rnd.choice(sorted(choices))
@@ -65,6 +71,29 @@ def play_to_the_end(ui, seed, limit=1500, undo_at=(25,)):
             yield from ui.tap("trajan.redo")
             assert ui.app.session.table_view().view == before, "redo brings the table back"
         assert taps < limit, "the game does not end"
+    return taps
+
+
+def name_cards(ui, rnd):
+    """In the card composer: a ship (when shipping), one commodity (twice for the pairs ship),
+    Confirm; if the rules refuse (say, that commodity's 5 cards are all out), Cancel. Returns taps."""
+    vm = ui.app.trajan_vm
+    taps = 0
+    ship = None
+    if vm.cards_entry["kind"] == "ship":
+        ship = rnd.choice(["pairs", "different", "identical"])
+        yield from ui.tap(f"trajan.cards.ship.{ship}")
+        taps += 1
+    card = rnd.choice(COMMODITIES)
+    for _ in range(2 if ship == "pairs" else 1):
+        yield from ui.tap(f"trajan.cards.{card}")
+        taps += 1
+    yield from ui.tap("trajan.cards.confirm")
+    taps += 1
+    if vm.notice_level == "refused":
+        assert vm.cards_entry, "a refused shipment keeps the composer open, with the reason shown"
+        yield from ui.tap("trajan.cards.cancel")
+        taps += 1
     return taps
 
 

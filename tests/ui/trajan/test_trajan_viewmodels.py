@@ -149,7 +149,7 @@ def test_a_turn_ends_by_itself_when_nothing_else_is_possible_and_undo_takes_the_
                 if after["current"] != before.view["current"]:
                     break
                 continue
-        wids = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices]
+        wids = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices if c["index"] >= 0]
         if vm.can_end_turn and not wids:
             vm.end_turn()
         elif vm.entry == "consul":
@@ -233,7 +233,7 @@ def test_the_table_draws_demands_and_enters_the_trajan_tile_it_drew(session):
                 vm.cancel_tile_entry()
                 vm.choose(next(c["index"] for c in vm.choices if c["kind"] == "pass"))
         else:
-            options = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices]
+            options = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices if c["index"] >= 0]
             options += [b["index"] for b in vm.bonus_choices()]
             if vm.can_end_turn:
                 options.append(next(i for i, c in enumerate(view["choices"]) if c["name"] == "end_turn"))
@@ -350,3 +350,46 @@ def test_trajan_view_models_need_no_window():
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
                           env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr[-2000:]
+
+
+def test_the_seaport_names_the_cards_played_and_shipped(session):
+    """The rules can only guess cards (hands are secret to the app): the composer names the real
+    ones; a shipment the ship does not take is refused and the composer stays open."""
+    new_game(session, seed=4)
+    vm = table_vm(session)
+    rnd = random.Random(3)
+    for _ in range(400):
+        composers = [c for c in vm.choices if c.get("compose")]
+        if composers and not session.table_view().view["turn"]["acted"]:
+            break
+        options = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices if c["index"] >= 0]
+        options += [b["index"] for b in vm.bonus_choices()]
+        if vm.can_end_turn:
+            vm.end_turn()
+        else:
+            vm.choose(rnd.choice(options))
+    else:
+        pytest.fail("no seaport action in 400 taps")
+    assert not any(c["wid"].startswith("trajan.choice.seaport.play") for c in vm.choices), "no guessed cards"
+    seat = session.table_view().view["current"]
+    if any(c["compose"] == "ship" for c in composers):
+        vm.press(next(c for c in composers if c["compose"] == "ship"))
+        assert vm.cards_kind == "ship" and not vm.cards_can_confirm
+        vm.cards_add("wine")
+        vm.cards_add("fish")
+        vm.cards_ship("identical")
+        assert vm.cards_summary == "Identical ship: Wine + Fish" and vm.cards_can_confirm
+        vm.cards_confirm()
+        assert vm.notice_level == "refused" and "identical ship takes" in vm.notice_text.lower()
+        assert vm.cards_entry, "still open, to fix the cards"
+        vm.cancel_cards()
+    vm.press(next(c for c in vm.choices if c.get("compose") == "play"))
+    assert [b["wid"] for b in vm.card_buttons][:2] == ["trajan.cards.columns", "trajan.cards.furs"]
+    assert "trajan.cards.wild" not in [b["wid"] for b in vm.card_buttons], "wildcards only go on ships"
+    vm.cards_add("wine")
+    vm.cards_add("wine")
+    assert vm.card_buttons[6]["text"] == "Wine ×2" and vm.cards_summary.endswith("Wine + Wine")
+    vm.cards_confirm()
+    player = session.table_view().view["players"][seat]
+    assert vm.notice_level != "refused", vm.notice_text
+    assert player["display"].count("wine") == 2 and not vm.cards_entry
