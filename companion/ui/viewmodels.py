@@ -238,6 +238,14 @@ class TableViewModel(EventDispatcher):
         else:
             self.title = _("No game is open")
 
+    def show_notice(self, table: TableView) -> None:
+        """Only the notice: for a game with its own table view-model (the score pad's seats,
+        places and ranking would only be rebuilt for nothing)."""
+        text, rule = fmt.format_notice(table.notice)
+        self.notice_text, self.notice_rule = text, rule
+        self.notice_level = table.notice.level if table.notice else ""
+        self.can_undo, self.can_redo = table.can_undo, table.can_redo
+
     def seat_name(self, seat: int) -> str:
         return next((s["name"] for s in self.seats if s["seat"] == seat), "")
 

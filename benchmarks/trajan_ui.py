@@ -1,0 +1,270 @@
+"""Trajan touchscreen benchmark: touch → table updated, and taps against paper writes.
+
+1. Latency. The app runs offscreen at 800×480 (real pixels through Mesa) and is played by touches
+   through the window: scripted 4-player Trajan games, every tap chosen with a seeded random among
+   the buttons the screen offers (an action rather than a pass, mostly, as at a real table). For
+   each tap the time runs from the finger's release (the moment a button acts) until the next frame
+   is drawn and finished (`glFinish`): the intent handled by the session and journaled, the
+   view-models refreshed from the new view, the widgets updated and the frame rendered. Baseline,
+   in the same run and window: the same measure for the score pad's "+1" button. Target:
+   p99 ≤ 16 ms (one frame at 60 Hz).
+
+2. Taps against paper. One scripted 4-player game (seed 1) is counted per season: the taps it took
+   on the touchscreen (the season a tap belongs to is the one on screen when it was made; the
+   consul's bonus tile counts for the season just scored), against the writes the same game needs
+   on a paper score pad, defined as:
+   - one write for every change of a player's VP (each player whose VP a step changed: a senate
+     advance, a forum tile's VP, a construction tile, a legionnaire, a ship, a completed Trajan tile,
+     the season's demand penalty …), as a running total on a score pad;
+   - one write for every demand turned up (noting which it is, rounds 1–3);
+   - at each season's scoring, per player: one write for how the demands were paid (the tiles
+     given up) and one for the senate votes; and one write for the consul and proconsul with the
+     bonus tiles they take;
+   - at the end, per player: one write for each final category that scores (cards, camps,
+     unfinished Trajan tiles, construction sets, bonus tiles) and one for the total.
+   The set-up taps (player count, Start) are counted apart; names typed are not counted.
+
+Run: python benchmarks/trajan_ui.py [--actions 1000] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+_HOME = tempfile.mkdtemp(prefix="companion-trajan-ui-bench-")
+for _name, _value in {"KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1",
+                      "KIVY_USE_DEFAULTCONFIG": "1", "KIVY_LOG_MODE": "PYTHON", "SDL_VIDEODRIVER": "offscreen",
+                      "KIVY_HOME": os.path.join(_HOME, "kivy"), "XDG_DATA_HOME": os.path.join(_HOME, "data"),
+                      "XDG_CONFIG_HOME": os.path.join(_HOME, "config")}.items():
+    os.environ.setdefault(_name, _value)
+
+PLAY = ("trajan.tray.", "trajan.choice.", "trajan.end_turn", "trajan.bonus.", "trajan.reveal.")
+
+
+def offered(app) -> list[str]:
+    from kivy.uix.behaviors import ButtonBehavior
+
+    from companion.ui.widgets import is_shown, iter_widgets
+
+    return sorted(w.wid for w in iter_widgets(app.root)
+                  if getattr(w, "wid", "").startswith(PLAY) and isinstance(w, ButtonBehavior) and not w.disabled
+                  and w.opacity > 0 and w.width > 1 and is_shown(w))
+
+
+def pick(wids: list[str], kinds: dict[str, str], rnd: random.Random) -> str:
+    """As a table plays: the turn's action rather than a pass (9 in 10); after it, a bonus action
+    when one is pending (8 in 10), otherwise mostly the end of the turn (an extra action 1 in 5)."""
+    def of(*wanted: str) -> list[str]:
+        return [w for w in wids if kinds.get(w) in wanted]
+
+    if of("action") and rnd.random() < 0.9:
+        return rnd.choice(of("action"))
+    if of("bonus", "plus2") and rnd.random() < 0.8:
+        return rnd.choice(of("bonus", "plus2"))
+    if "trajan.end_turn" in wids and rnd.random() < 0.8:
+        return "trajan.end_turn"
+    return rnd.choice(wids)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
+
+
+class Paper:
+    """Counts the writes a paper score pad needs for the same game (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.writes: dict[int, int] = {}
+
+    def step(self, before: dict, after: dict) -> None:
+        season = min(int(before["season"]), 4)
+        n = 0
+        n += sum(1 for a, b in zip(before["players"], after["players"]) if a["vp"] != b["vp"])
+        if len(after["demands"]) > len(before["demands"]):
+            n += len(after["demands"]) - len(before["demands"])
+        if len(after["season_reports"]) > len(before["season_reports"]):
+            n += 2 * len(after["players"])  # demand payments and senate votes
+        if before["phase"] == "consul" and after["phase"] != "consul":
+            n += 1  # consul, proconsul and their bonus tiles
+        self.writes[season] = self.writes.get(season, 0) + n
+        if after["phase"] == "over" and before["phase"] != "over":
+            final = after["final"]["players"]
+            self.writes["final"] = sum(1 + sum(1 for c in p["categories"] if c["id"] != "in_game" and c["vp"])
+                                       for p in final)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--actions", type=int, default=1000, help="Trajan taps timed (and as many baseline taps)")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+
+    from companion.ui import environment
+
+    environment.prepare(offscreen=True)
+    from kivy.clock import Clock
+    from kivy.tests.common import UnitTestTouch
+
+    from companion.cli import game_choices
+    from companion.core.store import JournalStore
+    from companion.games import built_games
+    from companion.session import Intent, Session
+    from companion.ui.app import run_app
+
+    session = Session(built_games(), JournalStore(Path(_HOME) / "games"))
+    results: dict = {"trajan": [], "baseline": [], "trajan_app": [], "baseline_app": [], "floor": [],
+                     "taps": {}, "setup_taps": 0, "paper": None, "error": None}
+    pending: list[float] = []
+    bucket: list[list[float]] = [results["baseline"]]
+    app_bucket: list[list[float]] = [results["baseline_app"]]
+
+    def on_flip(*_args) -> None:
+        if pending:
+            from kivy.graphics.opengl import glFinish
+
+            glFinish()  # the frame is rendered, not merely queued
+            bucket[0].append(time.perf_counter() - pending.pop())
+
+    def script(app):
+        from kivy.core.window import Window
+
+        Window.bind(on_flip=on_flip)
+        rnd = random.Random(args.seed)
+
+        def tap(wid: str, timed: bool):
+            widget = app.find_widget(wid)
+            assert widget is not None and not widget.disabled, wid
+            touch = UnitTestTouch(*widget.to_window(*widget.center))
+            touch.touch_down()
+            yield
+            if timed:
+                pending.append(time.perf_counter())
+            touch.touch_up()
+            if timed:
+                app_bucket[0].append(time.perf_counter() - pending[-1])
+            yield
+            while pending:  # the frame after the release has not flipped yet
+                yield
+
+        # baseline: the score pad's +1
+        app.post(Intent("new_game", {"game": "scorepad", "setup": {"players": ["A", "B"], "seed": 1}}))
+        for _ in range(3):
+            yield
+        for i in range(args.actions):
+            yield from tap(f"table.seat.{i % 2}.plus1", True)
+        # the floor: a frame of the same screen with nothing changed, drawn and finished
+        bucket[0] = results["floor"]
+        for _ in range(min(200, args.actions)):
+            Window.canvas.ask_update()
+            pending.append(time.perf_counter())
+            while pending:
+                yield
+        # Trajan: whole 4-player games by touch, from the set-up screen
+        bucket[0] = results["trajan"]
+        app_bucket[0] = results["trajan_app"]
+        game = 0
+        while len(results["trajan"]) < args.actions:
+            counting = game == 0
+            app.go("home")
+            yield
+            yield from tap("home.game.trajan", False)
+            setup_taps = 1
+            while app.trajan_setup_vm.count < 4:  # a later game remembers the players
+                yield from tap("trajan.setup.count.plus", False)
+                setup_taps += 1
+            yield from tap("trajan.setup.start", False)
+            setup_taps += 1
+            if counting:
+                results["setup_taps"] = setup_taps
+                paper = Paper()
+            vm = app.trajan_vm
+            while vm.phase != "over" and len(results["trajan"]) < args.actions:
+                before = session.table_view().view
+                season = min(int(before["season"]), 4)
+                kinds = {row["wid"]: row["kind"] for row in vm.choices}
+                wid = pick(offered(app), kinds, rnd)
+                yield from tap(wid, True)
+                if counting:
+                    results["taps"][season] = results["taps"].get(season, 0) + 1
+                    paper.step(before, session.table_view().view)
+            if counting:
+                results["paper"] = paper.writes
+                results["complete"] = vm.phase == "over"
+            game += 1
+        results["games"] = game
+
+    def on_ready(app) -> None:
+        Clock._max_fps = 0  # measure work, not the 60 Hz cap
+        steps = script(app)
+
+        def step(_dt):
+            try:
+                next(steps)
+            except StopIteration:
+                app.stop()
+                return False
+            except BaseException as exc:  # noqa: BLE001 - reported after the app stops
+                results["error"] = exc
+                app.stop()
+                return False
+            return None
+
+        Clock.schedule_interval(step, 0)
+
+    run_app(session, language="en", profile="800x480", on_ready=on_ready, games=game_choices())
+    session.shutdown()
+    if results["error"] is not None:
+        raise results["error"]
+
+    ms = 1000.0
+    trajan, base = results["trajan"], results["baseline"]
+    print(f"Trajan touchscreen benchmark: {len(trajan)} Trajan taps over {results['games']} scripted 4-player "
+          f"games, {len(base)} score-pad taps, 800x480 offscreen (Mesa llvmpipe, software GL)")
+    print(f"{'milliseconds':<46}{'p50':>8}{'p99':>8}{'max':>8}")
+    rows = [
+        ("Trajan: touch -> view-models and widgets updated", results["trajan_app"]),
+        ("Trajan: touch -> frame drawn and finished", trajan),
+        ("score pad +1: touch -> view-models and widgets", results["baseline_app"]),
+        ("score pad +1: touch -> frame drawn and finished", base),
+        ("any frame, nothing changed (the GL floor)", results["floor"]),
+    ]
+    for name, values in rows:
+        print(f"{name:<46}{percentile(values, 50) * ms:>8.2f}{percentile(values, 99) * ms:>8.2f}"
+              f"{percentile(values, 100) * ms:>8.2f}")
+    app99, frame99 = percentile(results["trajan_app"], 99) * ms, percentile(trajan, 99) * ms
+    print(f"ratio to the score pad, touch -> frame: p50 {percentile(trajan, 50) / percentile(base, 50):.2f}, "
+          f"p99 {percentile(trajan, 99) / percentile(base, 99):.2f}; target p99 <= 16 ms")
+    print()
+    print(f"Taps for one scripted 4-player game (seed {args.seed}) against a paper score pad:")
+    print(f"{'season':<10}{'taps':>8}{'paper writes':>14}{'taps/write':>12}")
+    taps, paper = results["taps"], results["paper"] or {}
+    for season in [s for s in (1, 2, 3, 4, "final") if s in taps or s in paper]:
+        t, p = taps.get(season, 0), paper.get(season, 0)
+        print(f"{season:<10}{t:>8}{p:>14}{(t / p if p else float('nan')):>12.2f}")
+    total_t, total_p = sum(taps.values()), sum(paper.values())
+    print(f"{'game':<10}{total_t:>8}{total_p:>14}{total_t / max(1, total_p):>12.2f}")
+    print(f"(+ {results['setup_taps']} set-up taps. Paper leaves the time track, the demands, the senate and "
+          f"the wheel to the board; the app's taps keep all of them, and score seasons and the end by itself.)")
+    ok = frame99 <= 16
+    if ok:
+        print("target met: p99 touch -> frame drawn <= 16 ms")
+    else:
+        print(f"TARGET MISSED: p99 touch -> frame drawn {frame99:.1f} ms > 16 ms "
+              f"(the app's own work: p99 {app99:.1f} ms; a frame with nothing changed costs "
+              f"{percentile(results['floor'], 50) * ms:.1f} ms on this GL)")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
