@@ -21,7 +21,7 @@ from companion.ui.trajan import widgets as tw
 from companion.ui.widgets import Panel
 
 ENTRY_PANELS = ("trays_panel", "light_panel", "choices_panel", "tile_panel", "cards_panel", "empty_panel")
-CONTENT_PANELS = ("play_panel", "summary_panel", "final_panel")
+CONTENT_PANELS = ("play_panel", "summary_panel", "final_panel", "board_panel")
 FINAL_PANES = ("chart", "details")
 
 
@@ -38,6 +38,11 @@ class PlayerCard(Panel):
     demand_markup = StringProperty("")
     is_current = BooleanProperty(False)
     is_start = BooleanProperty(False)
+
+
+class BoardSection(Panel):
+    title = StringProperty("")
+    body = StringProperty("")
 
 
 class SummaryRow(Panel):
@@ -86,6 +91,7 @@ class TrajanTableScreen(Screen):
                 final_columns=lambda *_: self.update_final(), light_markers=lambda *_: self.update_light(),
                 light_completed=lambda *_: self.update_light(), tile_entry=lambda *_: self.update_tile_entry(),
                 cards_entry=lambda *_: self.choose_panels(), card_buttons=lambda *_: self.update_cards(),
+                board_open=lambda *_: self.choose_panels(), board_sections=lambda *_: self.update_board(),
                 ship_buttons=lambda *_: self.update_cards(),
                 final_details_open=lambda *_: self.choose_panels())
         app.bind(portrait=lambda *_: self.update_players())
@@ -104,7 +110,9 @@ class TrajanTableScreen(Screen):
 
         vm = App.get_running_app().trajan_vm
         p = self._panels
-        if vm.phase == "over" and not vm.report_open:
+        if vm.board_open:
+            content = p["board_panel"]
+        elif vm.phase == "over" and not vm.report_open:
             content = p["final_panel"]
         elif vm.phase == "consul" or vm.report_open:
             content = p["summary_panel"]
@@ -346,6 +354,24 @@ class TrajanTableScreen(Screen):
         for colour, button in self._colour_buttons:
             button.selected = colour in entry.get("colours", ())
             button.disabled = not entry.get("kind")
+
+    def update_board(self) -> None:
+        """The board's own sections on the left, the players' on the right (stacked in portrait)."""
+        vm = self._vm()
+        sections = vm.board_sections
+        from kivy.uix.widget import Widget
+
+        for box, part in ((self.ids.board_left, sections[:4]), (self.ids.board_right, sections[4:])):
+            rows = [w for w in reversed(box.children) if isinstance(w, BoardSection)]
+            if len(rows) != len(part):
+                box.clear_widgets()
+                rows = [BoardSection() for _ in part]
+                for row in rows:
+                    box.add_widget(row)
+                box.add_widget(Widget())  # the shorter column's spare height goes below, not above
+            for widget, section in zip(rows, part):
+                widget.title = section["title"]
+                widget.body = section["markup"]
 
     def update_cards(self) -> None:
         vm = self._vm()

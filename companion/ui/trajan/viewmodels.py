@@ -305,6 +305,9 @@ class TrajanTableViewModel(EventDispatcher):
     notice_level = StringProperty("")
     # a table entering the Trajan tile it drew (no digital draws)
     tile_entry = DictProperty({})  # {stack, kinds: [...], kind, colours: [...]} while open
+    # the board: everything the app dealt and keeps, for a table mirroring it
+    board_open = BooleanProperty(False)
+    board_sections = ListProperty([])  # [{title, markup}]
     # the seaport's card composer: the player names the cards played or shipped
     cards_entry = DictProperty({})  # {kind: play|ship, ship, cards: [...]} while open
     cards_summary = StringProperty("")
@@ -350,6 +353,9 @@ class TrajanTableViewModel(EventDispatcher):
         self._summary(view)
         if self.phase == "over":
             self._final(view)
+            self.board_open = False
+        if self.board_open:
+            self._board(view)
         if table.game == "trajan" and self.entry != "choices":
             if self.tile_entry:
                 self.tile_entry = {}
@@ -619,6 +625,7 @@ class TrajanTableViewModel(EventDispatcher):
     def open_report(self) -> None:
         if self.has_report:
             self.report_open = True
+            self.board_open = False
 
     def close_report(self) -> None:
         self.report_open = False
@@ -627,6 +634,92 @@ class TrajanTableViewModel(EventDispatcher):
         cursor = self._pad_cursor(self._view) if self._view else -1
         return [{"index": i, "wid": tfmt.choice_wid(c), "text": tfmt.choice_label(c), "selected": cursor >= 0 and i == cursor}
                 for i, c in enumerate(self._choices) if c["name"] == "choose_bonus"]
+
+    # -- the board --------------------------------------------------------------------------------
+
+    def toggle_board(self) -> None:
+        self.board_open = not self.board_open and self.active and self.phase != "over"
+        if self.board_open:
+            self.report_open = False
+            self._board(self._view)
+
+    def _board(self, view: Mapping[str, Any]) -> None:
+        """What the app dealt and keeps, as sections of text: the forum, the provinces, the
+        construction site, the ships, and each player's wheel, tiles, camps and cards."""
+        if not view:
+            return
+        players = view["players"]
+        sep = _(", ")
+
+        def listing(items: Sequence[str]) -> str:
+            counts: dict[str, int] = {}
+            for item in items:
+                counts[item] = counts.get(item, 0) + 1
+            return sep.join(escape(k) + (f" ×{n}" if n > 1 else "") for k, n in counts.items()) or "—"
+
+        def seat_dot(seat: int) -> str:
+            return dot(players[seat]["colour"]) if 0 <= seat < len(players) else ""
+
+        sections = []
+        forum = [names.forum_tile(t) for t in view.get("forum_display", ())]
+        extra = [names.forum_tile(t) for t in view.get("extra_display", ())]
+        sections.append({"title": _("Forum"), "markup": _("Display: {tiles}").format(tiles=listing(forum)) + "\n"
+                         + _("Yellow spaces: {tiles}").format(tiles=listing(extra))})
+        legion: dict[str, list[int]] = {}
+        for province, seat in view.get("legionnaires", ()):
+            legion.setdefault(province, []).append(seat)
+        leaders: dict[str, list[int]] = {}
+        for p in players:
+            leaders.setdefault(p.get("leader", ""), []).append(p["seat"])
+        lines = []
+        for province, tile in view.get("provinces", ()):
+            figures = "".join(dot(players[s]["colour"], "▲") for s in leaders.get(province, ()))
+            figures += "".join(seat_dot(s) for s in legion.get(province, ()))
+            lines.append(f"{escape(names.province(province))}: {escape(names.forum_tile(tile)) if tile else '—'}"
+                         + (f"  {figures}" if figures else ""))
+        sections.append({"title": _("Provinces (▲ leader, ● legionnaire)"), "markup": "\n".join(lines)})
+        site = list(view.get("site", ()))
+        rows = []
+        for r in range(0, len(site), 5):
+            cells = []
+            for space in site[r:r + 5]:
+                tile = space.get("tile")
+                cell = f"{escape(names.construction(tile[0]))} {tile[1]}" if tile else "·"
+                cell += "".join(seat_dot(s) for s in space.get("workers", ()))
+                cells.append(cell)
+            rows.append(" | ".join(cells))
+        sections.append({"title": _("Construction site"), "markup": "\n".join(rows)})
+        ships = [f"{escape(names.ship(ship))}: {escape(names.colour(side))}"
+                 for ship, side in zip(names.SHIPS, view.get("ships", ()))]
+        sections.append({"title": _("Ships (side up)"), "markup": sep.join(ships)})
+        for p in players:
+            wheel = "  ".join(f"{names.TRAY_NUMERALS[i]} " + ("".join(dot(c) for c in tray) or "·")
+                              for i, tray in enumerate(p.get("wheel", ())))
+            slots = []
+            for i, slot in enumerate(p.get("trajan_slots", ())):
+                if p.get("arch") == i:
+                    slots.append(f"{names.TRAY_NUMERALS[i]} " + _("arch"))
+                elif slot:
+                    slots.append(f"{names.TRAY_NUMERALS[i]} {escape(names.trajan_tile(slot['kind']))} "
+                                 + "".join(dot(c) for c in slot["colours"]))
+            bonus = [f"{escape(names.bonus_tile(t))} ({escape(names.colour(side))})" for t, side in p.get("bonus_tiles", ())]
+            lines = [
+                _("Wheel: {trays}").format(trays=wheel),
+                _("Trajan tiles: {tiles}").format(tiles=sep.join(slots) or "—"),
+                _("Hand {hand} · display: {display}").format(
+                    hand=p.get("hand", 0), display=listing([names.commodity(c) for c in p.get("display", ())])),
+                _("Supply {supply} · military camp {military} · workers' camp {workers} · leader: {leader}").format(
+                    supply=p.get("supply", 0), military=p.get("military_camp", 0), workers=p.get("workers_camp", 0),
+                    leader=escape(names.province(p.get("leader", "")))),
+                _("Forum tiles: {tiles}").format(tiles=listing([names.forum_tile(t) for t in p.get("forum", ())])),
+                _("Construction: {tiles}").format(tiles=listing(
+                    [f"{names.construction(t)} {vp}" for t, vp in p.get("construction", ())])),
+                _("Bonus tiles: {tiles}").format(tiles=sep.join(bonus) or "—")
+                + ("  · " + _("+2 beside {actions}").format(actions=sep.join(names.action(a) for a in p["plus2"]))
+                   if p.get("plus2") else ""),
+            ]
+            sections.append({"title": f"{dot(p['colour'], '■')} {escape(p['name'])}", "markup": "\n".join(lines)})
+        self.board_sections = sections
 
     # -- final ---------------------------------------------------------------------------------------
 

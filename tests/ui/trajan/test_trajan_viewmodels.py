@@ -393,3 +393,26 @@ def test_the_seaport_names_the_cards_played_and_shipped(session):
     player = session.table_view().view["players"][seat]
     assert vm.notice_level != "refused", vm.notice_text
     assert player["display"].count("wine") == 2 and not vm.cards_entry
+
+
+def test_the_board_shows_what_the_app_dealt(session):
+    new_game(session, players=("Ann", "Bo", "Cy"), seed=2)
+    vm = table_vm(session)
+    view = session.table_view().view
+    vm.toggle_board()
+    assert vm.board_open
+    titles = [s["title"] for s in vm.board_sections]
+    assert titles[:4] == ["Forum", "Provinces (▲ leader, ● legionnaire)", "Construction site", "Ships (side up)"]
+    assert [t.split("[/color] ")[-1] for t in titles[4:]] == ["Ann", "Bo", "Cy"]
+    forum = vm.board_sections[0]["markup"]
+    assert forum.startswith("Display: ") and "Yellow spaces: " in forum
+    site = vm.board_sections[2]["markup"].split("\n")
+    assert len(site) == 4 and all(len(row.split(" | ")) == 5 for row in site)
+    ann = vm.board_sections[4]["markup"]
+    first_slot = next(i for i, t in enumerate(view["players"][0]["trajan_slots"]) if t)
+    assert "Wheel: I " in ann and "Trajan tiles: I arch" in ann and f"Hand {view['players'][0]['hand']}" in ann
+    assert ["I", "II", "III", "IV", "V", "VI"][first_slot] + " " in ann
+    vm.choose(vm.trays[0]["index"])
+    assert vm.board_open, "the board follows the game while open"
+    vm.toggle_board()
+    assert not vm.board_open
