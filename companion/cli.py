@@ -17,7 +17,8 @@ from companion import __version__
 LANGUAGES = ("auto", "zh-Hans", "zh-Hant", "en")
 PROFILES = ("800x480", "1280x720", "720x1280")
 SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "trajan_table")
-TRAJAN_STATES = ("setup", "preview", "choices", "season", "final")  # companion.demo.TRAJAN_STATES
+#: companion.demo.TRAJAN_STATES, and "board": the preview's table with the board panel open.
+TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "board")
 SCORABLE = ("trajan",)  # games with a calculator mode (`companion score`)
 
 
@@ -280,16 +281,21 @@ def screenshot(args: argparse.Namespace) -> int:
     prepare(offscreen=True)
     from companion.ui.screenshot import take_screenshot
 
+    prepare = None
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
         if args.screen.startswith("trajan_"):
             from companion.demo import trajan_demo_session
 
             state = args.trajan_state or ("setup" if args.screen == "trajan_setup" else "preview")
+            if state == "board":
+                state = "preview"
+                prepare = lambda app: app.trajan_vm.toggle_board()  # noqa: E731
             session = trajan_demo_session(Path(scratch), args.shot_lang, state, built_games())
         else:
             session = demo_session(Path(scratch), args.shot_lang, args.screen, built_games())
         try:
-            print(take_screenshot(args.out, args.screen, args.shot_lang, args.shot_profile, session, game_choices()))
+            print(take_screenshot(args.out, args.screen, args.shot_lang, args.shot_profile, session, game_choices(),
+                                  prepare))
         finally:
             session.shutdown()
     return 0

@@ -15,7 +15,7 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from companion.ui import environment
 
@@ -24,13 +24,14 @@ DOC_LANGUAGES = ("zh-Hans", "en")
 DOC_PROFILE = "800x480"
 #: Trajan's documentation pictures: demo state (companion.demo.TRAJAN_STATES) → the screen showing it.
 TRAJAN_DOC_STATES = {"setup": "trajan_setup", "preview": "trajan_table", "choices": "trajan_table",
-                     "season": "trajan_table", "final": "trajan_table"}
+                     "season": "trajan_table", "final": "trajan_table", "board": "trajan_table"}
 
 def take_screenshot(out: Path, screen: str, language: str, profile: str, session: Any,
-                    games: Sequence[Any]) -> Path:
+                    games: Sequence[Any], prepare: Callable[[Any], None] | None = None) -> Path:
     """Renders `screen` offscreen over `session` and writes exactly `out` (a PNG of the profile's size).
 
     `games` is the home screen's list (`GameChoice`s); the CLI passes both, with a demo session.
+    `prepare(app)` runs once the app is up, before the picture (e.g. opening a panel).
     """
     if screen not in SCREENS:
         raise ValueError(f"unknown screen {screen!r}; choose one of {', '.join(SCREENS)}")
@@ -48,7 +49,9 @@ def take_screenshot(out: Path, screen: str, language: str, profile: str, session
         written: list[Path] = []
 
         def on_ready(app: Any) -> None:
-            target = Clock.frames_displayed + 1  # ≥ 2 frames: the first ones can still be black
+            if prepare is not None:
+                prepare(app)
+            target = Clock.frames_displayed + 2  # ≥ 2 frames: the first ones can still be black
 
             def shoot(_dt: float) -> bool | None:
                 from kivy.core.window import Window
