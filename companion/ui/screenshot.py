@@ -20,6 +20,8 @@ from typing import Any, Callable, Sequence
 from companion.ui import environment
 
 SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "trajan_table")
+#: `--docs` pictures the app's own screens; Trajan's are `--docs-trajan` (docs/screenshots/trajan).
+DOC_SCREENS = ("home", "setup", "table", "history", "settings")
 DOC_LANGUAGES = ("zh-Hans", "en")
 DOC_PROFILE = "800x480"
 #: Trajan's documentation pictures: demo state (companion.demo.TRAJAN_STATES) → the screen showing it.
@@ -101,7 +103,7 @@ def regenerate_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Pat
     its own process (two at a time)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    jobs = [(out_dir / doc_name(s, lang, profile), s, lang) for s in SCREENS for lang in DOC_LANGUAGES]
+    jobs = [(out_dir / doc_name(s, lang, profile), s, lang) for s in DOC_SCREENS for lang in DOC_LANGUAGES]
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         futures = [pool.submit(screenshot_in_subprocess, out, s, lang, profile) for out, s, lang in jobs]
         return [f.result() for f in futures]
