@@ -5,6 +5,7 @@ so a tap costs no widget construction)."""
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Sequence
 
 from kivy.clock import Clock
@@ -39,11 +40,20 @@ class FitButton(AppButton):
         self._fit_trigger()
 
     def _fit(self, *_args: Any) -> None:
-        if not self.text or self.height <= 1:
+        if not self.text or self.height <= 1 or self.font_size <= self.min_font:
             return
         tw, th = self.texture_size
-        if (th > self.height - 4 or tw > self.width - 4) and self.font_size > self.min_font:
+        room = (self.text_size[0] if self.text_size and self.text_size[0] else self.width) - 4
+        ratio = 1.0
+        if th > self.height - 4 or tw > self.width - 4:
             ratio = min((self.height - 4) / max(1, th), (self.width - 4) / max(1, tw), 0.92)
+        # A word wider than the button would be broken mid-word ("Hom/e"): shrink until it fits.
+        words = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", self.text).split()
+        if words and room > 0:
+            widest = max(self._label.get_extents(word)[0] for word in words)
+            if widest > room:
+                ratio = min(ratio, room / widest, 0.95)
+        if ratio < 1.0:
             self.font_size = max(self.min_font, self.font_size * max(0.6, ratio))
 
 
