@@ -71,6 +71,10 @@ class TrajanTableScreen(Screen):
                                          font=17 * app.scale)
         self.choice_grid.on_choose = vm.press
         self.ids.choices_holder.add_widget(self.choice_grid)
+        self.site_grid = tw.ButtonGrid(cols=5, spacing=4 * app.scale, row_height=48 * app.scale, font=15 * app.scale,
+                                       fixed_cols=5)
+        self.site_grid.on_choose = vm.press
+        self.ids.site_holder.add_widget(self.site_grid)
         self.card_grid = tw.ButtonGrid(cols=7, spacing=4 * app.scale, row_height=48 * app.scale, font=16 * app.scale)
         self.card_grid.on_choose = lambda row: vm.cards_add(row["card"])
         self.ids.cards_holder.add_widget(self.card_grid)
@@ -85,7 +89,8 @@ class TrajanTableScreen(Screen):
         self._build_light(app)
         self._build_tile_entry(app)
         vm.bind(players=lambda *_: self.update_players(), trays=lambda *_: self.update_trays(),
-                choices=lambda *_: self.update_choices(), entry=lambda *_: self.choose_panels(),
+                choices=lambda *_: self.update_choices(), site=lambda *_: self.update_choices(),
+                entry=lambda *_: self.choose_panels(),
                 phase=lambda *_: self.choose_panels(), report_open=lambda *_: self.choose_panels(),
                 summary_rows=lambda *_: self.update_summary(), final_rows=lambda *_: self.update_final(),
                 final_columns=lambda *_: self.update_final(), light_markers=lambda *_: self.update_light(),
@@ -193,6 +198,15 @@ class TrajanTableScreen(Screen):
                          "font": (24 if c["kind"] == "reveal" else 17) * app.scale})
         self.choice_grid.row_height = (90 if vm.entry == "reveal" else 50) * app.scale
         self.choice_grid.show(rows)
+        site = [{**c, "markup_on": bool(c.get("markup")), "bg": colours.get(c["kind"], theme.PANEL_HI),
+                 "font": 15 * app.scale} for c in vm.site]
+        self.site_grid.show(site)
+        holder, others = self.ids.site_holder, self.ids.choices_holder
+        holder.size_hint_x = 1 if site else None
+        holder.width = 0
+        holder.opacity = 1 if site else 0
+        others.size_hint_x = None if site else 1
+        others.width = (140 if not app.portrait else 160) * app.scale if site else 100
         self.update_bonus()
 
     def update_bonus(self) -> None:

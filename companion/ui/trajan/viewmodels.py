@@ -279,6 +279,7 @@ class TrajanTableViewModel(EventDispatcher):
     prompt = StringProperty("")
     trays = ListProperty([])  # [{tray, wid, text, enabled, ends_round, completes}]
     choices = ListProperty([])  # [{index, wid, text, kind}] (end of turn not included)
+    site = ListProperty([])  # while workers can go on the site: its 20 spaces [{index, wid, text, enabled}]
     can_end_turn = BooleanProperty(False)
     light_markers = NumericProperty(0)
     light_completed = BooleanProperty(False)
@@ -447,6 +448,7 @@ class TrajanTableViewModel(EventDispatcher):
         name = self._name(view.get("current"))
         self.preview_time = -1
         trays, choices, end = [], [], False
+        site_rows: list[dict[str, Any]] = []
         site = view.get("site")
         if phase == "over":
             entry = "over"
@@ -516,17 +518,43 @@ class TrajanTableViewModel(EventDispatcher):
                                 "enabled": True, "markup": ""})
             pass_rows = [c for c in choices if c["kind"] == "pass"]
             choices = [c for c in choices if c["kind"] != "pass"] + pass_rows  # pass last, after the composers
+            site_rows = self._site(view, choices)
+            if site_rows:
+                choices = [c for c in choices if not c["wid"].startswith("trajan.choice.construction.worker.")]
         self._dedupe(choices)
         cursor = self._pad_cursor(view)
         for row in trays + choices:
             row["selected"] = cursor >= 0 and row.get("index") == cursor
         self.trays = trays
+        self.site = site_rows if entry == "choices" else []
         self.choices = choices
         self.can_end_turn = end
         self.light_actions = [{"action": a, "wid": f"trajan.light.action.{a}", "tray": i,
                                "text": f"{names.TRAY_NUMERALS[i]} {names.action(a)}"}
                               for i, a in enumerate(names.ACTIONS)]
         self.entry = entry
+
+    def _site(self, view: Mapping[str, Any], choices: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The construction site as a 5×4 grid of its 20 spaces when a worker may go there: the
+        spaces the rules allow are buttons (the choice's own wid), the others show what lies there."""
+        legal = {int(c["wid"].rsplit(".", 1)[-1]): c for c in choices
+                 if c["wid"].startswith("trajan.choice.construction.worker.")}
+        if not legal:
+            return []
+        players = view["players"]
+        rows = []
+        for space, cell in enumerate(view.get("site", ())):
+            tile = cell.get("tile")
+            text = f"{names.construction(tile[0])} {tile[1]}" if tile else ""
+            workers = "".join(dot(players[s]["colour"]) for s in cell.get("workers", ()) if 0 <= s < len(players))
+            if space in legal:
+                row = dict(legal[space])
+                row.update(text=(text + (" " + workers if workers else "")).strip() or "·", markup=workers)
+            else:
+                row = {"index": -1, "wid": f"trajan.site.{space}", "kind": "site", "enabled": False,
+                       "text": (text + (" " + workers if workers else "")).strip() or "·", "markup": workers}
+            rows.append(row)
+        return rows
 
     def _pad_cursor(self, view: Mapping[str, Any]) -> int:
         """The choice the mover's handheld pad highlights (its menu is the view's `choices`), or -1."""

@@ -416,3 +416,30 @@ def test_the_board_shows_what_the_app_dealt(session):
     assert vm.board_open, "the board follows the game while open"
     vm.toggle_board()
     assert not vm.board_open
+
+
+def test_workers_go_on_the_site_shown_as_its_grid(session):
+    new_game(session, players=("Ann", "Bo", "Cy"), seed=7)
+    vm = table_vm(session)
+    rnd = random.Random(5)
+    for _ in range(600):
+        if vm.site:
+            break
+        view = session.table_view().view
+        vm.choose(rnd.randrange(len(view["choices"])))
+    else:
+        pytest.fail("no construction action in 600 taps")
+    view = session.table_view().view
+    legal = {c["args"]["space"] for c in view["choices"] if c["name"] == "construction" and c["args"]["kind"] == "worker"}
+    assert len(vm.site) == 20
+    assert {i for i, cell in enumerate(vm.site) if cell["enabled"]} == legal
+    for i, cell in enumerate(vm.site):
+        tile = view["site"][i]["tile"]
+        if tile:
+            assert cell["text"].startswith(f"{tile[0].capitalize()} {tile[1]}")
+        expected = f"trajan.choice.construction.worker.{i}" if i in legal else f"trajan.site.{i}"
+        assert cell["wid"] == expected
+    assert not any(c["wid"].startswith("trajan.choice.construction.worker.") for c in vm.choices)
+    space = min(legal)
+    vm.press(vm.site[space])
+    assert view["players"][view["current"]]["seat"] in session.table_view().view["site"][space]["workers"]
