@@ -18,7 +18,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.ui import theme
 from companion.ui.trajan import widgets as tw
-from companion.ui.widgets import Panel
+from companion.ui.widgets import Panel, WidButtonBox
 
 ENTRY_PANELS = ("trays_panel", "light_panel", "choices_panel", "tile_panel", "cards_panel", "empty_panel")
 CONTENT_PANELS = ("play_panel", "summary_panel", "final_panel", "board_panel")
@@ -45,7 +45,11 @@ class BoardSection(Panel):
     body = StringProperty("")
 
 
-class SummaryRow(Panel):
+class SummaryRow(WidButtonBox):
+    """One player's season: tap it (before the consul chooses) to pay the demands differently."""
+
+    bg = ListProperty([0.1, 0.125, 0.16, 1])
+    seat = NumericProperty(0)
     name = StringProperty("")
     rgba = ListProperty([1, 1, 1, 1])
     role = StringProperty("")
@@ -93,6 +97,7 @@ class TrajanTableScreen(Screen):
                 entry=lambda *_: self.choose_panels(),
                 phase=lambda *_: self.choose_panels(), report_open=lambda *_: self.choose_panels(),
                 summary_rows=lambda *_: self.update_summary(), final_rows=lambda *_: self.update_final(),
+                repay=lambda *_: self.update_bonus(), repay_rows=lambda *_: self.update_bonus(),
                 final_columns=lambda *_: self.update_final(), light_markers=lambda *_: self.update_light(),
                 light_completed=lambda *_: self.update_light(), tile_entry=lambda *_: self.update_tile_entry(),
                 cards_entry=lambda *_: self.choose_panels(), card_buttons=lambda *_: self.update_cards(),
@@ -213,7 +218,13 @@ class TrajanTableScreen(Screen):
         from kivy.app import App
 
         vm = App.get_running_app().trajan_vm
-        if vm.phase == "consul":
+        if vm.repay:
+            rows = [{**row, "bg": theme.NEUTRAL, "enabled": True} for row in vm.repay_rows]
+            rows += [{"wid": "trajan.repay.cancel", "text": self._word("Cancel"), "enabled": True, "index": -1,
+                      "bg": theme.NEUTRAL},
+                     {"wid": "trajan.repay.confirm", "text": self._word("Confirm"), "enabled": True, "index": -1,
+                      "bg": theme.PLUS}]
+        elif vm.phase == "consul":
             rows = [{**row, "bg": theme.hex_rgba("#6B4A12"), "enabled": True} for row in vm.bonus_choices()]
         else:
             rows = [{"wid": "trajan.report.close", "text": self._close_text(), "enabled": True, "index": -1,
@@ -227,12 +238,25 @@ class TrajanTableScreen(Screen):
 
         return _("Close")
 
+    @staticmethod
+    def _word(msgid: str) -> str:
+        from companion.ui.i18n import _
+
+        return _(msgid)
+
     def _bonus_chosen(self, row: dict[str, Any]) -> None:
         from kivy.app import App
 
         vm = App.get_running_app().trajan_vm
-        if row["wid"] == "trajan.report.close":
+        wid = row["wid"]
+        if wid == "trajan.report.close":
             vm.close_report()
+        elif wid == "trajan.repay.cancel":
+            vm.cancel_repay()
+        elif wid == "trajan.repay.confirm":
+            vm.confirm_repay()
+        elif wid.startswith("trajan.repay."):
+            vm.cycle_repay(row["index"])
         else:
             vm.choose(row["index"])
 
@@ -244,6 +268,9 @@ class TrajanTableScreen(Screen):
             for _ in vm.summary_rows:
                 box.add_widget(SummaryRow())
         for widget, row in zip(reversed(box.children), vm.summary_rows):
+            widget.seat = row["seat"]
+            widget.wid = f"trajan.summary.{row['seat']}"
+            widget.disabled = vm.phase != "consul"
             widget.name = row["name"]
             widget.rgba = row["rgba"]
             widget.role = row["role"]

@@ -288,6 +288,10 @@ class TrajanTableViewModel(EventDispatcher):
     summary_title = StringProperty("")
     summary_rows = ListProperty([])  # [{seat, name, rgba, paid_markup, penalty_text, votes_text, vp_text, role}]
     summary_prompt = StringProperty("")
+    # a player paying this season's demands differently (before the consul chooses)
+    repay = DictProperty({})  # {seat, name, demands: [...], sources: [...]} while open
+    repay_rows = ListProperty([])  # [{wid, text, index}]
+    repay_seat = NumericProperty(-1)
     report_open = BooleanProperty(False)
     has_report = BooleanProperty(False)
     # final
@@ -643,12 +647,70 @@ class TrajanTableViewModel(EventDispatcher):
         order = {seat: i for i, seat in enumerate(report.get("senate_ranking", ()))}
         rows.sort(key=lambda r: order.get(r["seat"], len(order) + r["seat"]))
         self.summary_rows = rows
-        if view["phase"] == "consul":
+        if view["phase"] != "consul" and self.repay:
+            self.repay = {}
+            self.repay_seat = -1
+        if self.repay:
+            self._relabel_repay()
+            self.summary_prompt = _("{name} pays differently: tap a demand to change what pays it.").format(
+                name=self.repay["name"])
+        elif view["phase"] == "consul":
             self.summary_prompt = _("{consul}, consul: take a bonus tile (yellow side); {proconsul} gets the other (grey side).").format(
                 consul=self._name(consul), proconsul=self._name(proconsul))
         else:
             self.summary_prompt = _("{consul} was consul, {proconsul} proconsul.").format(
                 consul=self._name(consul), proconsul=self._name(proconsul))
+
+    # -- paying the demands differently (Trajan 1.5; the rules check the new payment) -------------
+
+    REPAY_CYCLE: tuple[str | None, ...] = ("forum", "trajan", "wildcard", None)
+
+    def open_repay(self, seat: int) -> None:
+        """While the consul has not chosen: seat `seat` pays this season's demands another way."""
+        if self.phase != "consul":
+            return
+        report = list(self._view.get("season_reports", ()))[-1]
+        row = next((r for r in report.get("players", ()) if r["seat"] == seat), None)
+        if row is None:
+            return
+        self.repay = {"seat": seat, "name": str(row.get("name", self._name(seat))),
+                      "demands": [item.get("demand") for item in row.get("paid", ())],
+                      "sources": [item.get("with") for item in row.get("paid", ())]}
+        self._summary(self._view)
+
+    def cycle_repay(self, index: int) -> None:
+        if not self.repay or not 0 <= index < len(self.repay["sources"]):
+            return
+        sources = list(self.repay["sources"])
+        at = self.REPAY_CYCLE.index(sources[index]) if sources[index] in self.REPAY_CYCLE else -1
+        sources[index] = self.REPAY_CYCLE[(at + 1) % len(self.REPAY_CYCLE)]
+        self.repay = {**self.repay, "sources": sources}
+        self._relabel_repay()
+
+    def confirm_repay(self) -> None:
+        if not self.repay:
+            return
+        repay = self.repay
+        self.post(Intent("repay_demands", {"seat": repay["seat"], "sources": list(repay["sources"])}))
+        if self.notice_level != "refused":
+            self.repay = {}
+            self.repay_seat = -1
+            self._summary(self._view)
+
+    def cancel_repay(self) -> None:
+        self.repay = {}
+        self.repay_seat = -1
+        if self._view:
+            self._summary(self._view)
+
+    def _relabel_repay(self) -> None:
+        repay = self.repay
+        self.repay_seat = int(repay["seat"]) if repay else -1
+        rows = []
+        for i, (demand, source) in enumerate(zip(repay.get("demands", ()), repay.get("sources", ()))):
+            how = names.display(names.PAID_WITH, source) if source else _("unmet")
+            rows.append({"wid": f"trajan.repay.{i}", "index": i, "text": f"{names.demand(demand)}: {how}"})
+        self.repay_rows = rows
 
     def open_report(self) -> None:
         if self.has_report:

@@ -443,3 +443,33 @@ def test_workers_go_on_the_site_shown_as_its_grid(session):
     space = min(legal)
     vm.press(vm.site[space])
     assert view["players"][view["current"]]["seat"] in session.table_view().view["site"][space]["workers"]
+
+
+def test_a_player_pays_the_demands_differently_before_the_consul_chooses(session):
+    new_game(session, seed=5)
+    vm = table_vm(session)
+    rnd = random.Random(2)
+    for _ in range(2000):
+        view = session.table_view().view
+        if view["phase"] == "consul":
+            rows = view["season_reports"][-1]["players"]
+            if any(sum(1 for p in r["paid"] if p["with"]) >= 1 for r in rows):
+                break
+            vm.choose(0)
+            continue
+        vm.choose(rnd.randrange(len(view["choices"])))
+    else:
+        pytest.fail("no season with a paid demand")
+    row = next(r for r in view["season_reports"][-1]["players"] if any(p["with"] for p in r["paid"]))
+    vm.open_repay(row["seat"])
+    assert vm.repay_seat == row["seat"] and len(vm.repay_rows) == len(row["paid"])
+    assert vm.summary_prompt.endswith("tap a demand to change what pays it.")
+    paid = next(i for i, p in enumerate(row["paid"]) if p["with"])
+    while vm.repay["sources"][paid] is not None:
+        vm.cycle_repay(paid)  # forum → trajan → wildcard → unmet
+    assert vm.repay_rows[paid]["text"].endswith(": unmet")
+    vm.confirm_repay()
+    assert vm.notice_level == "refused" and "can meet" in vm.notice_text, "a payable demand may not go unmet"
+    assert vm.repay, "the editor stays open"
+    vm.cancel_repay()
+    assert not vm.repay and vm.repay_seat == -1 and vm.summary_prompt.endswith("(grey side).")
