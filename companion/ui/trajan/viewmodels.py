@@ -889,23 +889,11 @@ class TrajanTableViewModel(EventDispatcher):
         self.post(Intent(intent["name"], dict(intent["args"])))
         self._after_tap(intent)
 
-    def choose_wid(self, wid: str) -> bool:
-        """Posts the choice whose button has this wid (for scripts); False if none has it."""
-        for row in self.choices:
-            if row["wid"] == wid:
-                self.press(row)
-                return True
-        for row in self.trays:
-            if row["wid"] == wid:
-                self.choose(row["index"])
-                return True
-        return False
-
     def _after_tap(self, intent: Mapping[str, Any]) -> None:
         if self.notice_level == "refused" and intent["name"] == "trajan" and self.notice_is_tile_entry():
             self.open_tile_entry(str(intent["args"].get("stack", "")))
             return
-        for _ in range(8):  # a chain of forced moves is short: pass, end of turn, a reveal …
+        for _step in range(8):  # a chain of forced moves is short: pass, end of turn, a reveal …
             if not self.forced or self.notice_level == "refused":
                 return
             only = self._choices[0]

@@ -11,7 +11,6 @@ from typing import Any, Sequence
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle
-from kivy.metrics import dp  # noqa: F401  (kept for kv users)
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
