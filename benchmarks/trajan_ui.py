@@ -26,6 +26,8 @@
      unfinished Trajan tiles, construction sets, bonus tiles) and one for the total.
    The set-up taps (player count, Start) are counted apart; names typed are not counted.
 
+Every new game's seed derives from --seed, so a run plays the same games as the last.
+
 Run: python benchmarks/trajan_ui.py [--actions 1000] [--seed 1]
 """
 
@@ -86,10 +88,13 @@ class Paper:
     """Counts the writes a paper score pad needs for the same game (see the module docstring)."""
 
     def __init__(self) -> None:
-        self.writes: dict[int, int] = {}
+        self.writes: dict = {}
+        self.turns: dict = {}
 
     def step(self, before: dict, after: dict) -> None:
         season = min(int(before["season"]), 4)
+        if before["turn"]["tray"] is not None and (after["turn"]["tray"] is None or after["current"] != before["current"]):
+            self.turns[season] = self.turns.get(season, 0) + 1
         n = 0
         n += sum(1 for a, b in zip(before["players"], after["players"]) if a["vp"] != b["vp"])
         if len(after["demands"]) > len(before["demands"]):
@@ -123,7 +128,19 @@ def main() -> int:
     from companion.session import Intent, Session
     from companion.ui.app import run_app
 
-    session = Session(built_games(), JournalStore(Path(_HOME) / "games"))
+    class SeededSession(Session):
+        """New games get seeds from the benchmark's seed, so every run plays the same games."""
+
+        games_started = 0
+
+        def handle(self, fact: object) -> None:
+            if isinstance(fact, Intent) and fact.name == "new_game" and "seed" not in fact.args.get("setup", {}):
+                self.games_started += 1
+                setup = {**fact.args.get("setup", {}), "seed": args.seed * 1000 + self.games_started}
+                fact = Intent(fact.name, {**fact.args, "setup": setup})
+            super().handle(fact)
+
+    session = SeededSession(built_games(), JournalStore(Path(_HOME) / "games"))
     results: dict = {"trajan": [], "baseline": [], "trajan_app": [], "baseline_app": [], "floor": [],
                      "taps": {}, "setup_taps": 0, "paper": None, "error": None}
     pending: list[float] = []
@@ -202,6 +219,7 @@ def main() -> int:
                     paper.step(before, session.table_view().view)
             if counting:
                 results["paper"] = paper.writes
+                results["turns"] = paper.turns
                 results["complete"] = vm.phase == "over"
             game += 1
         results["games"] = game
@@ -249,13 +267,15 @@ def main() -> int:
           f"p99 {percentile(trajan, 99) / percentile(base, 99):.2f}; target p99 <= 16 ms")
     print()
     print(f"Taps for one scripted 4-player game (seed {args.seed}) against a paper score pad:")
-    print(f"{'season':<10}{'taps':>8}{'paper writes':>14}{'taps/write':>12}")
-    taps, paper = results["taps"], results["paper"] or {}
+    print(f"{'season':<10}{'turns':>7}{'taps':>8}{'taps/turn':>11}{'paper writes':>14}{'taps/write':>12}")
+    taps, paper, turns = results["taps"], results["paper"] or {}, results.get("turns") or {}
     for season in [s for s in (1, 2, 3, 4, "final") if s in taps or s in paper]:
-        t, p = taps.get(season, 0), paper.get(season, 0)
-        print(f"{season:<10}{t:>8}{p:>14}{(t / p if p else float('nan')):>12.2f}")
-    total_t, total_p = sum(taps.values()), sum(paper.values())
-    print(f"{'game':<10}{total_t:>8}{total_p:>14}{total_t / max(1, total_p):>12.2f}")
+        t, p, n = taps.get(season, 0), paper.get(season, 0), turns.get(season, 0)
+        print(f"{season:<10}{n or '':>7}{t:>8}{(f'{t / n:.2f}' if n else ''):>11}{p:>14}"
+              f"{(f'{t / p:.2f}' if t and p else ''):>12}")
+    total_t, total_p, total_n = sum(taps.values()), sum(paper.values()), sum(turns.values())
+    print(f"{'game':<10}{total_n:>7}{total_t:>8}{total_t / max(1, total_n):>11.2f}{total_p:>14}"
+          f"{total_t / max(1, total_p):>12.2f}")
     print(f"(+ {results['setup_taps']} set-up taps. Paper leaves the time track, the demands, the senate and "
           f"the wheel to the board; the app's taps keep all of them, and score seasons and the end by itself.)")
     ok = frame99 <= 16
