@@ -235,7 +235,7 @@ def trajan_setup_extras() -> dict:
     may pick where the sources name one (docs/trajan.md). Labels are English msgids the UI
     translates; the first option of each setting is its default (nothing sent)."""
     from companion.games.trajan import settings as trajan_settings
-    from companion.games.trajan.setup import PLAYER_COLOURS
+    from companion.games.trajan.rules_data import PLAYER_COLOURS
     from companion.ui.catalog import SettingInfo, SettingOption
 
     default = trajan_settings.DEFAULT

@@ -74,7 +74,7 @@ class TableView:
 
 class Session:
     def __init__(self, games: Mapping[str, Game[Any]], store: JournalStore) -> None:
-        self.games = dict(games)
+        self.games = games  # may be lazy: a game's rules are imported when it is opened
         self.store = store
         self.engine: Engine[Any] | None = None
         self.notice: Notice | None = None

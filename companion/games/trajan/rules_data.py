@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+# The players' disc colours offered at setup (any 2–4 distinct ones).
+PLAYER_COLOURS = ("red", "blue", "green", "yellow")
+
 # Trajan 1.2: trays I–VI clockwise.
 ACTIONS = ("seaport", "forum", "military", "senate", "trajan", "construction")
 # Trajan 1.2: 12 markers per player, 2 of each colour.

@@ -16,7 +16,7 @@ from companion.games.trajan.settings import DEFAULT, PROVINCES, TrajanSettings
 from companion.games.trajan.state import PlayerState, SiteSpace, TrajanState, TrajanTile, bag
 
 RULE = "Trajan setup"
-PLAYER_COLOURS = ("red", "blue", "green", "yellow")
+from companion.games.trajan.rules_data import PLAYER_COLOURS  # noqa: E402  (re-exported)
 _INT_KEYED = ("lap_length",)
 
 
