@@ -250,7 +250,8 @@ class TrajanRules:
         if isinstance(event, e.TurnEnded):
             outcome = timetrack.turn_outcome(state)
             state = timetrack.apply_turn_end(state)
-            if outcome.new_round:
+            if outcome.new_round and not outcome.game_over_after_scoring:
+                # A point per round start; the game's end is the final breakdown's totals.
                 track = state.score_track + ((state.season, state.round, tuple(p.vp for p in state.players)),)
                 state = evolve(state, score_track=track)
             if outcome.reveal_demand and not state.digital_draws:
@@ -264,8 +265,12 @@ class TrajanRules:
         if isinstance(event, e.SeasonScored):
             # The turn's end already moved the clock to the next season; score the one that ended.
             scored, report = scoring.season_scoring(evolve(state, season=event.season))
-            return evolve(scored, season=state.season,
-                                       season_reports=state.season_reports + (report.as_dict(),))
+            track = state.score_track
+            if track and track[-1][:2] == (state.season, state.round):
+                # The new season's first point was taken before the penalties: it shows them now.
+                track = track[:-1] + ((state.season, state.round, tuple(p.vp for p in scored.players)),)
+            return evolve(scored, season=state.season, score_track=track,
+                          season_reports=state.season_reports + (report.as_dict(),))
         if isinstance(event, e.DemandsRepaid):
             before, payment = self._repayment(state, event.seat, event.sources)
             after = evolve(before, vp=before.vp - payment.penalty, forum=payment.forum_after)

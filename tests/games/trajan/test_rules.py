@@ -196,3 +196,16 @@ def test_view_offers_every_legal_choice_as_an_intent_that_parses_back():
             assert previews and all(p["target"] == (p["tray"] + p["markers"]) % 6 for p in previews)
         for event in TRAJAN.decide(state, rnd.choice(commands)):
             state = TRAJAN.apply(state, event)
+
+
+def test_score_track_has_one_point_per_round_start_after_that_seasons_penalties(tmp_path):
+    engine = Engine(TRAJAN, Journal.create(tmp_path / "t.journal", "trajan"))
+    engine.execute(setup(2, seed=8))
+    rnd = random.Random(8)
+    while not engine.is_finished:
+        step = engine.execute(rnd.choice(legal_commands(engine.state)))
+        if any(e.kind == "trajan.season_scored" for e in step.events) and engine.state.phase == "consul":
+            if len(engine.state.season_reports) < 4:
+                assert engine.state.score_track[-1][2] == tuple(p.vp for p in engine.state.players)
+    labels = [(s, r) for s, r, _ in engine.state.score_track]
+    assert labels == [(s, r) for s in range(1, 5) for r in range(1, 5)]
