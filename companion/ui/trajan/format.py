@@ -277,12 +277,10 @@ def event_text(event: Mapping[str, Any], players: Sequence[str]) -> str:
         return _("New season: forum, provinces and senate bonus tiles refilled.")
     if kind == "trajan.game_ended":
         return _("Game over: final scoring.")
-    if kind == "core.undo":
-        return _("Undid step {step}.").format(step=event.get("step"))
-    if kind == "core.redo":
-        return _("Redid step {step}.").format(step=event.get("step"))
-    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
-    return f"{kind} {fields}".strip()
+    # Undo, redo and anything unknown read the same as in every game's history.
+    from companion.ui.formatting import format_event
+
+    return format_event(event, players)
 
 
 def history_rows(entries: Iterable[Any]) -> list[dict[str, Any]]:
