@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.rng import SeededRandom
+from companion.core.values import evolve
 from companion.games.scorepad import commands as c
 from companion.games.scorepad import events as e
 from companion.games.scorepad import view as v
@@ -70,9 +71,8 @@ class ScorepadRules:
         if isinstance(event, e.PointsAdded):
             scores = list(state.scores)
             scores[event.seat] += event.points
-            # Built directly rather than with dataclasses.replace: this runs once per event at replay.
-            return PadState(state.players, tuple(scores), state.start_player, state.entries + 1,
-                            state.finished, state.rng)
+            # evolve, not dataclasses.replace: this runs once per event at every start-up.
+            return evolve(state, scores=tuple(scores), entries=state.entries + 1)
         if isinstance(event, e.PadStarted):
             return PadState(players=event.players, scores=(0,) * len(event.players),
                             start_player=event.start_player, rng=SeededRandom(event.rng_state))
