@@ -21,6 +21,7 @@ from kivy.app import App  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty  # noqa: E402
 
+from companion.core.errors import IllegalCommand  # noqa: E402
 from companion.session import Intent, Session, TableView  # noqa: E402
 from companion.ui import fonts, profiles  # noqa: E402
 from companion.ui.catalog import GameChoice  # noqa: E402
@@ -107,7 +108,7 @@ class CompanionApp(App):
         self.home_vm = vms.HomeViewModel()
         self.setup_vm = vms.SetupViewModel()
         self.table_vm = vms.TableViewModel()
-        self.history_vm = vms.HistoryViewModel()
+        self.history_vm = vms.HistoryViewModel(choices_for=self._correction_choices)
         self.settings_vm = vms.SettingsViewModel(language=self.language, profile=profile, running_profile=profile)
         self.trajan_setup_vm = trajan_vms.TrajanSetupViewModel()
         self.trajan_vm = trajan_vms.TrajanTableViewModel(post=self.post)
@@ -242,6 +243,19 @@ class CompanionApp(App):
 
     def open_history(self) -> None:
         self.go("history")
+
+    def _correction_choices(self, step: int) -> list[Any]:
+        try:
+            return self.session.correction_choices(step)
+        except IllegalCommand:
+            return []
+
+    def correct_step(self, index: int) -> None:
+        """A choice of the history screen's correct panel: the table shows the outcome's notice."""
+        intent = self.history_vm.fix_intent(index)
+        self.history_vm.close_fix()
+        self.go("table")  # first: going there clears the notices
+        self.post(intent)
 
     def open_game(self, game_id: str) -> None:
         choice = self._choice(game_id)

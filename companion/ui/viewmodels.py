@@ -251,23 +251,65 @@ class TableViewModel(EventDispatcher):
 
 
 class HistoryViewModel(EventDispatcher):
-    """Every step of the open game (undone ones marked) and the list of finished games."""
+    """Every step of the open game (undone ones marked) and the list of finished games; and the
+    "correct a past entry" panel: `fixing` is the step being corrected (0: none), `fixes` what it
+    could have been instead. `choices_for(step)` (the session's correction_choices, [] when it
+    refuses) is given by the app; without it no step offers a correction."""
 
     title = StringProperty("")
-    rows = ListProperty([])  # [{step, time, text, undone}] newest first
+    rows = ListProperty([])  # [{step, time, text, undone, correctable}] newest first
     finished = ListProperty([])  # [{text, path}]
     has_game = BooleanProperty(False)
+    fixing = NumericProperty(0)
+    fixes = ListProperty([])  # [{index, text}]
+    fix_title = StringProperty("")
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, choices_for: Any = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.choices_for = choices_for
         self._entries: list[Any] = []
         self._finished: list[Any] = []
         self._game: str | None = None
+        self._choices: list[Mapping[str, Any]] = []
+
+    def correctable_steps(self) -> set[int]:
+        """Game steps still in effect, not the setup, when the open game offers choices for them."""
+        steps = [e.step for e in self._entries
+                 if not e.undone and not any(str(ev.get("kind", "")).startswith("core.") for ev in e.events)][1:]
+        if not steps or self.choices_for is None or self._game is None or not self.choices_for(steps[-1]):
+            return set()
+        return set(steps)
+
+    def open_fix(self, step: int) -> None:
+        self._choices = list(self.choices_for(step)) if self.choices_for is not None else []
+        if self._game == "trajan":
+            from companion.ui.trajan.format import choice_label
+
+            def label(intent: Mapping[str, Any]) -> str:
+                text = choice_label(intent)
+                # A sowing is a bare tray numeral on the table (beside its tray); here it needs words.
+                return _("Pick up tray {tray}").format(tray=text) if intent["name"] == "sow" else text
+        else:
+            def label(intent: Mapping[str, Any]) -> str:
+                return str(intent["name"])
+        self.fix_title = _("Correct step {step}: what should it have been?").format(step=step)
+        self.fixes = [{"index": i, "text": label(c)} for i, c in enumerate(self._choices)]
+        self.fixing = step if self._choices else 0
+
+    def close_fix(self) -> None:
+        self.fixing = 0
+        self.fixes = []
+        self._choices = []
+
+    def fix_intent(self, index: int) -> Intent:
+        choice = self._choices[index]
+        return Intent("correct", {"step": int(self.fixing), "name": choice["name"], "args": dict(choice.get("args", {}))})
 
     def refresh(self, entries: Sequence[Any] | None = None, finished: Sequence[Any] | None = None,
                 game: Any = UNSET) -> None:
         if entries is not None:
             self._entries = list(entries)
+            self.close_fix()  # its choices were for the old entries
         if finished is not None:
             self._finished = list(finished)
         if game is not UNSET:
@@ -278,9 +320,11 @@ class HistoryViewModel(EventDispatcher):
         if self._game == "trajan":
             from companion.ui.trajan.format import history_rows
 
-            self.rows = list(reversed(history_rows(self._entries)))
+            rows = list(reversed(history_rows(self._entries)))
         else:
-            self.rows = list(reversed(fmt.format_history(self._entries)))
+            rows = list(reversed(fmt.format_history(self._entries)))
+        correctable = self.correctable_steps()
+        self.rows = [{**row, "correctable": row["step"] in correctable} for row in rows]
         self.finished = [
             {"text": _("{game}, {when}").format(game=fmt.game_title(info.game), when=fmt.format_when(info.created)),
              "path": str(info.path)}
