@@ -7,7 +7,7 @@ every line a screen shows is testable without a window. Screens never format gam
 from __future__ import annotations
 
 import datetime as _dt
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from companion.ui.i18n import N_, _, translate_notice, translate_rule
 
@@ -114,28 +114,35 @@ def format_event(event: Mapping[str, Any], players: Sequence[str]) -> str:
     return f"{kind} {fields}".strip()
 
 
-def format_history(entries: Iterable[Any]) -> list[dict[str, Any]]:
-    """History entries (oldest first) as rows {step, time, text, undone}.
+def history_texts(entries: Iterable[Any], describe: Callable[[Mapping[str, Any], Sequence[str]], str] | None = None,
+                  start_kind: str = "scorepad.started") -> Iterator[tuple[Any, str]]:
+    """Each history entry (oldest first) with its line of text, for any game.
 
-    Names come from the game's own start event, so a line reads the same whatever happened later;
-    an undo or redo line says what it took back or put back, so nobody has to look it up.
+    Names come from the game's own start event (`start_kind`), so a line reads the same whatever
+    happened later; an undo or redo line says what it took back or put back, so nobody has to look
+    it up. `describe(event, players)` words one of the game's events.
     """
+    describe = describe or format_event
     players: list[str] = []
     said: dict[int, str] = {}
-    rows = []
     for entry in entries:
         texts = []
         for event in entry.events:
             kind = event.get("kind")
-            if kind == "scorepad.started":
+            if kind == start_kind:
                 players = list(event.get("players", ()))
             target = event.get("step")
             if kind in ("core.undo", "core.redo") and isinstance(target, int) and target in said:
                 template = _("Undid step {step}: {what}") if kind == "core.undo" else _("Redid step {step}: {what}")
                 texts.append(template.format(step=target, what=said[target]))
             else:
-                texts.append(format_event(event, players))
+                texts.append(describe(event, players))
         text = " ".join(texts)
         said.setdefault(entry.step, text)
-        rows.append({"step": entry.step, "time": format_time(entry.at), "text": text, "undone": bool(entry.undone)})
-    return rows
+        yield entry, text
+
+
+def format_history(entries: Iterable[Any]) -> list[dict[str, Any]]:
+    """History entries (oldest first) as rows {step, time, text, undone}."""
+    return [{"step": entry.step, "time": format_time(entry.at), "text": text, "undone": bool(entry.undone)}
+            for entry, text in history_texts(entries)]

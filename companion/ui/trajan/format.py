@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
-from companion.ui.formatting import format_points, format_time, join_names
+from companion.ui.formatting import format_event, format_points, format_time, history_texts, join_names
 from companion.ui.i18n import N_, _
 from companion.ui.trajan import names
 
@@ -278,8 +278,6 @@ def event_text(event: Mapping[str, Any], players: Sequence[str]) -> str:
     if kind == "trajan.game_ended":
         return _("Game over: final scoring.")
     # Undo, redo and anything unknown read the same as in every game's history.
-    from companion.ui.formatting import format_event
-
     return format_event(event, players)
 
 
@@ -290,30 +288,17 @@ def history_rows(entries: Iterable[Any]) -> list[dict[str, Any]]:
     A round ends when a demand is turned up (rounds 1–3) or the season is scored (round 4), so the
     steps in effect (not undone) are enough to place every line without the rules.
     """
-    players: list[str] = []
-    said: dict[int, str] = {}
     rows = []
     season, rnd = 1, 1
-    for entry in entries:
-        texts = []
+    for entry, text in history_texts(entries, event_text, start_kind="trajan.setup"):
         at = (season, rnd)
-        for event in entry.events:
-            kind = event.get("kind")
-            if kind == "trajan.setup":
-                players = list(event.get("players", ()))
-            target = event.get("step")
-            if kind in ("core.undo", "core.redo") and isinstance(target, int) and target in said:
-                template = _("Undid step {step}: {what}") if kind == "core.undo" else _("Redid step {step}: {what}")
-                texts.append(template.format(step=target, what=said[target]))
-            else:
-                texts.append(event_text(event, players))
-            if not entry.undone:
+        if not entry.undone:
+            for event in entry.events:
+                kind = event.get("kind")
                 if kind == "trajan.demand":
                     rnd += 1
                 elif kind == "trajan.season_scored" and season < 4:  # after the 4th: the final scoring
                     season, rnd = season + 1, 1
-        text = " ".join(texts)
-        said.setdefault(entry.step, text)
         where = _("S{season} R{round}").format(season=at[0], round=at[1])
         rows.append({"step": entry.step, "time": format_time(entry.at), "text": f"{where} · {text}",
                      "undone": bool(entry.undone), "season": at[0], "round": at[1]})
