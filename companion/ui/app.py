@@ -88,6 +88,7 @@ class CompanionApp(App):
                  start_game: str | None = None, **kwargs: Any) -> None:
         from companion.ui import viewmodels as vms
         from companion.ui.tr import tr
+        from companion.ui.trajan import setup_vm as trajan_setup_vms
         from companion.ui.trajan import viewmodels as trajan_vms
 
         super().__init__(**kwargs)
@@ -110,7 +111,7 @@ class CompanionApp(App):
         self.table_vm = vms.TableViewModel()
         self.history_vm = vms.HistoryViewModel(choices_for=self._correction_choices)
         self.settings_vm = vms.SettingsViewModel(language=self.language, profile=profile, running_profile=profile)
-        self.trajan_setup_vm = trajan_vms.TrajanSetupViewModel()
+        self.trajan_setup_vm = trajan_setup_vms.TrajanSetupViewModel()
         self.trajan_vm = trajan_vms.TrajanTableViewModel(post=self.post)
         self.first_frame_seconds: float | None = None
 

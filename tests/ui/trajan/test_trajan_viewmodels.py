@@ -44,7 +44,7 @@ def trajan_choice():
 
 
 def test_setup_defaults_need_no_tap_and_post_a_valid_game(session):
-    from companion.ui.trajan.viewmodels import TrajanSetupViewModel
+    from companion.ui.trajan.setup_vm import TrajanSetupViewModel
 
     vm = TrajanSetupViewModel()
     vm.configure(trajan_choice())
@@ -60,7 +60,7 @@ def test_setup_defaults_need_no_tap_and_post_a_valid_game(session):
 
 
 def test_setup_count_colours_start_mode_draws_and_settings(session):
-    from companion.ui.trajan.viewmodels import TrajanSetupViewModel
+    from companion.ui.trajan.setup_vm import TrajanSetupViewModel
 
     vm = TrajanSetupViewModel()
     vm.configure(trajan_choice())
@@ -94,7 +94,7 @@ def test_setup_count_colours_start_mode_draws_and_settings(session):
 
 
 def test_setup_in_chinese_and_remembered_names():
-    from companion.ui.trajan.viewmodels import TrajanSetupViewModel
+    from companion.ui.trajan.setup_vm import TrajanSetupViewModel
 
     vm = TrajanSetupViewModel()
     vm.configure(trajan_choice())
@@ -337,7 +337,7 @@ def test_trajan_view_models_need_no_window():
         "from companion.core.store import JournalStore\n"
         "from companion.games import built_games\n"
         "from companion.session import Session, Intent\n"
-        "from companion.ui.trajan.viewmodels import TrajanTableViewModel, TrajanSetupViewModel\n"
+        "from companion.ui.trajan.viewmodels import TrajanTableViewModel\n"
         "s = Session(built_games(), JournalStore(tempfile.mkdtemp()))\n"
         "vm = TrajanTableViewModel(post=s.handle); s.listeners.append(vm.update)\n"
         "s.handle(Intent('new_game', {'game': 'trajan', 'setup': {'players': ['A', 'B'], 'colours': ['red', 'blue']}}))\n"
