@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 from companion.core.engine import Engine, HistoryEntry, Step
 from companion.core.errors import IllegalCommand, JournalError
 from companion.core.game import Game
-from companion.core.store import JournalInfo, JournalStore
+from companion.core.store import JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
 from hardware.facts import ButtonPressed, DeviceStatus, DiceRead
 
 log = logging.getLogger("companion.session")
@@ -27,7 +27,9 @@ class Intent:
     """A request from the touchscreen or a script: `name` with JSON-like `args`.
 
     Session-level names: new_game {game, setup: {...}}, resume {path?}, close, undo, redo,
-    correct {step, name, args}.
+    correct {step, name, args}. A new_game's setup may hold `pads`: per seat, the pad number (from
+    0) that plays it or None; the session takes it out (it is no game's business), so any game
+    can be played from any pad. Without it pad k plays seat k.
     Any other name is the current game's own (`Game.parse_command`).
     """
 
@@ -79,6 +81,8 @@ class Session:
         self.engine: Engine[Any] | None = None
         self.notice: Notice | None = None
         self.pad_cursor: dict[int, int] = {}
+        # Seat → pad number (None: no pad) of the open game; None: pad k plays seat k.
+        self.seat_pads: tuple[int | None, ...] | None = None
         self.listeners: list[Callable[[TableView], None]] = []
         self.step_listeners: list[Callable[[Step], None]] = []
 
@@ -112,6 +116,17 @@ class Session:
 
     def resumable(self) -> JournalInfo | None:
         return self.store.latest_unfinished()
+
+    def recent_players(self, game_id: str) -> RecentPlayers | None:
+        """Who played the newest game of `game_id`, from the journals on disk (after a restart
+        too), for the set-up screens to offer again: a game night keeps its players."""
+        return self.store.recent_players(game_id)
+
+    def seat_of_pad(self, pad: int) -> int | None:
+        """The seat pad `pad` plays in the open game, or None when that pad was given to nobody."""
+        if self.seat_pads is None:
+            return pad
+        return self.seat_pads.index(pad) if pad in self.seat_pads else None
 
     # -- facts ---------------------------------------------------------------------------------
 
@@ -179,26 +194,32 @@ class Session:
         log.info("corrected step %d: %d re-entered, %d dropped", step, len(result.replayed), len(result.dropped))
 
     def _button(self, fact: ButtonPressed) -> None:
+        """`fact.seat` is the pad's number (its place in the config); the set-up said whose it is."""
         engine = self.engine
         if engine is None:
             return
+        seat = self.seat_of_pad(fact.seat)
+        if seat is None:
+            self.notice = Notice("info", "Pad {pad} belongs to no player in this game: the press did nothing.",
+                                 {"pad": fact.seat + 1})
+            return
         menu = getattr(engine.game, "pad_choices", None)
         if menu is None:
-            command = engine.game.command_for_button(engine.state, fact.seat, fact.key)
+            command = engine.game.command_for_button(engine.state, seat, fact.key)
             if command is not None:
                 engine.execute(command)
             return
-        choices = menu(engine.state, fact.seat)
+        choices = menu(engine.state, seat)
         if not choices:
-            self.pad_cursor.pop(fact.seat, None)
-            self.notice = Notice("info", "Seat {n}: nothing to enter from this pad now.", {"n": fact.seat + 1})
+            self.pad_cursor.pop(seat, None)
+            self.notice = Notice("info", "Seat {n}: nothing to enter from this pad now.", {"n": seat + 1})
             return
-        cursor = self.pad_cursor.get(fact.seat, 0) % len(choices)
+        cursor = self.pad_cursor.get(seat, 0) % len(choices)
         if fact.key in ("minus", "plus"):
-            self.pad_cursor[fact.seat] = (cursor + (1 if fact.key == "plus" else -1)) % len(choices)
+            self.pad_cursor[seat] = (cursor + (1 if fact.key == "plus" else -1)) % len(choices)
         elif fact.key == "ok":
             engine.execute(choices[cursor])
-            self.pad_cursor[fact.seat] = 0  # the menu is new after every move
+            self.pad_cursor[seat] = 0  # the menu is new after every move
 
     def _require_engine(self) -> Engine[Any]:
         if self.engine is None:
@@ -212,12 +233,16 @@ class Session:
         game = self.games.get(game_id)
         if game is None:
             raise IllegalCommand("new game", "'{game}' cannot be played yet.", game=game_id)
+        pads = _take_pads(setup)
         setup.setdefault("seed", secrets.randbits(63))
         command = game.parse_command("setup", setup)
-        game.decide(game.initial_state(), command)
+        names, colours = _seating(game, game.decide(game.initial_state(), command))
+        if pads is not None and len(pads) != len(names):
+            raise IllegalCommand("pads", "Give each of the {count} players a pad or no pad.", count=len(names))
         self._close()
-        journal = self.store.new(game_id)
+        journal = self.store.new(game_id, **seating_meta(names, colours, pads))
         self._attach(Engine(game, journal))
+        self.seat_pads = pads
         self.engine.execute(command)  # type: ignore[union-attr]
         log.info("new game %s: %s", game_id, journal.path.name)
 
@@ -234,6 +259,7 @@ class Session:
             raise IllegalCommand("resume", "This journal is for '{game}', which this version cannot play.", game=journal.game)
         self._close()
         self._attach(Engine(game, journal))
+        self.seat_pads = pads_from_meta(journal.meta)
         log.info("resumed %s at step %d", Path(path).name, journal.last_step)
 
     def _attach(self, engine: Engine[Any]) -> None:
@@ -250,6 +276,37 @@ class Session:
         if self.engine is not None:
             self.engine.journal.close()
             self.engine = None
+        self.seat_pads = None
+        self.pad_cursor = {}
 
     def shutdown(self) -> None:
         self._close()
+
+
+def _take_pads(setup: dict[str, Any]) -> tuple[int | None, ...] | None:
+    """Takes `pads` out of a new game's setup (the game never sees it) and checks it: a pad number
+    (from 0) or None per seat, no pad twice. None when the setup gave none."""
+    pads = setup.pop("pads", None)
+    if pads is None:
+        return None
+    if not isinstance(pads, (list, tuple)) or not all(
+            p is None or (isinstance(p, int) and not isinstance(p, bool) and p >= 0) for p in pads):
+        raise IllegalCommand("pads", "'{field}' must list a pad number or nothing per seat, got {value}",
+                             field="pads", value=repr(pads))
+    given = [p for p in pads if p is not None]
+    twice = next((p for p in given if given.count(p) > 1), None)
+    if twice is not None:
+        raise IllegalCommand("pads", "Pad {pad} is given to two players.", pad=twice + 1)
+    return tuple(pads)
+
+
+def _seating(game: Game[Any], events: Any) -> tuple[list[str], list[str]]:
+    """Names and colours per seat of the game these setup events start, from its public view
+    (every game's view lists its `players`; colours only when every seat has one)."""
+    state = game.initial_state()
+    for event in events:
+        state = game.apply(state, event)
+    players = [p for p in game.view(state, None).get("players", ()) if isinstance(p, Mapping)]
+    names = [str(p.get("name", "")) for p in players]
+    colours = [str(p["colour"]) for p in players if p.get("colour")]
+    return names, colours if len(colours) == len(names) else []

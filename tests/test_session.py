@@ -128,3 +128,92 @@ def test_correction_choices_are_the_legal_moves_before_that_step(tmp_path):
     assert s.notice.text.startswith("Step 2 corrected")
     assert s.table_view().view["turn"]["tray"] is not None
     s.shutdown()
+
+
+# -- players remembered across restarts, and which pad is whose ------------------------------------
+
+
+def test_a_new_session_offers_the_last_games_players_of_that_kind(tmp_path):
+    from companion.games import all_rules
+
+    first = Session(all_rules(), JournalStore(tmp_path))
+    assert first.recent_players("scorepad") is None
+    start(first, players=("Ann", " Bo "))
+    first.handle(Intent("new_game", {"game": "trajan", "setup": {
+        "players": ["Cy", "Di", "Ed"], "colours": ["green", "red", "blue"], "seed": 5, "pads": [None, 0, 2]}}))
+    assert first.notice is None
+    first.shutdown()
+    second = Session(all_rules(), JournalStore(tmp_path))
+    pad = second.recent_players("scorepad")
+    assert pad.names == ("Ann", "Bo"), "the names as the rules seated them (trimmed)"
+    assert pad.colours == () and pad.pads is None
+    trajan = second.recent_players("trajan")
+    assert trajan.names == ("Cy", "Di", "Ed") and trajan.colours == ("green", "red", "blue")
+    assert trajan.pads == (None, 0, 2)
+    assert second.engine is None, "offering names replays nothing and opens no game"
+    second.shutdown()
+
+
+def test_recent_players_of_a_journal_written_before_the_meta_had_them(tmp_path):
+    import json
+
+    store = JournalStore(tmp_path)
+    store.games_dir.mkdir(parents=True)
+    old = store.games_dir / "20250101-000000-000000-scorepad.journal"
+    from companion.core.journal import Journal
+
+    with Journal.create(old, "scorepad") as journal:
+        journal.append([("scorepad.started", json.dumps({"players": ["Old", "Timer"], "seed": 1}))])
+    (store.games_dir / "20250102-000000-000000-scorepad.journal").write_bytes(b"not a journal at all")
+    assert store.recent_players("scorepad").names == ("Old", "Timer")
+    assert (store.games_dir / "20250102-000000-000000-scorepad.journal").exists(), "left where it is"
+    assert store.recent_players("trajan") is None
+
+
+def test_a_pad_plays_the_seat_it_was_given_and_an_unassigned_pad_does_nothing(tmp_path):
+    s = Session(built_games(), JournalStore(tmp_path))
+    s.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "Bo"], "seed": 3, "pads": [2, None]}}))
+    assert s.notice is None
+    s.handle(ButtonPressed(seat=2, key="plus"))
+    assert [p["score"] for p in s.table_view().view["players"]] == [1, 0]
+    steps = s.engine.journal.last_step
+    s.handle(ButtonPressed(seat=0, key="plus"))
+    assert s.notice.level == "info" and s.notice.text == "Pad 1 belongs to no player in this game: the press did nothing."
+    assert s.engine.journal.last_step == steps
+    s.shutdown()
+    resumed = Session(built_games(), JournalStore(tmp_path))
+    resumed.handle(Intent("resume"))
+    resumed.handle(ButtonPressed(seat=2, key="plus"))
+    resumed.handle(ButtonPressed(seat=1, key="plus"))
+    assert [p["score"] for p in resumed.table_view().view["players"]] == [2, 0], "the mapping survives a restart"
+    assert "Pad 2 belongs to no player" in resumed.notice.text
+    resumed.shutdown()
+
+
+def test_trajan_pad_two_plays_seat_zeros_turn(tmp_path):
+    from companion.games import all_rules
+
+    s = Session(all_rules(), JournalStore(tmp_path))
+    s.handle(Intent("new_game", {"game": "trajan", "setup": {"players": ["Ann", "Bo"], "colours": ["red", "blue"],
+                                                          "start_player": 0, "seed": 4, "pads": [2, 0]}}))
+    choices = s.table_view().view["choices"]
+    s.handle(ButtonPressed(seat=0, key="ok"))  # Bo's pad: not Bo's turn
+    assert s.notice.text == "Seat 2: nothing to enter from this pad now." and s.engine.journal.last_step == 1
+    s.handle(ButtonPressed(seat=2, key="plus"))
+    assert s.table_view().pad_cursor == {0: 1}, "the cursor belongs to the seat, not the pad"
+    s.handle(ButtonPressed(seat=2, key="ok"))
+    assert s.engine.journal.last_step == 2
+    assert s.history()[-1].events[0]["tray"] == choices[1]["args"]["tray"]
+    s.shutdown()
+
+
+@pytest.mark.parametrize("pads, words", [
+    ([0, 0], "Pad 1 is given to two players."),
+    ([0], "Give each of the 2 players a pad or no pad."),
+    ([0, -1], "'pads' must list a pad number or nothing per seat"),
+    ("0,1", "'pads' must list a pad number or nothing per seat"),
+])
+def test_a_bad_pad_choice_is_refused_before_any_file_exists(session, tmp_path, pads, words):
+    session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "Bo"], "pads": pads}}))
+    assert session.notice.level == "refused" and session.notice.rule == "pads" and words in session.notice.text
+    assert session.engine is None and not list(tmp_path.rglob("*.journal"))
