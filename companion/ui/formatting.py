@@ -146,3 +146,36 @@ def format_history(entries: Iterable[Any]) -> list[dict[str, Any]]:
     """History entries (oldest first) as rows {step, time, text, undone}."""
     return [{"step": entry.step, "time": format_time(entry.at), "text": text, "undone": bool(entry.undone)}
             for entry, text in history_texts(entries)]
+
+
+def round_heading(season: int, rnd: int) -> str:
+    """The heading above a round's steps in a history: the same words as the table's status line."""
+    return _("Season {season} · Round {round}").format(season=season, round=rnd)
+
+
+def under_round_headings(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """History rows (newest first) as lines to lay out: a heading {kind: "heading", text, season,
+    round} above each run of steps of one season and round, then those steps {kind: "step", …}.
+
+    A run is consecutive rows, not all rows of a round: steps only ever move forward in season and
+    round, so each round gets exactly one heading. Under a heading a step's own short "S1 R2 · "
+    prefix would only repeat it, so it is dropped (the row keeps its text if it has no such prefix).
+    Rows without a season (a score pad) come back as steps, a flat list.
+    """
+    lines: list[dict[str, Any]] = []
+    current: tuple[int, int] | None = None
+    for row in rows:
+        step = {**row, "kind": "step"}
+        if "season" in row and "round" in row:
+            at = (int(row["season"]), int(row["round"]))
+            if at != current:
+                current = at
+                lines.append({"kind": "heading", "text": round_heading(*at), "season": at[0], "round": at[1]})
+            step["text"] = str(row["text"]).removeprefix(_short_round(*at))
+        lines.append(step)
+    return lines
+
+
+def _short_round(season: int, rnd: int) -> str:
+    """The prefix a Trajan history line carries on its own (companion.ui.trajan.format.history_rows)."""
+    return _("S{season} R{round}").format(season=season, round=rnd) + " · "

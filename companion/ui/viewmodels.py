@@ -250,38 +250,150 @@ class TableViewModel(EventDispatcher):
         return next((s["name"] for s in self.seats if s["seat"] == seat), "")
 
 
+#: A score pad entry's event: one seat's points. A step that is exactly this is corrected with the
+#: points panel (which player, how many points) rather than from a list of choices.
+POINTS_KIND = "scorepad.points"
+START_KIND = "scorepad.started"
+
+
+def points_event(entry: Any) -> Mapping[str, Any] | None:
+    """The points event of a history entry that is one seat's points, else None."""
+    events = tuple(entry.events)
+    if len(events) == 1 and events[0].get("kind") == POINTS_KIND:
+        return events[0]
+    return None
+
+
+def is_core_entry(entry: Any) -> bool:
+    """An undo or redo: history, but not a step of the game that could be corrected."""
+    return any(str(event.get("kind", "")).startswith("core.") for event in entry.events)
+
+
+class PointsFixModel(EventDispatcher):
+    """The score pad's correct panel: which player a past entry should have gone to and how many
+    points, prefilled with what it was. `seat` is -1 while closed.
+
+    Confirm (`can_confirm`) is offered only for an entry the rules take that differs from the old
+    one: the score pad refuses 0 points ("changes nothing"), and the same entry again would only
+    rewrite the journal. The sizes on the − / + buttons are `STEPS`.
+    """
+
+    seat = NumericProperty(-1)
+    points = NumericProperty(0)
+    players = ListProperty([])  # [{seat, name}]
+    points_text = StringProperty("")
+    was_text = StringProperty("")
+    can_confirm = BooleanProperty(False)
+    STEPS = (-5, -1, 1, 5)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._was: tuple[int, int] = (-1, 0)
+
+    def open(self, names: Sequence[str], seat: int, points: int) -> None:
+        self._was = (seat, points)
+        self.players = [{"seat": i, "name": str(name)} for i, name in enumerate(names)]
+        self.seat, self.points = seat, points
+        self._show()
+
+    def close(self) -> None:
+        self._was = (-1, 0)
+        self.players = []
+        self.seat, self.points = -1, 0
+        self._show()
+
+    def choose(self, seat: int) -> None:
+        if 0 <= seat < len(self.players):
+            self.seat = seat
+            self._show()
+
+    def change(self, delta: int) -> None:
+        self.points = int(self.points) + int(delta)
+        self._show()
+
+    def intent(self, step: int) -> Intent:
+        """The session's correct intent: step `step` becomes this seat's points."""
+        return Intent("correct", {"step": int(step), "name": "add_points",
+                                  "args": {"seat": int(self.seat), "points": int(self.points)}})
+
+    def _name(self, seat: int) -> str:
+        return next((p["name"] for p in self.players if p["seat"] == seat), fmt.default_player_name(seat + 1))
+
+    def _show(self) -> None:
+        self.points_text = fmt.format_points(int(self.points))
+        seat, points = self._was
+        self.was_text = (_("Was: {entry}").format(entry=_("{name}: {points}").format(
+            name=self._name(seat), points=fmt.format_points(points))) if seat >= 0 else "")
+        self.can_confirm = self.seat >= 0 and self.points != 0 and (int(self.seat), int(self.points)) != self._was
+
+
 class HistoryViewModel(EventDispatcher):
     """Every step of the open game (undone ones marked) and the list of finished games; and the
-    "correct a past entry" panel: `fixing` is the step being corrected (0: none), `fixes` what it
-    could have been instead. `choices_for(step)` (the session's correction_choices, [] when it
-    refuses) is given by the app; without it no step offers a correction."""
+    "correct a past entry" panel.
+
+    `rows` are the steps, newest first; `lines` what the screen lays out: for a game that counts
+    seasons and rounds (Trajan) a heading above each round's steps, otherwise the same steps.
+    `fixing` is the step being corrected (0: none) and `fix_kind` its panel: "choices" lists in
+    `fixes` what the step could have been (`choices_for(step)`, the session's correction_choices,
+    given by the app: [] when it refuses or the game lists no choices); "points" edits a score pad
+    entry in `points_fix`, and its one fix is that entry as edited.
+    """
 
     title = StringProperty("")
-    rows = ListProperty([])  # [{step, time, text, undone, correctable}] newest first
+    rows = ListProperty([])  # [{kind: "step", step, time, text, undone, correctable}] newest first
+    lines = ListProperty([])  # rows, with {kind: "heading", text, season, round} above each round
     finished = ListProperty([])  # [{text, path}]
     has_game = BooleanProperty(False)
     fixing = NumericProperty(0)
+    fix_kind = StringProperty("")  # "", "choices" or "points"
     fixes = ListProperty([])  # [{index, text}]
     fix_title = StringProperty("")
 
     def __init__(self, choices_for: Any = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.choices_for = choices_for
+        self.points_fix = PointsFixModel()
         self._entries: list[Any] = []
         self._finished: list[Any] = []
         self._game: str | None = None
         self._choices: list[Mapping[str, Any]] = []
 
+    def _game_steps(self) -> list[Any]:
+        """Entries of game steps still in effect, oldest first, without the setup (the first)."""
+        return [e for e in self._entries if not e.undone and not is_core_entry(e)][1:]
+
     def correctable_steps(self) -> set[int]:
-        """Game steps still in effect, not the setup, when the open game offers choices for them."""
-        steps = [e.step for e in self._entries
-                 if not e.undone and not any(str(ev.get("kind", "")).startswith("core.") for ev in e.events)][1:]
-        if not steps or self.choices_for is None or self._game is None or not self.choices_for(steps[-1]):
+        """Game steps still in effect, not the setup: all of them when the open game offers choices
+        for a step, else the score pad entries (corrected with the points panel)."""
+        entries = self._game_steps()
+        if not entries or self._game is None:
             return set()
-        return set(steps)
+        if self.choices_for is not None and self.choices_for(entries[-1].step):
+            return {e.step for e in entries}
+        return {e.step for e in entries if points_event(e) is not None}
 
     def open_fix(self, step: int) -> None:
+        """Opens the panel for `step`: the points panel for a score pad entry, else its choices
+        (nothing opens when there are none)."""
+        self.close_fix()
+        entry = next((e for e in self._game_steps() if e.step == step), None)
+        event = points_event(entry) if entry is not None else None
+        if event is not None:
+            self.points_fix.open(self._players(), int(event.get("seat", 0)), int(event.get("points", 0)))
+            self.fix_title = _("Correct step {step}: which player, how many points?").format(step=step)
+            self.fixes = [{"index": 0, "text": _("Confirm")}]
+            self.fix_kind = "points"
+            self.fixing = step
+            return
         self._choices = list(self.choices_for(step)) if self.choices_for is not None else []
+        label = self._choice_label()
+        self.fix_title = _("Correct step {step}: what should it have been?").format(step=step)
+        self.fixes = [{"index": i, "text": label(c)} for i, c in enumerate(self._choices)]
+        self.fix_kind = "choices" if self._choices else ""
+        self.fixing = step if self._choices else 0
+
+    def _choice_label(self) -> Any:
+        """How the open game words one of its choices on a button."""
         if self._game == "trajan":
             from companion.ui.trajan.format import choice_label
 
@@ -289,19 +401,31 @@ class HistoryViewModel(EventDispatcher):
                 text = choice_label(intent)
                 # A sowing is a bare tray numeral on the table (beside its tray); here it needs words.
                 return _("Pick up tray {tray}").format(tray=text) if intent["name"] == "sow" else text
-        else:
-            def label(intent: Mapping[str, Any]) -> str:
-                return str(intent["name"])
-        self.fix_title = _("Correct step {step}: what should it have been?").format(step=step)
-        self.fixes = [{"index": i, "text": label(c)} for i, c in enumerate(self._choices)]
-        self.fixing = step if self._choices else 0
+            return label
+        return lambda intent: str(intent["name"])
+
+    def _players(self) -> list[str]:
+        """The score pad's names, from its start event (names never change during a game)."""
+        for entry in self._entries:
+            for event in entry.events:
+                if event.get("kind") == START_KIND:
+                    return [str(name) for name in event.get("players", ())]
+        return []
 
     def close_fix(self) -> None:
-        self.fixing = 0
+        # `fixing` last: the screen redraws when it changes, and by then the rest is consistent.
         self.fixes = []
         self._choices = []
+        self.points_fix.close()
+        self.fix_kind = ""
+        self.fixing = 0
 
     def fix_intent(self, index: int) -> Intent:
+        """The correct intent of fix `index` (for the points panel, 0: the entry as edited)."""
+        if self.fix_kind == "points":
+            if index != 0:
+                raise IndexError(f"the points panel has one fix, not {index}")
+            return self.points_fix.intent(int(self.fixing))
         choice = self._choices[index]
         return Intent("correct", {"step": int(self.fixing), "name": choice["name"], "args": dict(choice.get("args", {}))})
 
@@ -324,7 +448,9 @@ class HistoryViewModel(EventDispatcher):
         else:
             rows = list(reversed(fmt.format_history(self._entries)))
         correctable = self.correctable_steps()
-        self.rows = [{**row, "correctable": row["step"] in correctable} for row in rows]
+        lines = fmt.under_round_headings({**row, "correctable": row["step"] in correctable} for row in rows)
+        self.rows = [line for line in lines if line["kind"] == "step"]
+        self.lines = lines
         self.finished = [
             {"text": _("{game}, {when}").format(game=fmt.game_title(info.game), when=fmt.format_when(info.created)),
              "path": str(info.path)}

@@ -52,15 +52,110 @@ def test_history_view_model_offers_corrections_for_game_steps_only(session):
     assert steps[-1] not in {row["step"] for row in vm.rows if row["correctable"]}, "undone: not in effect"
 
 
-def test_score_pad_offers_no_correction(session):
+def score_pad(session, players=("Ann", "Bo"), entries=((0, 5), (1, 3))):
+    session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": list(players), "seed": 1}}))
+    for seat, points in entries:
+        session.handle(Intent("add_points", {"seat": seat, "points": points}))
+        assert session.notice is None, session.notice
+
+
+def scores(session):
+    return [p["score"] for p in session.table_view().view["players"]]
+
+
+def test_score_pad_offers_its_points_entries_in_effect(session):
     from companion.ui.viewmodels import HistoryViewModel
 
-    session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "Bo"], "seed": 1}}))
-    session.handle(Intent("add_points", {"seat": 0, "points": 5}))
-    session.handle(Intent("add_points", {"seat": 1, "points": 3}))
+    score_pad(session, entries=((0, 5), (1, 3), (0, 1)))
+    session.handle(Intent("undo"))  # step 5 takes back step 4
+    session.handle(Intent("finish"))
     vm = HistoryViewModel(choices_for=session.correction_choices)
     vm.refresh(session.history(), [], "scorepad")
-    assert len(vm.rows) == 3 and not any(row["correctable"] for row in vm.rows)
+    assert [(row["step"], row["correctable"]) for row in vm.rows] == [
+        (6, False), (5, False), (4, False), (3, True), (2, True), (1, False)], "not the setup, finish, undo or undone"
+    assert vm.lines == vm.rows and all(row["kind"] == "step" for row in vm.rows), "a score pad is a flat list"
+
+
+def test_points_panel_is_prefilled_and_builds_the_correct_intent(session):
+    from companion.ui.viewmodels import HistoryViewModel
+
+    score_pad(session, players=("Ann", "Bo", "Cy"))
+    vm = HistoryViewModel(choices_for=session.correction_choices)
+    vm.refresh(session.history(), [], "scorepad")
+    vm.open_fix(2)
+    fix = vm.points_fix
+    assert (vm.fixing, vm.fix_kind, fix.seat, fix.points) == (2, "points", 0, 5)
+    assert [p["name"] for p in fix.players] == ["Ann", "Bo", "Cy"]
+    assert vm.fix_title == "Correct step 2: which player, how many points?"
+    assert fix.was_text == "Was: Ann: +5" and fix.points_text == "+5"
+    assert not fix.can_confirm, "the same entry again changes nothing"
+    fix.change(-5)
+    assert fix.points_text == "+0"
+    assert not fix.can_confirm, "the score pad refuses 0 points"
+    fix.change(-1)
+    assert fix.points_text == "−1" and fix.can_confirm
+    fix.change(5)
+    fix.change(5)
+    fix.choose(2)
+    fix.choose(7)  # no such seat: ignored
+    assert (fix.seat, fix.points) == (2, 9) and fix.can_confirm
+    fix.choose(0)
+    fix.change(-4)
+    assert not fix.can_confirm, "back to what it was"
+    fix.change(2)
+    assert vm.fix_intent(0) == Intent("correct", {"step": 2, "name": "add_points", "args": {"seat": 0, "points": 7}})
+    vm.close_fix()
+    assert (vm.fixing, vm.fix_kind, fix.seat, fix.players, vm.fixes) == (0, "", -1, [], [])
+
+
+def test_points_panel_in_chinese(session):
+    from companion.ui import i18n
+    from companion.ui.viewmodels import HistoryViewModel
+
+    score_pad(session, players=("王芳", "李伟"), entries=((1, -3),))
+    i18n.set_language("zh-Hans")
+    vm = HistoryViewModel(choices_for=session.correction_choices)
+    vm.refresh(session.history(), [], "scorepad")
+    vm.open_fix(2)
+    assert vm.points_fix.was_text == "原为：李伟：−3 分"
+    assert vm.fix_title == "更正第 2 步：哪位玩家、多少分？"
+
+
+def test_correct_a_score_pad_entry_by_touch(session):
+    players = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+    score_pad(session, players=players, entries=((0, 5), (1, 3), (2, 4), (0, 2)))
+    seen = {}
+
+    def script(ui):
+        assert ui.screen == "table"
+        yield from ui.tap("table.history")
+        assert ui.screen == "history"
+        assert not ui.shown("history.correct.1"), "the setup cannot be corrected"
+        yield from ui.tap("history.correct.3")  # Bo +3
+        yield from ui.frames(1)
+        assert ui.text("history.fix.points") == "+3" and ui.find("history.fix.seat.1").selected
+        assert ui.find("history.fix.confirm").disabled, "nothing changed yet"
+        seen["layout"] = layout_problems(ui, "score pad fix panel")
+        yield from ui.tap("history.fix.cancel")
+        yield from ui.frames(1)
+        assert ui.shown("history.correct.3") and not ui.shown("history.fix.points")
+        yield from ui.tap("history.correct.3")
+        yield from ui.frames(1)
+        for wid in ("history.fix.plus5", "history.fix.plus5", "history.fix.minus1", "history.fix.seat.4"):
+            yield from ui.tap(wid)
+        assert ui.text("history.fix.points") == "+12"
+        assert ui.find("history.fix.seat.4").selected and not ui.find("history.fix.seat.1").selected
+        yield from ui.tap("history.fix.confirm")
+        yield from ui.frames(1)
+        assert ui.screen == "table"
+        seen["notice"] = ui.app.table_vm.notice_text
+
+    run_ui(session, script)
+    assert seen["layout"] == []
+    assert seen["notice"] == "Step 3 corrected; 2 later entries entered again."
+    assert scores(session) == [7, 0, 4, 0, 12, 0], "Bo's 3 went to Ed as 12; the later entries stand"
+    entered = [e.events[0] for e in session.history() if not e.undone and e.events[0]["kind"] == "scorepad.points"]
+    assert [(ev["seat"], ev["points"]) for ev in entered] == [(0, 5), (4, 12), (2, 4), (0, 2)]
 
 
 def test_correct_a_past_trajan_step_by_touch(session):

@@ -1,15 +1,18 @@
-"""History: every step of the open game, newest first (undone ones marked), and finished games."""
+"""History: every step of the open game, newest first (undone ones marked, a Trajan game under a
+heading per season and round), the finished games, and the panel that corrects a past entry."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.i18n import _
+from companion.ui.trajan.widgets import FitButton
 from companion.ui.widgets import AppButton, AppLabel, Panel
 
 
@@ -21,8 +24,46 @@ class HistoryRow(Panel):
     correctable = BooleanProperty(False)
 
 
+class HistoryHeading(AppLabel):
+    """"Season 2 · Round 3" above that round's steps."""
+
+
 class FinishedRow(Panel):
     text = StringProperty("")
+
+
+class FixTitle(AppLabel):
+    pass
+
+
+class PointsFixPanel(BoxLayout):
+    """The score pad's correct panel over a `PointsFixModel`: a button per player (the chosen one
+    selected), − / + steps around the points, Cancel and Confirm. The player buttons are made
+    here because their number is the game's; the rest is in history.kv."""
+
+    model = ObjectProperty(None)
+    seat = NumericProperty(-1)  # bound to model.seat in kv, so no binding outlives this panel
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        from kivy.app import App
+
+        scale = App.get_running_app().scale
+        grid = self.ids.players
+        players = list(self.model.players)
+        grid.cols = max(1, min(4, len(players)))
+        for player in players:
+            # A long name shrinks rather than break mid-word ("Bartholom/ew") in a quarter row.
+            button = FitButton(wid=f"history.fix.seat.{player['seat']}", text=player["name"],
+                               base_font=19 * scale, min_font=12 * scale, font_size=19 * scale,
+                               size_hint_y=None, height=56 * scale, selected=player["seat"] == self.seat)
+            button.seat = player["seat"]
+            button.bind(on_release=lambda _b, s=player["seat"]: self.model.choose(s))
+            grid.add_widget(button)
+
+    def on_seat(self, _instance: Any, seat: float) -> None:
+        grid = self.ids.get("players")  # absent while the kv rule is still being applied
+        for button in grid.children if grid is not None else ():
+            button.selected = getattr(button, "seat", -1) == seat
 
 
 class HistoryScreen(Screen):
@@ -30,38 +71,55 @@ class HistoryScreen(Screen):
         from kivy.app import App
 
         vm = App.get_running_app().history_vm
-        vm.bind(rows=lambda *_: self.rebuild(), finished=lambda *_: self.rebuild(),
-                fixing=lambda *_: self.rebuild(), fixes=lambda *_: self.rebuild())
-        self.rebuild()
+        # Not `fixes` or `rows`: they change together with `fixing` and `lines`, and each
+        # redraw of a long Trajan game's history makes hundreds of widgets.
+        vm.bind(lines=lambda *_: self.rebuild_steps(), fixing=lambda *_: self.rebuild_steps(),
+                finished=lambda *_: self.rebuild_finished())
+        self.rebuild_steps()
+        self.rebuild_finished()
 
-    def rebuild(self) -> None:
+    def rebuild_steps(self) -> None:
         from kivy.app import App
 
         app = App.get_running_app()
         vm = app.history_vm
         steps = self.ids.steps
         steps.clear_widgets()
-        if vm.fixing:
-            self._fix_panel(app, vm, steps)
+        if vm.fixing and vm.fix_kind == "points":
+            steps.add_widget(FixTitle(text=vm.fix_title))
+            steps.add_widget(PointsFixPanel(model=vm.points_fix))
+        elif vm.fixing:
+            self._choices_panel(app, vm, steps)
         else:
-            for row in vm.rows:
-                line = HistoryRow(step_text=str(row["step"]), time_text=row["time"], text=row["text"],
-                                  undone=row["undone"], correctable=row.get("correctable", False))
-                if line.correctable:
-                    button = AppButton(wid=f"history.correct.{row['step']}", text=_("Correct…"),
-                                       font_size=18 * app.scale, size_hint=(None, None),
-                                       width=130 * app.scale, height=48 * app.scale,
-                                       pos_hint={"center_y": 0.5})
-                    button.bind(on_release=lambda _b, s=row["step"]: vm.open_fix(s))
-                    line.add_widget(button)
-                steps.add_widget(line)
+            for line in vm.lines:
+                if line["kind"] == "heading":
+                    steps.add_widget(HistoryHeading(text=line["text"]))
+                else:
+                    steps.add_widget(self._step_row(app, vm, line))
+
+    def rebuild_finished(self) -> None:
+        from kivy.app import App
+
         games = self.ids.finished
         games.clear_widgets()
-        for row in vm.finished:
+        for row in App.get_running_app().history_vm.finished:
             games.add_widget(FinishedRow(text=row["text"]))
 
+    @staticmethod
+    def _step_row(app: Any, vm: Any, row: Mapping[str, Any]) -> HistoryRow:
+        line = HistoryRow(step_text=str(row["step"]), time_text=row["time"], text=row["text"],
+                          undone=row["undone"], correctable=row.get("correctable", False))
+        if line.correctable:
+            button = AppButton(wid=f"history.correct.{row['step']}", text=_("Correct…"),
+                               font_size=18 * app.scale, size_hint=(None, None),
+                               width=120 * app.scale, height=48 * app.scale,
+                               pos_hint={"center_y": 0.5})
+            button.bind(on_release=lambda _b, s=row["step"]: vm.open_fix(s))
+            line.add_widget(button)
+        return line
 
-    def _fix_panel(self, app: Any, vm: Any, steps: Any) -> None:
+    @staticmethod
+    def _choices_panel(app: Any, vm: Any, steps: Any) -> None:
         """The correct panel, in place of the steps: what the step could have been, and Cancel."""
         steps.add_widget(FixTitle(text=vm.fix_title))
         cancel = AppButton(wid="history.fix.cancel", text=_("Cancel"), size_hint_y=None, height=52 * app.scale)
@@ -72,10 +130,6 @@ class HistoryScreen(Screen):
                                font_size=19 * app.scale, height=52 * app.scale)
             button.bind(on_release=lambda _b, i=fix["index"]: app.correct_step(i))
             steps.add_widget(button)
-
-
-class FixTitle(AppLabel):
-    pass
 
 
 SCREEN_CLASS = HistoryScreen
