@@ -199,3 +199,25 @@ def test_correct_a_past_trajan_step_by_touch(session):
     assert after[:1] == steps[:1] and not set(steps[1:]) & set(after), "the old steps are taken back"
     fixed = next(e for e in session.history() if e.step == after[1])
     assert fixed.events != before, "the corrected step is the other choice"
+
+
+@pytest.mark.parametrize("profile", ["800x480", "1280x720", "720x1280"])
+def test_points_panel_fits_eight_long_names(session, profile):
+    players = ("Bartholomew", "Maximilian", "Christopher", "Alexandra", "王芳", "李伟", "张敏", "Flo")
+    score_pad(session, players=players, entries=tuple((seat, 10 + seat) for seat in range(8)))
+    seen = {}
+
+    def script(ui):
+        yield from ui.tap("table.history")
+        ui.app.history_vm.open_fix(3)  # Maximilian's 11 (the rows of 8 entries need scrolling here)
+        yield from ui.frames(2)
+        assert ui.find("history.fix.seat.1").selected and ui.text("history.fix.points") == "+11"
+        seen["layout"] = layout_problems(ui, f"score pad fix panel at {profile}")
+        seen["broken"] = [ui.text(f"history.fix.seat.{seat}") for seat in range(8)
+                          if ui.find(f"history.fix.seat.{seat}").texture_size[1] > 1.6 * ui.find(f"history.fix.seat.{seat}").font_size]
+        seen["confirm"] = ui.find("history.fix.confirm").to_window(*ui.find("history.fix.confirm").pos)
+
+    run_ui(session, script, profile=profile)
+    assert seen["layout"] == []
+    assert seen["broken"] == [], "a long name shrinks rather than break over two lines"
+    assert seen["confirm"][1] >= 0, "Confirm is on screen without scrolling"
