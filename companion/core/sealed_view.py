@@ -1,0 +1,118 @@
+"""What each audience may see of a sealed-bid round, and what a pad's keys mean in one.
+
+Kept apart from the rules (`sealed.py`) because this is the one place secrets could leak: every
+function here that serves the public is built from public fields only (seats, limits, locks,
+the result), never by copying the round and deleting amounts, so a field added later stays
+private unless someone puts it here on purpose.
+
+Pad keys (coordinated with the pad layer, `hardware.facts.ButtonPressed.key`): "minus" and "plus"
+adjust, "ok" locks, "ok_long" (OK held; sent *instead of* "ok", never after it) unlocks a locked bid.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.events import Command, Event
+from companion.core.sealed import (
+    AdjustBid,
+    BidChanged,
+    BidLocked,
+    BidsRevealed,
+    BidUnlocked,
+    ForceReveal,
+    LockBid,
+    Reveal,
+    RoundOpened,
+    SealedRound,
+    SetBid,
+    UnlockBid,
+)
+
+PAD_KEYS = ("minus", "plus", "ok", "ok_long")
+
+
+def result_view(result: Reveal) -> dict[str, Any]:
+    """A reveal as plain data: every counted bid, the places and the winner(s)."""
+    return {
+        "bids": [{"seat": seat, "amount": amount, "locked": locked} for seat, amount, locked in result.bids],
+        "places": [list(group) for group in result.places],
+        "winners": list(result.winners),
+        "forced": result.forced,
+    }
+
+
+def public_view(round_: SealedRound) -> dict[str, Any]:
+    """The round for the shared screen, logs, replay and exports: who bids, their limits, who has
+    locked and who the table waits for; amounts only once revealed."""
+    return {
+        "phase": "revealed" if round_.is_revealed else "bidding",
+        "seats": [{"seat": seat, "limit": limit, "locked": locked}
+                  for seat, limit, locked in zip(round_.seats, round_.limits, round_.locked)],
+        "waiting": list(round_.waiting) if round_.is_open else [],
+        "min_bid": round_.min_bid,
+        "step": round_.step,
+        "unlocked": round_.unlocked,
+        "tie_order": list(round_.tie_order),
+        "result": result_view(round_.result) if round_.result is not None else None,
+    }
+
+
+def seat_view(round_: SealedRound, seat: int) -> dict[str, Any]:
+    """The public view plus `mine`, seat's own bid, for that seat's pad only (None when the seat
+    does not bid). `can_lower`/`can_raise` let the pad dim a key that would change nothing."""
+    out = public_view(round_)
+    i = round_.index(seat)
+    if i is None:
+        out["mine"] = None
+        return out
+    amount, limit, locked = round_.amounts[i], round_.limits[i], round_.locked[i]
+    editable = round_.is_open and not locked
+    out["mine"] = {
+        "seat": seat, "amount": amount, "limit": limit, "locked": locked,
+        "can_lower": editable and amount > round_.min_bid, "can_raise": editable and amount < limit,
+    }
+    return out
+
+
+def public_event(event: Event) -> dict[str, Any]:
+    """A sealed-bid event as history, logs and exports may show it: a change or a lock says only
+    whose; the reveal says everything."""
+    if isinstance(event, RoundOpened):
+        return {"seats": list(event.seats), "limits": list(event.limits), "min_bid": event.min_bid,
+                "step": event.step, "unlocked": event.unlocked, "tie_order": list(event.tie_order)}
+    if isinstance(event, (BidChanged, BidLocked, BidUnlocked)):
+        return {"seat": event.seat}
+    if isinstance(event, BidsRevealed):
+        return result_view(Reveal(event.bids, event.places, event.forced))
+    raise TypeError(f"not a sealed-bid event: {event.kind}")
+
+
+def command_for_button(round_: SealedRound | None, seat: int, key: str) -> Command | None:
+    """What `key` on seat's pad means in this round: −/+ adjust and OK locks while unlocked; a
+    long press of OK unlocks a locked bid. Anything else, or no open round, means nothing (None):
+    the session then shows nothing, so a stray press tells the table nothing."""
+    if round_ is None or not round_.is_open or not round_.is_eligible(seat):
+        return None
+    if round_.is_locked(seat):
+        return UnlockBid(seat) if key == "ok_long" else None
+    if key in ("minus", "plus"):
+        return AdjustBid(seat, -1 if key == "minus" else 1)
+    if key == "ok":
+        return LockBid(seat)
+    return None
+
+
+def command_of(event: Event) -> Command | None:
+    """The command that caused a step starting with this sealed-bid event, to enter it again after
+    a correction. A change comes back as the amount it set, so it means the same wherever it lands;
+    the opening of a round belongs to the game (None here)."""
+    if isinstance(event, BidChanged):
+        return SetBid(event.seat, event.amount)
+    if isinstance(event, BidLocked):
+        return LockBid(event.seat, event.amount)
+    if isinstance(event, BidUnlocked):
+        return UnlockBid(event.seat)
+    if isinstance(event, BidsRevealed):
+        return ForceReveal() if event.forced else None
+    return None
