@@ -275,7 +275,7 @@ class PointsFixModel(EventDispatcher):
 
     Confirm (`can_confirm`) is offered only for an entry the rules take that differs from the old
     one: the score pad refuses 0 points ("changes nothing"), and the same entry again would only
-    rewrite the journal. The sizes on the − / + buttons are `STEPS`.
+    rewrite the journal.
     """
 
     seat = NumericProperty(-1)
@@ -284,7 +284,6 @@ class PointsFixModel(EventDispatcher):
     points_text = StringProperty("")
     was_text = StringProperty("")
     can_confirm = BooleanProperty(False)
-    STEPS = (-5, -1, 1, 5)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -25,7 +25,7 @@ class HistoryRow(Panel):
 
 
 class HistoryHeading(AppLabel):
-    """"Season 2 · Round 3" above that round's steps."""
+    """The words "Season 2 · Round 3" above that round's steps in a Trajan history."""
 
 
 class FinishedRow(Panel):
