@@ -106,11 +106,12 @@ def command_for_button(round_: SealedRound | None, seat: int, key: str) -> Comma
 def command_of(event: Event) -> Command | None:
     """The command that caused a step starting with this sealed-bid event, to enter it again after
     a correction. A change comes back as the amount it set, so it means the same wherever it lands;
-    the opening of a round belongs to the game (None here)."""
+    a lock as "lock what the seat has then", so a corrected amount before it is what gets locked.
+    The opening of a round belongs to the game (None here)."""
     if isinstance(event, BidChanged):
         return SetBid(event.seat, event.amount)
     if isinstance(event, BidLocked):
-        return LockBid(event.seat, event.amount)
+        return LockBid(event.seat)
     if isinstance(event, BidUnlocked):
         return UnlockBid(event.seat)
     if isinstance(event, BidsRevealed):

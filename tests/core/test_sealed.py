@@ -202,6 +202,6 @@ def test_pad_keys():
 
 def test_command_of_enters_a_step_again_meaning_the_same():
     assert sealed_view.command_of(BidChanged(1, SECRET)) == SetBid(1, SECRET)
-    assert sealed_view.command_of(BidLocked(1, 5)) == LockBid(1, 5)
+    assert sealed_view.command_of(BidLocked(1, 5)) == LockBid(1)
     assert sealed_view.command_of(BidUnlocked(1)) == UnlockBid(1)
     assert sealed_view.command_of(BidsRevealed((), (), True)) == ForceReveal()
