@@ -1,0 +1,86 @@
+"""Secret bid commands, and how named intents (screen, script, a seat's device) become them.
+
+The bids themselves are the core's commands (`companion.core.sealed`): `adjust_bid`, `lock_bid`,
+`unlock_bid`, `force_reveal`, and `set_bid`, which a shared screen must never offer (an amount typed
+there is not secret); it is for scripts and a seat's own private device.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+from companion.core import sealed
+from companion.core.errors import IllegalCommand
+from companion.core.events import Command
+
+
+@dataclasses.dataclass(frozen=True)
+class StartBids(Command):
+    """Seat the table. `limits`: one per player, None for no limit (the settings' largest bid);
+    empty for none at all."""
+
+    players: tuple[str, ...]
+    limits: tuple[int | None, ...] = ()
+    step: int = 1
+    unlocked: str = sealed.COUNT_CURRENT
+
+
+@dataclasses.dataclass(frozen=True)
+class NewRound(Command):
+    """Open the next round after a reveal; `limits` replaces the standing limits (money spent)."""
+
+    limits: tuple[int | None, ...] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class FinishBids(Command):
+    pass
+
+
+def _int(args: Mapping[str, Any], field: str, default: int | None = None) -> int:
+    value = args.get(field, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        if field == "amount":  # what a seat tried to bid is as secret as its bid
+            raise IllegalCommand("secret bid input", "'{field}' must be a whole number.", field=field)
+        raise IllegalCommand("secret bid input", "'{field}' must be a whole number, got {value}", field=field, value=repr(value))
+    return value
+
+
+def _limits(value: Any) -> tuple[int | None, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, (list, tuple)) or not all(
+            v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in value):
+        raise IllegalCommand("secret bid input", "'limits' must be a list of whole numbers (or empty for no limit).")
+    return tuple(value)
+
+
+def parse_command(name: str, args: Mapping[str, Any]) -> Command:
+    """A command from an intent name and its arguments, naming any bad field. The amount of a
+    refused `set_bid` is never repeated in the refusal: refusals are shown on the shared screen."""
+    if name == "setup":
+        players = args.get("players")
+        if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+            raise IllegalCommand("secret bid setup", "'players' must be a list of names")
+        unlocked = args.get("unlocked", sealed.COUNT_CURRENT)
+        if not isinstance(unlocked, str):
+            raise IllegalCommand("sealed bid", "Unlocked bids count as one of: {choices}.",
+                                 choices=", ".join(sealed.UNLOCKED_POLICIES))
+        # "seed" is accepted and ignored: the session gives every new game one; nothing is drawn here.
+        return StartBids(tuple(players), _limits(args.get("limits")), _int(args, "step", 1), unlocked)
+    if name == "adjust_bid":
+        return sealed.AdjustBid(_int(args, "seat"), _int(args, "steps"))
+    if name == "set_bid":
+        return sealed.SetBid(_int(args, "seat"), _int(args, "amount"))
+    if name == "lock_bid":
+        return sealed.LockBid(_int(args, "seat"), None if args.get("amount") is None else _int(args, "amount"))
+    if name == "unlock_bid":
+        return sealed.UnlockBid(_int(args, "seat"))
+    if name == "force_reveal":
+        return sealed.ForceReveal()
+    if name == "new_round":
+        return NewRound(None if args.get("limits") is None else _limits(args.get("limits")))
+    if name == "finish":
+        return FinishBids()
+    raise IllegalCommand("secret bid input", "The secret bid has no action '{name}'.", name=name)

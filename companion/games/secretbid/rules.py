@@ -1,0 +1,144 @@
+"""Secret bid rules: decide (validate, never change) and apply (fold, never refuse).
+
+Everything about the bids themselves is the core's (`companion.core.sealed`): this module seats
+the table, opens each round for every seat with the standing limits, and keeps the results.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from companion.core import sealed, sealed_view
+from companion.core.errors import IllegalCommand
+from companion.core.events import Command, Event
+from companion.core.values import evolve
+from companion.games.secretbid import commands as c
+from companion.games.secretbid import events as e
+from companion.games.secretbid import view as v
+from companion.games.secretbid.settings import DEFAULT, SecretBidSettings
+from companion.games.secretbid.state import SecretBidState
+
+
+class SecretBidRules:
+    """The secret bid as a `companion.core.Game`."""
+
+    id = "secretbid"
+    event_types = e.EVENT_TYPES
+
+    def __init__(self, settings: SecretBidSettings = DEFAULT) -> None:
+        self.settings = settings
+
+    def initial_state(self) -> SecretBidState:
+        return SecretBidState()
+
+    def parse_command(self, name: str, args: Mapping[str, Any]) -> Command:
+        return c.parse_command(name, args)
+
+    def command_for_button(self, state: SecretBidState, seat: int, key: str) -> Command | None:
+        """−/+ adjust, OK locks, OK held ("ok_long") unlocks; nothing after the reveal, so a press
+        meant for the last round never opens the next one."""
+        if state.finished or not state.is_set_up:
+            return None
+        return sealed_view.command_for_button(state.round, seat, key)
+
+    # -- decide ---------------------------------------------------------------------------------
+
+    def _limits(self, limits: Sequence[int | None], count: int) -> tuple[int, ...]:
+        """One limit per seat: none given means every seat may bid up to the largest bid."""
+        top = self.settings.max_bid
+        if not limits:
+            return (top,) * count
+        if len(limits) != count:
+            raise IllegalCommand("secret bid setup", "Give one limit per player ({count}), or none.", count=count)
+        out = tuple(top if limit is None else limit for limit in limits)
+        for i, limit in enumerate(out):
+            if not 0 <= limit <= top:
+                raise IllegalCommand("secret bid setup", "Player {n}'s limit must be from 0 to {max}.", n=i + 1, max=top)
+        return out
+
+    def _open(self, state_step: int, unlocked: str, limits: tuple[int, ...]) -> sealed.RoundOpened:
+        # Every seat bids in every round; ties are listed for the table, not broken (no tie order).
+        return sealed.open_round(range(len(limits)), limits, step=state_step, unlocked=unlocked)
+
+    def decide(self, state: SecretBidState, command: Command) -> Sequence[Event]:
+        s = self.settings
+        if isinstance(command, c.StartBids):
+            if state.is_set_up:
+                raise IllegalCommand("secret bid setup", "The players are already seated.")
+            names = tuple(name.strip() for name in command.players)
+            if not s.min_players <= len(names) <= s.max_players:
+                raise IllegalCommand("secret bid setup", "A secret bid takes {min} to {max} players, not {count}.",
+                                     min=s.min_players, max=s.max_players, count=len(names))
+            for i, name in enumerate(names):
+                if not name:
+                    raise IllegalCommand("secret bid setup", "Player {n} has no name.", n=i + 1)
+                if len(name) > s.max_name_length:
+                    raise IllegalCommand("secret bid setup", "Player {n}'s name is longer than {max} characters.",
+                                         n=i + 1, max=s.max_name_length)
+            if len(set(names)) != len(names):
+                raise IllegalCommand("secret bid setup", "Two players have the same name.")
+            if not 1 <= command.step <= s.max_step:
+                raise IllegalCommand("secret bid setup", "One press changes a bid by 1 to {max}.", max=s.max_step)
+            limits = self._limits(command.limits, len(names))
+            opened = self._open(command.step, command.unlocked, limits)
+            return [e.BidsStarted(names, limits, command.step, command.unlocked), opened]
+        if not state.is_set_up:
+            raise IllegalCommand("secret bid setup", "Seat the players first.")
+        if state.finished:
+            raise IllegalCommand("game over", "The game is finished.")
+        if sealed.is_command(command):
+            return sealed.decide(state.round, command)
+        if isinstance(command, c.NewRound):
+            if state.is_bidding:
+                raise IllegalCommand("secret bid input", "Reveal this round's bids before starting another.")
+            limits = state.limits if command.limits is None else self._limits(command.limits, len(state.players))
+            return [self._open(state.step, state.unlocked, limits)]
+        if isinstance(command, c.FinishBids):
+            if state.is_bidding:
+                raise IllegalCommand("secret bid input", "Reveal this round's bids before finishing.")
+            return [e.BidsFinished()]
+        raise IllegalCommand("secret bid input", "The secret bid does not know {name}.", name=type(command).__name__)
+
+    # -- apply ----------------------------------------------------------------------------------
+
+    def apply(self, state: SecretBidState, event: Event) -> SecretBidState:
+        if isinstance(event, (sealed.BidChanged, sealed.BidLocked, sealed.BidUnlocked)):
+            return evolve(state, round=sealed.apply(state.round, event))
+        if isinstance(event, sealed.BidsRevealed):
+            round_ = sealed.apply(state.round, event)
+            assert round_.result is not None
+            return evolve(state, round=round_, results=state.results + (round_.result,))
+        if isinstance(event, sealed.RoundOpened):
+            return evolve(state, round=sealed.apply(state.round, event), rounds=state.rounds + 1, limits=event.limits)
+        if isinstance(event, e.BidsStarted):
+            return SecretBidState(players=event.players, limits=event.limits, step=event.step, unlocked=event.unlocked)
+        if isinstance(event, e.BidsFinished):
+            return evolve(state, finished=True)
+        raise TypeError(f"not a secret bid event: {event.kind}")
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def view(self, state: SecretBidState, seat: int | None = None) -> dict[str, Any]:
+        return v.view(state, seat)
+
+    def public_event(self, event: Event) -> dict[str, Any]:
+        return v.public_event(event)
+
+    def summary_text(self, public: Mapping[str, Any]) -> str:
+        return v.summary_text(public)
+
+    def command_of(self, events: Sequence[Event]) -> Command | None:
+        first = events[0]
+        if isinstance(first, sealed.RoundOpened):
+            return c.NewRound(first.limits)
+        if isinstance(first, e.BidsFinished):
+            return c.FinishBids()
+        if isinstance(first, e.BidsStarted):
+            return None
+        return sealed_view.command_of(first)
+
+    def is_finished(self, state: SecretBidState) -> bool:
+        return state.finished
+
+
+SECRETBID = SecretBidRules()
