@@ -389,43 +389,79 @@ def award_bonus_tiles(state: TrajanState, consul_choice: str) -> TrajanState:
 
 
 @dataclasses.dataclass(frozen=True)
+class Detail:
+    """How a number was counted, as an English template and its parameters: "{n} in hand × 1"
+    with {"n": 3}. The template doubles as a gettext msgid, so the touchscreen translates it and
+    names the ids among the parameters (a demand type, a commodity, a tile, a side) in its own
+    language, while the terminal prints the English; a parameter may itself be a `Detail` (a bonus
+    tile's "how"). Nobody has to read numbers back out of a sentence."""
+
+    template: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"template": self.template,
+                "params": {k: v.as_dict() if isinstance(v, Detail) else v for k, v in self.params.items()}}
+
+    def text(self) -> str:
+        """The English rendering (ids as they are), as `companion score` prints it."""
+        return detail_text(self.as_dict())
+
+
+def detail_text(detail: Mapping[str, Any]) -> str:
+    """The English text of a detail in its dict form ({"template", "params"}, as in `as_dict`
+    and `companion score --json`): nested details first, then the template's fields filled in."""
+    params = {k: detail_text(v) if isinstance(v, Mapping) else v for k, v in detail.get("params", {}).items()}
+    return str(detail["template"]).format(**params)
+
+
+def _counted(n: int, one: str, many: str, **params: Any) -> Detail:
+    """A detail whose wording follows a count: the singular template for 1, else the plural one
+    (both are msgids, so a language without plurals translates them alike)."""
+    return Detail(one if n == 1 else many, {"n": n, **params})
+
+
+@dataclasses.dataclass(frozen=True)
 class CategoryScore:
-    """One line of a final breakdown: category id, VP, the rule it comes from, and how it was counted."""
+    """One line of a final breakdown: category id, VP, the rule it comes from, and how it was
+    counted, as one or more `Detail` parts (a construction set per type, a bonus tile each)."""
 
     id: str
     vp: int
     rule: str
-    detail: str = ""
+    detail: tuple[Detail, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "vp": self.vp, "rule": self.rule, "detail": self.detail}
+        return {"id": self.id, "vp": self.vp, "rule": self.rule, "detail": [d.as_dict() for d in self.detail]}
 
 
 def score_in_game(state: TrajanState, player: PlayerState) -> CategoryScore:
     """VP scored during the game, penalties included (Trajan 1.12: the final scoring adds to it)."""
-    return CategoryScore("in_game", player.vp, "Trajan 1.12", "on the score track")
+    return CategoryScore("in_game", player.vp, "Trajan 1.12", (Detail("on the score track"),))
 
 
 def score_cards(state: TrajanState, player: PlayerState) -> CategoryScore:
     """+1 VP per commodity card in hand (Trajan 1.12); display cards score only through bonus tiles."""
-    return CategoryScore("cards", player.hand, "Trajan 1.12", f"{player.hand} in hand × 1")
+    return CategoryScore("cards", player.hand, "Trajan 1.12", (Detail("{n} in hand × 1", {"n": player.hand}),))
 
 
 def score_workers_camp(state: TrajanState, player: PlayerState) -> CategoryScore:
     """+1 VP per worker in the workers' camp (Trajan 1.12); workers on the site do not count here."""
-    return CategoryScore("workers_camp", player.workers_camp, "Trajan 1.12", f"{player.workers_camp} × 1")
+    n = player.workers_camp
+    return CategoryScore("workers_camp", n, "Trajan 1.12", (Detail("{n} × 1", {"n": n}),))
 
 
 def score_military_camp(state: TrajanState, player: PlayerState) -> CategoryScore:
     """+1 VP per legionnaire in the military camp (Trajan 1.12); those in provinces do not count here."""
-    return CategoryScore("military_camp", player.military_camp, "Trajan 1.12", f"{player.military_camp} × 1")
+    n = player.military_camp
+    return CategoryScore("military_camp", n, "Trajan 1.12", (Detail("{n} × 1", {"n": n}),))
 
 
 def score_trajan_tiles(state: TrajanState, player: PlayerState) -> CategoryScore:
     """+1 VP per Trajan tile still lying unfinished on the action wheel (Trajan 1.3, 1.14 point 11).
     Completed demand tiles kept on the mat are not on the wheel's slots and do not count."""
     n = sum(1 for t in player.trajan_slots if t is not None)
-    return CategoryScore("trajan_tiles", n, "Trajan 1.3", f"{n} on the wheel × 1")
+    return CategoryScore("trajan_tiles", n, "Trajan 1.3", (Detail("{n} on the wheel × 1", {"n": n}),))
 
 
 def construction_sets(tiles: Mapping[str, int], wildcards: int) -> tuple[int, dict[str, int]]:
@@ -448,21 +484,23 @@ def construction_sets(tiles: Mapping[str, int], wildcards: int) -> tuple[int, di
     return best
 
 
+def _construction_part(kind: str, tiles: int, wild: int) -> Detail:
+    """One construction type's count, with the wildcards the set was completed with (Trajan 1.9)."""
+    if not wild:
+        return Detail("{type} {n}", {"type": kind, "n": tiles})
+    template = "{type} {n} + {wild} wildcard" if wild == 1 else "{type} {n} + {wild} wildcards"
+    return Detail(template, {"type": kind, "n": tiles, "wild": wild})
+
+
 def score_construction(state: TrajanState, player: PlayerState) -> CategoryScore:
     """Construction sets at the end (Trajan 1.9): per type, 3 tiles = 10 VP, 4 tiles = 20 VP; each
-    held construction wildcard substitutes one tile, placed where it scores most."""
+    held construction wildcard substitutes one tile, placed where it scores most. One detail part
+    per type held, in the rules' type order."""
     tiles = Counter(t for t, _vp in player.construction)
     vp, used = construction_sets(tiles, player.forum_count("wild_construction"))
-    parts = []
-    for t in R.CONSTRUCTION_TYPES:
-        if tiles[t] or used.get(t):
-            wild = f" + {_plural(used[t], 'wildcard')}" if used.get(t) else ""
-            parts.append(f"{t} {tiles[t]}{wild}")
-    return CategoryScore("construction", vp, "Trajan 1.9", ", ".join(parts) or "no tiles")
-
-
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
+    parts = tuple(_construction_part(t, tiles[t], used.get(t, 0))
+                  for t in R.CONSTRUCTION_TYPES if tiles[t] or used.get(t))
+    return CategoryScore("construction", vp, "Trajan 1.9", parts or (Detail("no tiles"),))
 
 
 def _commodity_pair(tile: str) -> tuple[str, str]:
@@ -472,7 +510,67 @@ def _commodity_pair(tile: str) -> tuple[str, str]:
     raise ValueError(f"not a commodity bonus tile: {tile}")
 
 
-def bonus_tile_values(state: TrajanState, player: PlayerState) -> tuple[tuple[str, str, int, str], ...]:
+def _demand_bonus(tile: str, side: str, held: Counter, by_wildcard: bool) -> tuple[int, Detail]:
+    """Trajan 1.11 (1.14 point 5): 9 / 6 once if an unused forum tile of the type is held, or if an
+    unused demand wildcard was set aside for this tile (`by_wildcard`); Trajan tiles never count."""
+    kind = tile.removeprefix("demand_")
+    if held[tile]:
+        return DEMAND_BONUS_VP[side], _counted(held[tile], "{n} unused {kind} forum tile",
+                                               "{n} unused {kind} forum tiles", kind=kind)
+    if by_wildcard:
+        return DEMAND_BONUS_VP[side], Detail("an unused demand wildcard")
+    return 0, Detail("no unused {kind} forum tile", {"kind": kind})
+
+
+def _commodity_bonus(tile: str, side: str, display: Counter, wild: int) -> tuple[int, Detail]:
+    """Trajan 1.11: 3 / 2 per display card of either commodity on the tile, plus the `wild` unused
+    commodity wildcards given to this tile (each counts as one card)."""
+    a, b = _commodity_pair(tile)
+    cards = display[a] + display[b] + wild
+    each = COMMODITY_BONUS_VP[side]
+    params = {"a": a, "na": display[a], "b": b, "nb": display[b], "cards": cards, "each": each}
+    if not wild:
+        return each * cards, Detail("{a} {na} + {b} {nb} = {cards} × {each}", params)
+    template = ("{a} {na} + {b} {nb} + {wild} wildcard = {cards} × {each}" if wild == 1
+                else "{a} {na} + {b} {nb} + {wild} wildcards = {cards} × {each}")
+    return each * cards, Detail(template, {**params, "wild": wild})
+
+
+def _workers_bonus(side: str, workers: int) -> tuple[int, Detail]:
+    """Trajan 1.11, 1.14 point 9: 1 per own worker on the site, grey half of them rounded up."""
+    if side == YELLOW:
+        return workers, Detail("{n} on the site × 1", {"n": workers})
+    return (workers + 1) // 2, Detail("{n} on the site, half rounded up", {"n": workers})
+
+
+def _legionnaires_bonus(side: str, legionnaires: int) -> tuple[int, Detail]:
+    """Trajan 1.11: 2 / 1 per own legionnaire in the provinces (not those in the military camp)."""
+    each = LEGIONNAIRE_BONUS_VP[side]
+    return each * legionnaires, Detail("{n} in provinces × {each}", {"n": legionnaires, "each": each})
+
+
+def _bonus_bonus(side: str, counted: int) -> tuple[int, Detail]:
+    """Trajan 1.11: 3 / 2 per own yellow-side bonus tile (`counted` already says whether it counts itself)."""
+    each = BONUS_BONUS_VP[side]
+    return each * counted, _counted(counted, "{n} yellow bonus tile × {each}", "{n} yellow bonus tiles × {each}",
+                                    each=each)
+
+
+def _wildcards_for_bonus(player: PlayerState, settings: TrajanSettings) -> tuple[set[int], int | None]:
+    """Where the leftover wildcards score most (Trajan 1.11): the indexes of the demand bonus tiles
+    a demand wildcard satisfies (yellow first, per setting), and the one commodity tile of the
+    best side that all commodity wildcards count for (or None)."""
+    held = Counter(player.forum)
+    tiles = player.bonus_tiles
+    wild_demand = held["wild_demand"] if settings.demand_wildcard_counts_for_bonus else 0
+    short = sorted((i for i, (t, _side) in enumerate(tiles) if t.startswith("demand_") and not held[t]),
+                   key=lambda i: -DEMAND_BONUS_VP[tiles[i][1]])
+    commodity = [i for i, (t, _side) in enumerate(tiles) if t.startswith("commodity_")]
+    best = max(commodity, key=lambda i: (COMMODITY_BONUS_VP[tiles[i][1]], -i), default=None)
+    return set(short[:wild_demand]), best
+
+
+def bonus_tile_values(state: TrajanState, player: PlayerState) -> tuple[tuple[str, str, int, Detail], ...]:
     """Each bonus tile's VP (Trajan 1.11), as (tile, side, VP, how), in the player's tile order.
 
     demand X: 9 yellow / 6 grey once if an unused forum `demand_X` is held (wildcards per setting);
@@ -486,46 +584,20 @@ def bonus_tile_values(state: TrajanState, player: PlayerState) -> tuple[tuple[st
     display = Counter(player.display)
     yellow_tiles = sum(1 for _t, side in player.bonus_tiles if side == YELLOW)
     legionnaires = sum(1 for _prov, seat in state.legionnaires if seat == player.seat)
-    workers = len(player.site_workers)
-
-    # Wildcards go where they are worth most: demand wildcards to unsatisfied yellow tiles first,
-    # every commodity wildcard to one commodity tile of the best side.
-    wild_demand = held["wild_demand"] if s.demand_wildcard_counts_for_bonus else 0
-    short = sorted(
-        (i for i, (t, _side) in enumerate(player.bonus_tiles) if t.startswith("demand_") and not held[t]),
-        key=lambda i: -DEMAND_BONUS_VP[player.bonus_tiles[i][1]],
-    )
-    wild_demand_for = set(short[:wild_demand])
-    commodity = [i for i, (t, _side) in enumerate(player.bonus_tiles) if t.startswith("commodity_")]
-    wild_commodity_for = max(commodity, key=lambda i: (COMMODITY_BONUS_VP[player.bonus_tiles[i][1]], -i), default=None)
+    wild_demand_for, wild_commodity_for = _wildcards_for_bonus(player, s)
 
     out = []
     for i, (tile, side) in enumerate(player.bonus_tiles):
         if tile.startswith("demand_"):
-            kind = tile.removeprefix("demand_")
-            if held[tile]:
-                vp, how = DEMAND_BONUS_VP[side], _plural(held[tile], f"unused {kind} forum tile")
-            elif i in wild_demand_for:
-                vp, how = DEMAND_BONUS_VP[side], "an unused demand wildcard"
-            else:
-                vp, how = 0, f"no unused {kind} forum tile"
+            vp, how = _demand_bonus(tile, side, held, i in wild_demand_for)
         elif tile.startswith("commodity_"):
-            a, b = _commodity_pair(tile)
-            wild = held["wild_commodity"] if i == wild_commodity_for else 0
-            cards = display[a] + display[b] + wild
-            vp = COMMODITY_BONUS_VP[side] * cards
-            how = f"{a} {display[a]} + {b} {display[b]}" + (f" + {_plural(wild, 'wildcard')}" if wild else "") + \
-                f" = {cards} × {COMMODITY_BONUS_VP[side]}"
+            vp, how = _commodity_bonus(tile, side, display, held["wild_commodity"] if i == wild_commodity_for else 0)
         elif tile == "workers":
-            vp = workers if side == YELLOW else (workers + 1) // 2
-            how = f"{workers} on the site" + (" × 1" if side == YELLOW else ", half rounded up")
+            vp, how = _workers_bonus(side, len(player.site_workers))
         elif tile == "legionnaires":
-            vp = LEGIONNAIRE_BONUS_VP[side] * legionnaires
-            how = f"{legionnaires} in provinces × {LEGIONNAIRE_BONUS_VP[side]}"
+            vp, how = _legionnaires_bonus(side, legionnaires)
         elif tile == "bonus":
-            counted = yellow_tiles - (1 if side == YELLOW and not s.bonus_tile_counts_itself else 0)
-            vp = BONUS_BONUS_VP[side] * counted
-            how = f"{_plural(counted, 'yellow bonus tile')} × {BONUS_BONUS_VP[side]}"
+            vp, how = _bonus_bonus(side, yellow_tiles - (1 if side == YELLOW and not s.bonus_tile_counts_itself else 0))
         else:
             raise ValueError(f"unknown bonus tile {tile!r}")
         out.append((tile, side, vp, how))
@@ -533,10 +605,12 @@ def bonus_tile_values(state: TrajanState, player: PlayerState) -> tuple[tuple[st
 
 
 def score_bonus_tiles(state: TrajanState, player: PlayerState) -> CategoryScore:
-    """Every bonus tile the player holds, on the side it lies (Trajan 1.11; see `bonus_tile_values`)."""
+    """Every bonus tile the player holds, on the side it lies (Trajan 1.11; see `bonus_tile_values`):
+    one detail part per tile, naming the tile, its side, its VP and how they were counted."""
     values = bonus_tile_values(state, player)
-    detail = "; ".join(f"{tile} {side}: {vp} ({how})" for tile, side, vp, how in values)
-    return CategoryScore("bonus_tiles", sum(v[2] for v in values), "Trajan 1.11", detail or "no bonus tiles")
+    parts = tuple(Detail("{tile} {side}: {vp} ({how})", {"tile": tile, "side": side, "vp": vp, "how": how})
+                  for tile, side, vp, how in values)
+    return CategoryScore("bonus_tiles", sum(v[2] for v in values), "Trajan 1.11", parts or (Detail("no bonus tiles"),))
 
 
 #: The final breakdown's categories, in the order they are shown (Trajan 1.12).

@@ -442,6 +442,17 @@ TIE_BREAKS = {"senate space": "the higher senate space", "senate stack": "the di
               "shared": "nothing separates them: the victory is shared"}
 
 
+#: Categories whose detail parts each get a line of their own (a bonus tile's "how" is long).
+PART_PER_LINE = ("bonus_tiles",)
+
+
+def _detail_lines(category: Mapping[str, Any]) -> list[str]:
+    """A category's detail parts in English: one line each for `PART_PER_LINE`, else one line
+    joined by ", " ("fountain 3 + 1 wildcard, door 2, roof 1")."""
+    parts = [scoring.detail_text(part) for part in category["detail"]]
+    return parts if category["id"] in PART_PER_LINE else [", ".join(parts)]
+
+
 def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -480,9 +491,8 @@ def format_scores(result: Mapping[str, Any], language: str = "en") -> str:
         for c in p["categories"]:
             label = CATEGORY_LABELS.get(c["id"], c["id"])
             head = f"  {label:<{width}} {c['vp']:>4}  {c['rule']:<11}  "
-            # A bonus-tile detail lists one tile per "; ": one line each, aligned.
-            for i, part in enumerate(c["detail"].split("; ")):
-                lines.append((head if i == 0 else " " * len(head)) + part)
+            for i, text in enumerate(_detail_lines(c)):
+                lines.append((head if i == 0 else " " * len(head)) + text)
         lines.append(f"  {'total':<{width}} {p['total']:>4}")
     lines.append("")
     totals = {p["name"]: p["total"] for p in result["players"]}

@@ -132,85 +132,56 @@ def choice_wid(intent: Mapping[str, Any]) -> str:
 
 # -- final breakdown details ------------------------------------------------------------------------
 
-_PLURAL = r"(?:s)?"
+#: Every template the rules word a final-breakdown detail with (companion/games/trajan/scoring.py:
+#: `Detail`), marked here so the catalogs translate them; a test checks the two lists agree.
+DETAIL_TEMPLATES: tuple[str, ...] = (
+    N_("on the score track"), N_("{n} in hand × 1"), N_("{n} × 1"), N_("{n} on the wheel × 1"),
+    N_("no tiles"), N_("{type} {n}"), N_("{type} {n} + {wild} wildcard"), N_("{type} {n} + {wild} wildcards"),
+    N_("no bonus tiles"), N_("{tile} {side}: {vp} ({how})"),
+    N_("{n} unused {kind} forum tile"), N_("{n} unused {kind} forum tiles"), N_("an unused demand wildcard"),
+    N_("no unused {kind} forum tile"),
+    N_("{a} {na} + {b} {nb} = {cards} × {each}"), N_("{a} {na} + {b} {nb} + {wild} wildcard = {cards} × {each}"),
+    N_("{a} {na} + {b} {nb} + {wild} wildcards = {cards} × {each}"),
+    N_("{n} on the site × 1"), N_("{n} on the site, half rounded up"), N_("{n} in provinces × {each}"),
+    N_("{n} yellow bonus tile × {each}"), N_("{n} yellow bonus tiles × {each}"),
+)
+
+#: How a detail's id parameters are named on screen, by parameter name (scoring.py's `Detail`s).
+_DETAIL_NAMES = {
+    "kind": names.demand, "a": names.commodity, "b": names.commodity, "type": names.construction,
+    "tile": names.bonus_tile, "side": names.side,
+}
+
+#: Categories whose parts read better one per line (a bonus tile each) than joined.
+PART_PER_LINE = ("bonus_tiles",)
 
 
-def _num_noun(n: str, one: str, many: str) -> str:
-    """The singular or plural template (both msgids, so both are translated)."""
-    return _(one) if n == "1" else _(many)
+def detail_text(detail: Mapping[str, Any]) -> str:
+    """One detail ({"template", "params"}, see scoring.Detail) in the current language: the
+    template translated, ids among the parameters by their names, nested details first."""
+    params: dict[str, Any] = {}
+    for key, value in dict(detail.get("params") or {}).items():
+        if isinstance(value, Mapping):
+            params[key] = detail_text(value)
+        elif isinstance(value, str) and key in _DETAIL_NAMES:
+            params[key] = _DETAIL_NAMES[key](value)
+        else:
+            params[key] = value
+    template = str(detail.get("template", ""))
+    try:
+        return _(template).format(**params)
+    except (KeyError, IndexError, ValueError):
+        # A catalog whose translation lost a field must not blank the breakdown: English it is.
+        return template.format(**params)
 
 
-def _how(how: str) -> str:
-    """One bonus tile's "how it was counted" (scoring.bonus_tile_values), translated where known."""
-    m = re.fullmatch(r"(\d+) unused (\w+) forum tile" + _PLURAL, how)
-    if m:
-        return _num_noun(m.group(1), N_("{n} unused {kind} forum tile"), N_("{n} unused {kind} forum tiles")).format(
-            n=m.group(1), kind=names.demand(m.group(2)))
-    m = re.fullmatch(r"no unused (\w+) forum tile", how)
-    if m:
-        return _("no unused {kind} forum tile").format(kind=names.demand(m.group(1)))
-    if how == "an unused demand wildcard":
-        return _("an unused demand wildcard")
-    m = re.fullmatch(r"(\w+) (\d+) \+ (\w+) (\d+)(?: \+ (\d+) wildcards?)? = (\d+) × (\d+)", how)
-    if m:
-        a, na, b, nb, wild, total, each = m.groups()
-        text = f"{names.commodity(a)} {na} + {names.commodity(b)} {nb}"
-        if wild:
-            text += " + " + _num_noun(wild, N_("{n} wildcard"), N_("{n} wildcards")).format(n=wild)
-        return f"{text} = {total} × {each}"
-    m = re.fullmatch(r"(\d+) on the site × 1", how)
-    if m:
-        return _("{n} on the site × 1").format(n=m.group(1))
-    m = re.fullmatch(r"(\d+) on the site, half rounded up", how)
-    if m:
-        return _("{n} on the site, half rounded up").format(n=m.group(1))
-    m = re.fullmatch(r"(\d+) in provinces × (\d+)", how)
-    if m:
-        return _("{n} in provinces × {each}").format(n=m.group(1), each=m.group(2))
-    m = re.fullmatch(r"(\d+) yellow bonus tiles? × (\d+)", how)
-    if m:
-        return _num_noun(m.group(1), N_("{n} yellow bonus tile × {each}"), N_("{n} yellow bonus tiles × {each}")).format(
-            n=m.group(1), each=m.group(2))
-    return how
-
-
-def final_detail(category: str, detail: str) -> str:
-    """A final-breakdown category's detail (English from the rules) in the current language where
-    its form is known; otherwise as the rules wrote it."""
-    if category == "in_game" and detail == "on the score track":
-        return _("on the score track")
-    m = re.fullmatch(r"(\d+) in hand × 1", detail)
-    if m:
-        return _("{n} in hand × 1").format(n=m.group(1))
-    m = re.fullmatch(r"(\d+) on the wheel × 1", detail)
-    if m:
-        return _("{n} on the wheel × 1").format(n=m.group(1))
-    if category == "construction":
-        if detail == "no tiles":
-            return _("no tiles")
-        parts = []
-        for part in detail.split(", "):
-            m = re.fullmatch(r"(\w+) (\d+)(?: \+ (\d+) wildcards?)?", part)
-            if not m:
-                return detail
-            text = f"{names.construction(m.group(1))} {m.group(2)}"
-            if m.group(3):
-                text += " + " + _num_noun(m.group(3), N_("{n} wildcard"), N_("{n} wildcards")).format(n=m.group(3))
-            parts.append(text)
-        return _(", ").join(parts)
-    if category == "bonus_tiles":
-        if detail == "no bonus tiles":
-            return _("no bonus tiles")
-        parts = []
-        for part in detail.split("; "):
-            m = re.fullmatch(r"(\w+) (yellow|grey): (-?\d+) \((.*)\)", part)
-            if not m:
-                return detail
-            tile, side, vp, how = m.groups()
-            parts.append(_("{tile} ({side}): {vp} — {how}").format(
-                tile=names.bonus_tile(tile), side=names.colour(side), vp=vp, how=_how(how)))
-        return "; ".join(parts)
-    return detail
+def category_details(category: Mapping[str, Any]) -> list[str]:
+    """A final-breakdown category's detail as lines: one per part for `PART_PER_LINE`, else the
+    parts joined on one line."""
+    parts = [detail_text(part) for part in category.get("detail") or ()]
+    if category.get("id") in PART_PER_LINE:
+        return parts
+    return [_(", ").join(parts)] if parts else []
 
 
 def tie_break_text(final: Mapping[str, Any]) -> str:

@@ -23,6 +23,9 @@ COLOURS: Mapping[str, str] = {
     "orange": N_("Orange"), "white": N_("White"), "pink": N_("Pink"), "grey": N_("Grey"),
 }
 
+#: A bonus tile's side up (Trajan 1.11), as a breakdown names it after the tile ("Workers bonus grey side").
+SIDES: Mapping[str, str] = {"yellow": N_("yellow side"), "grey": N_("grey side")}
+
 #: Screen colours (hex) of player and marker colours.
 COLOUR_HEX: Mapping[str, str] = {
     "red": "E5484D", "blue": "3E8EF7", "green": "30A46C", "yellow": "F5D90A",
@@ -138,6 +141,10 @@ def demand(key: str) -> str:
 
 def colour(key: str) -> str:
     return display(COLOURS, key)
+
+
+def side(key: str) -> str:
+    return display(SIDES, key)
 
 
 def province(key: str) -> str:

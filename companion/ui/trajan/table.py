@@ -14,7 +14,9 @@ from typing import Any
 
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.trajan import widgets as tw
@@ -22,7 +24,7 @@ from companion.ui.widgets import Panel, WidButtonBox
 
 ENTRY_PANELS = ("trays_panel", "light_panel", "choices_panel", "tile_panel", "cards_panel", "empty_panel")
 CONTENT_PANELS = ("play_panel", "summary_panel", "final_panel", "board_panel")
-FINAL_PANES = ("chart", "details")
+FINAL_PANES = ("final_main", "details")  # the score table and chart, or how each category was counted
 
 
 def _strong(widget: Any) -> Any:
@@ -43,6 +45,24 @@ class PlayerCard(Panel):
 class BoardSection(Panel):
     title = StringProperty("")
     body = StringProperty("")
+
+
+class DetailRow(BoxLayout):
+    """A row of the "how counted" table: its cells (labels as tall as their text) hang from the
+    row's top, and the row is as tall as its tallest cell."""
+
+    def set_cells(self, cells: list[Any]) -> None:
+        for cell in cells:
+            column = BoxLayout(orientation="vertical", size_hint_x=cell.size_hint_x, width=cell.width)
+            cell.size_hint_x = 1  # the column has the cell's share of the row; the cell fills it
+            column.add_widget(cell)
+            column.add_widget(Widget())
+            self.add_widget(column)
+            cell.bind(height=self._fit)
+        self._fit()
+
+    def _fit(self, *_args: Any) -> None:
+        self.height = max((c.children[-1].height for c in self.children), default=0)
 
 
 class SummaryRow(WidButtonBox):
@@ -97,6 +117,7 @@ class TrajanTableScreen(Screen):
                 entry=lambda *_: self.choose_panels(),
                 phase=lambda *_: self.choose_panels(), report_open=lambda *_: self.choose_panels(),
                 summary_rows=lambda *_: self.update_summary(), final_rows=lambda *_: self.update_final(),
+                final_detail_rows=lambda *_: self.update_final_details(),
                 repay=lambda *_: self.update_bonus(), repay_rows=lambda *_: self.update_bonus(),
                 final_columns=lambda *_: self.update_final(), light_markers=lambda *_: self.update_light(),
                 light_completed=lambda *_: self.update_light(), tile_entry=lambda *_: self.update_tile_entry(),
@@ -110,6 +131,7 @@ class TrajanTableScreen(Screen):
         self.update_choices()
         self.update_summary()
         self.update_final()
+        self.update_final_details()
         self.update_light()
         self.choose_panels()
 
@@ -142,8 +164,8 @@ class TrajanTableScreen(Screen):
         else:
             entry = p["empty_panel"]
         self._show_only(self.ids.entry, entry, tuple(p[n] for n in ENTRY_PANELS))
-        pane = p["details"] if vm.final_details_open else p["chart"]
-        self._show_only(self.ids.final_right, pane, tuple(p[n] for n in FINAL_PANES))
+        pane = p["details"] if vm.final_details_open else p["final_main"]
+        self._show_only(self.ids.final_panel, pane, tuple(p[n] for n in FINAL_PANES))
         self.update_bonus()
 
     @staticmethod
@@ -309,6 +331,46 @@ class TrajanTableScreen(Screen):
             grid.add_widget(Factory.FinalHead(text=col["total_text"], wid=f"trajan.final.total.{col['seat']}",
                                               color=theme.GOLD if col["winner"] else theme.TEXT,
                                               font_size=22 * app.scale))
+
+    def update_final_details(self) -> None:
+        """How each category was counted, laid out like the score table (a column per player) over
+        the whole width, so a long bonus-tile line wraps inside its player's column."""
+        from kivy.factory import Factory
+        from kivy.utils import escape_markup
+
+        app = self._app()
+        vm = app.trajan_vm
+        grid = self.ids.details_grid
+        grid.clear_widgets()
+        if not vm.final_columns:
+            return
+        small = round(13 * app.scale)
+        width = (120 if app.portrait else 130) * app.scale
+        head = DetailRow()
+        head.set_cells([Factory.DetailCell(text="", size_hint_x=None, width=width)]
+                       + [Factory.DetailCell(text=f"[b]{escape_markup(col['name'])}{' ★' if col['winner'] else ''}[/b]",
+                                             color=col["rgba"], font_size=16 * app.scale) for col in vm.final_columns])
+        grid.add_widget(head)
+        for row in vm.final_detail_rows:
+            title = f"[b]{escape_markup(row['title'])}[/b]\n[size={small}][color=A9B3C1]{escape_markup(row['rule'])}[/color][/size]"
+            line = DetailRow()
+            line.set_cells([Factory.DetailCell(text=title, size_hint_x=None, width=width)]
+                           + [Factory.DetailCell(text=cell, wid=f"trajan.final.detail.{row['id']}.{seat}")
+                              for seat, cell in zip((c["seat"] for c in vm.final_columns), row["cells"])])
+            grid.add_widget(line)
+        total = DetailRow()
+        total.set_cells([Factory.DetailCell(text=f"[b]{escape_markup(self._total_text())}[/b]", color=theme.GOLD,
+                                            font_size=16 * app.scale, size_hint_x=None, width=width)]
+                        + [Factory.DetailCell(text=f"[b]{col['total_text']}[/b]", font_size=16 * app.scale,
+                                              color=theme.GOLD if col["winner"] else theme.TEXT)
+                           for col in vm.final_columns])
+        grid.add_widget(total)
+
+    @staticmethod
+    def _app() -> Any:
+        from kivy.app import App
+
+        return App.get_running_app()
 
     @staticmethod
     def _total_text() -> str:

@@ -117,7 +117,7 @@ class TrajanTableViewModel(EventDispatcher):
     final_tie_break = StringProperty("")
     final_columns = ListProperty([])  # [{seat, name, rgba, total_text, winner}]
     final_rows = ListProperty([])  # [{id, wid, title, rule, cells: [text]}]
-    final_detail = StringProperty("")  # markup: every category, per player, with its rule
+    final_detail_rows = ListProperty([])  # [{id, title, rule, cells: [markup]}]: how each category was counted
     final_details_open = BooleanProperty(False)
     chart_series = ListProperty([])  # [{rgba, points: [vp]}]
     chart_ticks = ListProperty([])  # [(index, text)]
@@ -671,20 +671,29 @@ class TrajanTableViewModel(EventDispatcher):
         self.final_details_open = not self.final_details_open
 
     def _final_detail(self) -> None:
+        """How every category was counted, as the score table's rows: per player a cell with the
+        VP and the detail the rules gave (several parts, such as the bonus tiles, one per line)."""
         final = self._view.get("final") or {}
         players = final.get("players", ())
-        if not players:
-            self.final_detail = ""
-            return
-        lines = []
-        for cat in players[0]["categories"]:
+        rows = []
+        for cat in players[0]["categories"] if players else ():
             cid = cat["id"]
-            lines.append(f"[b]{escape(names.category(cid))}[/b] [color=A9B3C1]({escape(names.rule(cat['rule']))})[/color]")
+            cells = []
             for p in players:
                 mine = next((c for c in p["categories"] if c["id"] == cid), None)
-                if mine is not None:
-                    lines.append(f"  {escape(p['name'])}: {mine['vp']} — {escape(tfmt.final_detail(cid, mine.get('detail', '')))}")
-        self.final_detail = "\n".join(lines)
+                cells.append(self._detail_cell(mine) if mine is not None else "")
+            rows.append({"id": cid, "title": names.category(cid), "rule": names.rule(cat["rule"]), "cells": cells})
+        self.final_detail_rows = rows
+
+    @staticmethod
+    def _detail_cell(category: Mapping[str, Any]) -> str:
+        """One player's cell: "[b]3[/b]  3 in hand × 1"; a category counted in several parts (the
+        bonus tiles) lists each part on a line of its own below the VP."""
+        lines = [escape(text) for text in tfmt.category_details(category)]
+        vp = f"[b]{category['vp']}[/b]"
+        if len(lines) == 1:
+            return f"{vp}  [color=A9B3C1]{lines[0]}[/color]"
+        return "\n".join([vp] + [f"[color=A9B3C1]·\u00a0{line}[/color]" for line in lines])
 
     # -- taps ------------------------------------------------------------------------------------------
 

@@ -426,6 +426,81 @@ def test_bonus_tiles_bonus_counts_yellow_tiles_itself_per_setting():
     assert S.final_breakdown(grey).players[0].vp("bonus_tiles") == 2 * 1
 
 
+# -- how each category was counted: templates and parameters, never prose to parse back ---------------
+
+
+def details(final, seat, category):
+    return [d.as_dict() for d in next(c for c in final.players[seat].categories if c.id == category).detail]
+
+
+def test_each_detail_is_a_template_with_its_numbers():
+    p = player(0, vp=50, hand=3, workers_camp=2, military_camp=1, trajan_slots=(tile(), None, None, None, None, None))
+    final = S.final_breakdown(table(p, player(1)))
+    assert details(final, 0, "in_game") == [{"template": "on the score track", "params": {}}]
+    assert details(final, 0, "cards") == [{"template": "{n} in hand × 1", "params": {"n": 3}}]
+    assert details(final, 0, "workers_camp") == [{"template": "{n} × 1", "params": {"n": 2}}]
+    assert details(final, 0, "military_camp") == [{"template": "{n} × 1", "params": {"n": 1}}]
+    assert details(final, 0, "trajan_tiles") == [{"template": "{n} on the wheel × 1", "params": {"n": 1}}]
+    assert details(final, 0, "construction") == [{"template": "no tiles", "params": {}}]
+    assert details(final, 0, "bonus_tiles") == [{"template": "no bonus tiles", "params": {}}]
+
+
+def test_construction_detail_has_a_part_per_type_with_the_wildcards_it_used():
+    p = player(0, construction=construction(roof=2, fountain=4, door=1), forum=["wild_construction"])
+    final = S.final_breakdown(table(p, player(1)))
+    assert final.players[0].vp("construction") == 20 + 10  # the wildcard makes roof 2 a set of 3
+    assert details(final, 0, "construction") == [  # the rules' type order, not the player's
+        {"template": "{type} {n}", "params": {"type": "fountain", "n": 4}},
+        {"template": "{type} {n}", "params": {"type": "door", "n": 1}},
+        {"template": "{type} {n} + {wild} wildcard", "params": {"type": "roof", "n": 2, "wild": 1}},
+    ]
+    one = S.final_breakdown(table(player(0, construction=construction(fountain=3), forum=["wild_construction"]),
+                                  player(1)))
+    assert details(one, 0, "construction") == [
+        {"template": "{type} {n} + {wild} wildcard", "params": {"type": "fountain", "n": 3, "wild": 1}}]
+    two = S.final_breakdown(table(player(0, construction=construction(fountain=2), forum=["wild_construction"] * 2),
+                                  player(1)))
+    assert details(two, 0, "construction")[0]["template"] == "{type} {n} + {wild} wildcards"
+
+
+def test_bonus_tile_detail_names_tile_side_vp_and_how_as_a_nested_detail():
+    p = player(0, display=("wine", "wine", "fish"), forum=["wild_commodity", "demand_bread", "demand_bread"],
+               bonus_tiles=(("commodity_wine_fish", "yellow"), ("demand_bread", "grey"), ("demand_games", "yellow")))
+    final = S.final_breakdown(table(p, player(1)))
+    assert details(final, 0, "bonus_tiles") == [
+        {"template": "{tile} {side}: {vp} ({how})", "params": {
+            "tile": "commodity_wine_fish", "side": "yellow", "vp": 12, "how": {
+                "template": "{a} {na} + {b} {nb} + {wild} wildcard = {cards} × {each}",
+                "params": {"a": "wine", "na": 2, "b": "fish", "nb": 1, "cards": 4, "each": 3, "wild": 1}}}},
+        {"template": "{tile} {side}: {vp} ({how})", "params": {
+            "tile": "demand_bread", "side": "grey", "vp": 6, "how": {
+                "template": "{n} unused {kind} forum tiles", "params": {"n": 2, "kind": "bread"}}}},
+        {"template": "{tile} {side}: {vp} ({how})", "params": {
+            "tile": "demand_games", "side": "yellow", "vp": 0, "how": {
+                "template": "no unused {kind} forum tile", "params": {"kind": "games"}}}},
+    ]
+    assert final.players[0].vp("bonus_tiles") == 12 + 6 + 0
+
+
+@pytest.mark.parametrize("side, counted, template", [
+    ("yellow", 1, "{n} yellow bonus tile × {each}"), ("yellow", 2, "{n} yellow bonus tiles × {each}"),
+    ("grey", 0, "{n} yellow bonus tiles × {each}"),
+])
+def test_a_count_picks_the_singular_or_plural_template(side, counted, template):
+    tiles = (("bonus", side),) + (("workers", "yellow"),) * (counted - (side == "yellow"))
+    p = player(0, bonus_tiles=tiles)
+    how = S.bonus_tile_values(table(p, player(1)), p)[0][3]
+    assert (how.template, how.params) == (template, {"n": counted, "each": S.BONUS_BONUS_VP[side]})
+
+
+def test_detail_text_is_the_english_rendering_nested_details_first():
+    how = S.Detail("{n} in provinces × {each}", {"n": 3, "each": 1})
+    part = S.Detail("{tile} {side}: {vp} ({how})", {"tile": "legionnaires", "side": "grey", "vp": 3, "how": how})
+    assert part.text() == "legionnaires grey: 3 (3 in provinces × 1)"
+    assert S.detail_text(part.as_dict()) == part.text()
+    assert S.Detail("no tiles").text() == "no tiles"
+
+
 def test_winner_without_a_tie():
     final = S.final_breakdown(table(player(0, vp=10), player(1, vp=12), player(2, vp=11)))
     assert (final.ranking, final.tied, final.winners, final.tie_break) == ((1, 2, 0), (1,), (1,), "none")

@@ -253,6 +253,67 @@ def test_the_doc_checks_the_totals_the_cli_prints(capsys):
     assert f"Consul **{season['consul']}**, proconsul **{season['proconsul']}**" in doc
 
 
+def documented_json(marker: str):
+    doc = DOC.read_text(encoding="utf-8")
+    match = re.search(r"<!-- json: " + re.escape(marker) + r" -->\n```json\n(.*?)```", doc, re.S)
+    assert match, f"no JSON block for {marker} in {DOC.name}"
+    return json.loads(match.group(1))
+
+
+def test_the_documented_json_details_are_what_the_cli_prints(capsys):
+    assert main(["score", "trajan", str(FINAL), "--json"]) == 0
+    livia = json.loads(capsys.readouterr().out)["players"][0]
+    by_id = {c["id"]: c for c in livia["categories"]}
+    assert documented_json("docs/examples/trajan-final.json Livia cards construction") == [
+        by_id["cards"], by_id["construction"]]
+    assert documented_json("docs/examples/trajan-final.json Livia bonus_tiles 0") == by_id["bonus_tiles"]["detail"][0]
+
+
+def test_the_json_details_render_to_the_printed_lines(capsys):
+    """Whoever renders `detail` as documented (template.format, nested parts first) gets the printout."""
+    assert main(["score", "trajan", str(FINAL), "--json"]) == 0
+    final = json.loads(capsys.readouterr().out)
+    printed = documented_output("docs/examples/trajan-final.json")
+    for player in final["players"]:
+        for category in player["categories"]:
+            parts = [scoring.detail_text(part) for part in category["detail"]]
+            for text in parts if category["id"] == "bonus_tiles" else [", ".join(parts)]:
+                assert re.search(r"  " + re.escape(text) + r"\n", printed), text
+
+
+def scoring_templates() -> set[str]:
+    """Every detail template written in scoring.py: the literals given to `Detail(…)` and
+    `_counted(…)`, and those assigned to a variable named `template`."""
+    import ast
+
+    tree = ast.parse(Path(scoring.__file__).read_text(encoding="utf-8"))
+    found: set[str] = set()
+
+    def literals(node):
+        return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("Detail", "_counted"):
+            for arg in node.args:
+                if not isinstance(arg, ast.Dict):
+                    found |= literals(arg)
+        elif isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "template" for t in node.targets):
+            found |= literals(node.value)
+    return found
+
+
+def test_every_template_is_documented_and_marked_for_translation():
+    from companion.ui.trajan.format import DETAIL_TEMPLATES
+
+    templates = scoring_templates()
+    assert len(templates) >= 20 and "{n} in hand × 1" in templates
+    assert set(DETAIL_TEMPLATES) == templates, "companion/ui/trajan/format.py marks every template (N_) and no other"
+    doc = DOC.read_text(encoding="utf-8").split("The templates, with the parameters each one takes:")[1]
+    table = "\n".join(line for line in doc.splitlines() if line.startswith("| "))
+    documented = {t for t in re.findall(r"`([^`]+)`", table) if not re.fullmatch(r"[a-z_]+", t)}
+    assert documented == templates
+
+
 def test_a_bad_snapshot_exits_2_naming_field_and_rule(tmp_path, capsys):
     data = load(FINAL)
     data["players"][1]["construction"] = {"roof": 7}

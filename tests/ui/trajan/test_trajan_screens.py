@@ -135,7 +135,14 @@ def test_a_whole_two_player_game_by_touch(session):
             seen["taps"] = yield from play_to_the_end(ui, seed=20)
             seen["final"] = check_final_on_screen(ui)
             yield from ui.tap("trajan.final.details")
-            assert "Cards in hand" in ui.text("trajan.final.detail")
+            yield from ui.frames(2)
+            for player in seen["final"]["players"]:
+                cards = next(c["vp"] for c in player["categories"] if c["id"] == "cards")
+                assert ui.text(f"trajan.final.detail.cards.{player['seat']}").endswith(f"{cards} in hand × 1[/color]")
+                assert ui.shown(f"trajan.final.detail.bonus_tiles.{player['seat']}")
+            assert not ui.shown("trajan.final.total.0"), "the details take the score table's place"
+            yield from ui.tap("trajan.final.details")
+            assert ui.shown("trajan.final.total.0")
             yield from ui.tap("trajan.history")
             assert ui.screen == "history" and ui.app.history_vm.rows[0]["text"].endswith("Game over: final scoring.")
             yield from ui.tap("history.back")

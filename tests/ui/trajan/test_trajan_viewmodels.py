@@ -12,6 +12,7 @@ import pytest
 
 from companion.session import Intent
 from companion.ui import i18n
+from companion.ui.trajan import names
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -282,7 +283,12 @@ def test_final_breakdown_chart_and_history_match_the_engine(session):
     assert [len(s["points"]) for s in vm.chart_series] == [len(track) + 1] * 3
     assert [s["points"][-1] for s in vm.chart_series] == [p["total"] for p in final["players"]]
     assert [t for _i, t in vm.chart_ticks] == ["S1", "S2", "S3", "S4", "End"]
-    assert "Cards in hand (Trajan 1.12)" in vm.final_detail.replace("[/b] [color=A9B3C1]", " ").replace("[/color]", "").replace("[b]", "")
+    details = {row["id"]: row for row in vm.final_detail_rows}
+    assert [r["id"] for r in vm.final_detail_rows] == [r["id"] for r in vm.final_rows]
+    assert (details["cards"]["title"], details["cards"]["rule"]) == ("Cards in hand", "Trajan 1.12")
+    for seat, p in enumerate(final["players"]):
+        hand = next(c["vp"] for c in p["categories"] if c["id"] == "cards")
+        assert details["cards"]["cells"][seat] == f"[b]{hand}[/b]  [color=A9B3C1]{hand} in hand × 1[/color]"
     from companion.ui.trajan.format import history_rows
 
     rows = history_rows(session.history())
@@ -293,6 +299,75 @@ def test_final_breakdown_chart_and_history_match_the_engine(session):
     vm.relabel()
     assert vm.final_rows[1]["title"] == "手牌" and vm.final_rows[1]["rule"] == "圖拉真 1.12"
     assert "圖拉真" in history_rows(session.history())[0]["text"] or "入座" in history_rows(session.history())[0]["text"]
+
+
+FINAL_SNAPSHOT = ROOT / "docs" / "examples" / "trajan-final.json"
+
+
+def final_of(snapshot=FINAL_SNAPSHOT, edit=None):
+    """The final breakdown of a documented snapshot (optionally edited), as the view carries it."""
+    import json
+
+    from companion.games.trajan.snapshot import score_snapshot
+
+    data = json.loads(snapshot.read_text(encoding="utf-8"))
+    if edit:
+        edit(data)
+    return score_snapshot(data)
+
+
+def category(final, name, cid):
+    player = next(p for p in final["players"] if p["name"] == name)
+    return next(c for c in player["categories"] if c["id"] == cid)
+
+
+def test_final_details_in_english_read_as_the_printout():
+    from companion.ui.trajan import format as tfmt
+
+    final = final_of()
+    assert tfmt.category_details(category(final, "Livia", "construction")) == [
+        "Fountain 3 + 1 wildcard, Door 2, Roof 1"]
+    assert tfmt.category_details(category(final, "Livia", "bonus_tiles")) == [
+        "Wine & Fish yellow side: 12 (Wine 2 + Fish 1 + 1 wildcard = 4 × 3)",
+        "Bread bonus yellow side: 9 (1 unused Bread forum tile)",
+        "Legionnaires bonus grey side: 3 (3 in provinces × 1)",
+    ]
+    assert tfmt.category_details(category(final, "Marcus", "workers_camp")) == ["0 × 1"]
+
+
+def test_final_details_in_chinese_are_translated_templates_with_translated_names():
+    from companion.ui.trajan import format as tfmt
+
+    final = final_of()
+    i18n.set_language("zh-Hans")
+    assert tfmt.category_details(category(final, "Livia", "construction")) == ["喷泉 3 + 1 块万能板块、门 2、屋顶 1"]
+    assert tfmt.category_details(category(final, "Julia", "bonus_tiles")) == [
+        "牛与小麦（黄色面）：12（牛 1 + 小麦 2 + 1 块万能板块 = 4 × 3）",
+        "珠宝与宝石（灰色面）：6（珠宝 2 + 宝石 1 = 3 × 2）",
+        "宗教奖励（灰色面）：6（一块未使用的需求万能板块）",
+    ]
+    i18n.set_language("zh-Hant")
+    assert tfmt.category_details(category(final, "Marcus", "cards")) == ["手牌 2 張 × 1"]
+
+
+def test_every_detail_template_reads_in_chinese_without_english_or_ids():
+    """Each template the rules can use (scoring.py), through the UI in both scripts: no English
+    word and no rules id is left (the catalogs translate every template and name)."""
+    import re
+
+    from companion.games.trajan import scoring
+    from companion.ui.trajan import format as tfmt
+
+    params = {"n": 2, "wild": 2, "vp": 9, "each": 3, "na": 1, "nb": 1, "cards": 4, "kind": "bread", "a": "wine",
+              "b": "fish", "type": "roof", "tile": "demand_bread", "side": "yellow",
+              "how": {"template": "{n} unused {kind} forum tiles", "params": {"n": 2, "kind": "games"}}}
+    for language in ("zh-Hans", "zh-Hant"):
+        i18n.set_language(language)
+        for template in tfmt.DETAIL_TEMPLATES:
+            text = tfmt.detail_text({"template": template, "params": params})
+            assert not re.search(r"[A-Za-z]", text), (language, template, text)
+    i18n.set_language("en")
+    assert scoring.detail_text({"template": "{type} {n}", "params": params}) == "roof 2"
 
 
 def test_every_choice_has_a_unique_wid_and_a_translated_label(session):
