@@ -17,12 +17,20 @@ from companion.games.trajan.commands import Construction, Military
 from companion.games.trajan.state import SiteSpace, TrajanState, bag
 
 
-
 def legionnaire_vp(state: TrajanState, seat: int, province: str) -> int:
     """What a legionnaire of `seat` would score in `province` now: the province VP minus 3 for every
     other player's legionnaire already there, never below 0 (Trajan 1.8, 1.14 #7)."""
     others = sum(1 for place, owner in state.legionnaires if place == province and owner != seat)
     return max(0, state.settings.province_vp[province] - R.LEGIONNAIRE_PENALTY * others)
+
+
+def arriving_legionnaire_vp(state: TrajanState, province: str) -> int:
+    """What the next legionnaire to arrive in `province` scores, whoever sends it: the province VP
+    minus 3 per legionnaire already there, never below 0 (Trajan 1.8). Every one already there is
+    another player's, since a player may not send a second one (so this is `legionnaire_vp` for
+    every seat that may still send one)."""
+    there = sum(1 for place, _owner in state.legionnaires if place == province)
+    return max(0, state.settings.province_vp[province] - R.LEGIONNAIRE_PENALTY * there)
 
 
 def has_legionnaire(state: TrajanState, seat: int, province: str) -> bool:

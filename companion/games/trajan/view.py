@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.games.trajan import rules_data as R
 from companion.games.trajan import wheel
+from companion.games.trajan.actions_figures import arriving_legionnaire_vp
 from companion.games.trajan.legal import legal_commands
 from companion.games.trajan.parse import intent_of
 from companion.games.trajan.state import TrajanState
@@ -31,6 +32,21 @@ def _player(state: TrajanState, seat: int) -> dict[str, Any]:
         "trajan_slots": [None if t is None else {"kind": t.kind, "colours": list(t.colours)} for t in p.trajan_slots],
         "arch": p.arch,
     }
+
+
+def _provinces(state: TrajanState) -> list[dict[str, Any]]:
+    """Each province as the board shows it (Trajan 1.8): its VP, the forum tile still lying there
+    (None once a leader took it), what the next legionnaire sent there scores, and whose
+    legionnaires and leaders stand there (seats)."""
+    out = []
+    for province, tile in state.province_tiles:
+        out.append({
+            "province": province, "vp": state.settings.province_vp.get(province, 0), "tile": tile,
+            "legion_vp": arriving_legionnaire_vp(state, province) if province in state.settings.province_vp else 0,
+            "legionnaires": sorted(seat for place, seat in state.legionnaires if place == province),
+            "leaders": [p.seat for p in state.players if p.leader == province],
+        })
+    return out
 
 
 def _previews(state: TrajanState) -> list[dict[str, Any] | None]:
@@ -67,7 +83,7 @@ def view(state: TrajanState, seat: int | None = None) -> dict[str, Any]:
         "demands": list(state.demands), "demands_left": len(state.demand_bag),
         "senate_bonus": list(state.senate_bonus), "senate_stack": list(state.senate_stack),
         "forum_display": list(state.forum_display), "extra_display": list(state.extra_display),
-        "provinces": [[p, t] for p, t in state.province_tiles],
+        "provinces": _provinces(state),
         "legionnaires": [[p, s] for p, s in state.legionnaires],
         "ships": list(state.ships),
         "site": [{"tile": list(s.tile) if s.tile else None, "workers": list(s.workers)} for s in state.site],

@@ -43,8 +43,32 @@ class PlayerCard(Panel):
 
 
 class BoardSection(Panel):
+    """A titled part of the board: a table of rows (the provinces) if it has one, then text."""
+
     title = StringProperty("")
     body = StringProperty("")
+
+    def show_rows(self, rows: Any) -> None:
+        """The provinces' table: VP, province, forum tile, figures; a long tile name wraps in its
+        column rather than run into the figures."""
+        from kivy.app import App
+        from kivy.factory import Factory
+
+        scale = App.get_running_app().scale
+        table = self.ids.table
+        table.clear_widgets()
+        for row in rows:
+            vp, name, tile, figures = row["cells"]
+            colour = theme.MUTED if row.get("head") else theme.TEXT
+            line = DetailRow(spacing=6 * scale)
+            line.set_cells([
+                Factory.BoardCell(text=vp, size_hint_x=None, width=54 * scale, color=colour,
+                                  wid=f"trajan.board.province.{row['province']}" if row["province"] else ""),
+                Factory.BoardCell(text=name, size_hint_x=0.45, color=colour),
+                Factory.BoardCell(text=tile, size_hint_x=0.55, color=colour),
+                Factory.BoardCell(text=figures, size_hint_x=None, width=52 * scale, halign="right"),
+            ])
+            table.add_widget(line)
 
 
 class DetailRow(BoxLayout):
@@ -475,6 +499,7 @@ class TrajanTableScreen(Screen):
             for widget, section in zip(rows, part):
                 widget.title = section["title"]
                 widget.body = section["markup"]
+                widget.show_rows(section.get("rows", ()))
 
     def update_cards(self) -> None:
         vm = self._vm()

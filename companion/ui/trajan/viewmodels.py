@@ -131,7 +131,7 @@ class TrajanTableViewModel(EventDispatcher):
     tile_entry = DictProperty({})  # {stack, kinds: [...], kind, colours: [...]} while open
     # the board: everything the app dealt and keeps, for a table mirroring it
     board_open = BooleanProperty(False)
-    board_sections = ListProperty([])  # [{title, markup}]
+    board_sections = ListProperty([])  # [{title, markup, rows?}]; rows: [{province, head, cells: [markup]}]
     # the seaport's card composer: the player names the cards played or shipped
     cards_entry = DictProperty({})  # {kind: play|ship, ship, cards: [...]} while open
     cards_summary = StringProperty("")
@@ -564,7 +564,9 @@ class TrajanTableViewModel(EventDispatcher):
             counts: dict[str, int] = {}
             for item in items:
                 counts[item] = counts.get(item, 0) + 1
-            return sep.join(escape(k) + (f" ×{n}" if n > 1 else "") for k, n in counts.items()) or "—"
+            # No-break spaces inside an item: a line breaks between "Senate +5" and the next, not in it.
+            return sep.join((escape(k) + (f" ×{n}" if n > 1 else "")).replace(" ", "\u00a0")
+                            for k, n in counts.items()) or "—"
 
         def seat_dot(seat: int) -> str:
             return dot(players[seat]["colour"]) if 0 <= seat < len(players) else ""
@@ -574,19 +576,7 @@ class TrajanTableViewModel(EventDispatcher):
         extra = [names.forum_tile(t) for t in view.get("extra_display", ())]
         sections.append({"title": _("Forum"), "markup": _("Display: {tiles}").format(tiles=listing(forum)) + "\n"
                          + _("Yellow spaces: {tiles}").format(tiles=listing(extra))})
-        legion: dict[str, list[int]] = {}
-        for province, seat in view.get("legionnaires", ()):
-            legion.setdefault(province, []).append(seat)
-        leaders: dict[str, list[int]] = {}
-        for p in players:
-            leaders.setdefault(p.get("leader", ""), []).append(p["seat"])
-        lines = []
-        for province, tile in view.get("provinces", ()):
-            figures = "".join(dot(players[s]["colour"], "▲") for s in leaders.get(province, ()))
-            figures += "".join(seat_dot(s) for s in legion.get(province, ()))
-            lines.append(f"{escape(names.province(province))}: {escape(names.forum_tile(tile)) if tile else '—'}"
-                         + (f"  {figures}" if figures else ""))
-        sections.append({"title": _("Provinces (▲ leader, ● legionnaire)"), "markup": "\n".join(lines)})
+        sections.append(self._board_provinces(view))
         site = list(view.get("site", ()))
         rows = []
         for r in range(0, len(site), 5):
@@ -629,6 +619,28 @@ class TrajanTableViewModel(EventDispatcher):
             ]
             sections.append({"title": f"{dot(p['colour'], '■')} {escape(p['name'])}", "markup": "\n".join(lines)})
         self.board_sections = sections
+
+    @staticmethod
+    def _board_provinces(view: Mapping[str, Any]) -> dict[str, Any]:
+        """The provinces as a table (Trajan 1.8): what a legionnaire sent there now scores ("10→7"
+        once legionnaires there lower the printed VP), the province, the forum
+        tile still lying there, and the leaders (▲) and legionnaires (●) in their players' colours."""
+        players = view["players"]
+
+        def figures(seats: Sequence[int], char: str) -> str:
+            return "".join(dot(players[s]["colour"], char) for s in seats if 0 <= s < len(players))
+
+        rows = [{"province": "", "cells": [_("VP"), _("Province"), _("Forum tile"), ""], "head": True}]
+        for p in view.get("provinces", ()):
+            vp, now = int(p["vp"]), int(p["legion_vp"])
+            shown = f"[b]{now}[/b]" if now == vp else f"[color=A9B3C1]{vp}→[/color][b]{now}[/b]"
+            tile = escape(names.forum_tile(p["tile"])) if p.get("tile") else "[color=A9B3C1]—[/color]"
+            rows.append({"province": p["province"], "head": False, "cells": [
+                shown, escape(names.province(p["province"])), tile,
+                figures(p.get("leaders", ()), "▲") + figures(p.get("legionnaires", ()), "●")]})
+        return {"title": _("Provinces (▲ leader, ● legionnaire)"), "rows": rows,
+                "markup": "[color=A9B3C1]" + _("A legionnaire scores the VP less 3 for each one already there.")
+                + "[/color]"}
 
     # -- final ---------------------------------------------------------------------------------------
 

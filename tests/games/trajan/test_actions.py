@@ -210,6 +210,40 @@ def test_1_14_7_legionnaire_vp_drops_3_per_other_legionnaire_never_below_0():
         ("britannia", 0), ("britannia", 1), ("britannia", 2)]
 
 
+def test_the_next_legionnaire_in_a_province_scores_the_same_for_every_seat_that_may_send_one():
+    from companion.games.trajan.actions_figures import arriving_legionnaire_vp
+
+    state = table(4)
+    assert arriving_legionnaire_vp(state, "britannia") == 10
+    for seat, expected in ((0, 7), (1, 4), (2, 1), (3, 0)):
+        state = edit(state, seat, leader="britannia", military_camp=1)
+        state = A.military(state, seat, Military("legionnaire"))
+        assert arriving_legionnaire_vp(state, "britannia") == expected
+        assert all(A.legionnaire_vp(state, s, "britannia") == expected for s in range(seat + 1, 4))
+    assert arriving_legionnaire_vp(state, "alpes") == 3, "other provinces keep their printed VP"
+
+
+def test_the_view_shows_each_province_with_its_vp_tile_and_figures():
+    from companion.games.trajan.view import view
+
+    def provinces(state):
+        return view(state)["provinces"]
+
+    state = edit(table(3), 1, leader="britannia", military_camp=1)
+    state = A.military(state, 1, Military("legionnaire"))
+    state = edit(state, 2, leader="britannia")
+    state = edit(state, 0, leader="alpes")
+    rows = {p["province"]: p for p in provinces(state)}
+    assert [p["province"] for p in provinces(state)] == list(PROVINCES)
+    assert rows["britannia"] == {"province": "britannia", "vp": 10, "tile": None, "legion_vp": 7,
+                                 "legionnaires": [1], "leaders": [1, 2]}
+    assert rows["alpes"] == {"province": "alpes", "vp": 3, "tile": "demand_religion", "legion_vp": 3,
+                             "legionnaires": [], "leaders": [0]}
+    swapped = TrajanSettings(province_vp={**TrajanSettings().province_vp, "aquitania": 6, "lugudunensis": 10})
+    rows = {p["province"]: p for p in provinces(dataclasses.replace(state, settings=swapped))}
+    assert (rows["aquitania"]["vp"], rows["lugudunensis"]["legion_vp"]) == (6, 10), "the table's setting counts"
+
+
 # ---------------------------------------------------------------- senate (Trajan 1.4)
 
 def test_senate_climbs_one_space_scoring_it_and_stacks_the_disc_on_top():

@@ -481,6 +481,12 @@ def test_the_board_shows_what_the_app_dealt(session):
     assert [t.split("[/color] ")[-1] for t in titles[4:]] == ["Ann", "Bo", "Cy"]
     forum = vm.board_sections[0]["markup"]
     assert forum.startswith("Display: ") and "Yellow spaces: " in forum
+    provinces = vm.board_sections[1]["rows"]
+    assert provinces[0] == {"province": "", "head": True, "cells": ["VP", "Province", "Forum tile", ""]}
+    assert [r["province"] for r in provinces[1:]] == [p["province"] for p in view["provinces"]]
+    alpes = provinces[1]
+    tile = next(p["tile"] for p in view["provinces"] if p["province"] == "alpes")
+    assert alpes["cells"][:3] == ["[b]3[/b]", "Alpes", names.forum_tile(tile) if tile else "[color=A9B3C1]—[/color]"]
     site = vm.board_sections[2]["markup"].split("\n")
     assert len(site) == 4 and all(len(row.split(" | ")) == 5 for row in site)
     ann = vm.board_sections[4]["markup"]
@@ -491,6 +497,35 @@ def test_the_board_shows_what_the_app_dealt(session):
     assert vm.board_open, "the board follows the game while open"
     vm.toggle_board()
     assert not vm.board_open
+
+
+def test_the_board_shows_what_a_legionnaire_scores_in_each_province_and_who_is_there(session):
+    new_game(session, players=("Ann", "Bo", "Cy"), seed=4)
+    vm = table_vm(session)
+    rnd = random.Random(9)
+    for _ in range(3000):  # players keen on the military, until two legionnaires share a province
+        view = session.table_view().view
+        if any(len(p["legionnaires"]) >= 2 for p in view["provinces"]) or view["phase"] == "over":
+            break
+        choices = view["choices"]
+        military = [i for i, c in enumerate(choices) if c["name"] == "military"]
+        send = [i for i in military if choices[i]["args"]["kind"] == "legionnaire"]
+        vm.choose(send[0] if send else rnd.choice(military) if military and rnd.random() < 0.8
+                  else rnd.randrange(len(choices)))
+    shared = next(p for p in view["provinces"] if len(p["legionnaires"]) >= 2)
+    vm.toggle_board()
+    row = next(r for r in vm.board_sections[1]["rows"] if r["province"] == shared["province"])
+    now = max(0, shared["vp"] - 3 * len(shared["legionnaires"]))
+    assert shared["legion_vp"] == now
+    assert row["cells"][0] == f"[color=A9B3C1]{shared['vp']}→[/color][b]{now}[/b]"
+    assert row["cells"][3].count("●") == len(shared["legionnaires"])
+    assert row["cells"][3].count("▲") == len(shared["leaders"])
+    colours = [view["players"][s]["colour"] for s in shared["legionnaires"]]
+    assert all(names.COLOUR_HEX[c] in row["cells"][3] for c in colours)
+    i18n.set_language("zh-Hans")
+    vm.relabel()
+    assert vm.board_sections[1]["rows"][0]["cells"][:3] == ["分数", "行省", "论坛板块"]
+    assert vm.board_sections[1]["markup"] == "[color=A9B3C1]士兵得分为该行省分数，该处每有一名士兵就少 3 分。[/color]"
 
 
 def test_workers_go_on_the_site_shown_as_its_grid(session):
