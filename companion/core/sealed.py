@@ -290,11 +290,11 @@ def decide(round_: SealedRound | None, command: Command) -> list[Event]:
         if round_ is None or round_.is_revealed:
             raise IllegalCommand("sealed bid", "No sealed bid is open.")
         return [reveal(round_, forced=True)]
-    if not is_command(command):
+    if not isinstance(command, (AdjustBid, SetBid, LockBid, UnlockBid)):
         raise TypeError(f"not a sealed-bid command: {type(command).__name__}")
-    seat: int = command.seat  # type: ignore[attr-defined]
+    seat = command.seat
     i = _seat_index(round_, seat)
-    assert round_ is not None
+    assert round_ is not None  # _seat_index refused a missing round
     if isinstance(command, UnlockBid):
         if not round_.locked[i]:
             raise IllegalCommand("sealed bid", "Seat {n} has not locked a bid.", n=seat + 1)
