@@ -81,13 +81,15 @@ class CompanionApp(App):
     settings_vm = ObjectProperty(None)
     trajan_setup_vm = ObjectProperty(None)
     trajan_vm = ObjectProperty(None)
+    setup_pads = ObjectProperty(None)  # the score pad set-up's pads (Trajan's are in its view-model)
 
     def __init__(self, session: Session, *, profile: str = profiles.DEFAULT_PROFILE, start_screen: str = "home",
                  games: Sequence[GameChoice] = (), on_settings_changed: SettingsCallback | None = None,
                  on_ready: Callable[["CompanionApp"], None] | None = None, exit_after_first_frame: bool = False,
-                 start_game: str | None = None, **kwargs: Any) -> None:
+                 start_game: str | None = None, pad_count: int | None = None, **kwargs: Any) -> None:
         from companion.ui import viewmodels as vms
         from companion.ui.tr import tr
+        from companion.ui.trajan import setup_pads
         from companion.ui.trajan import setup_vm as trajan_setup_vms
         from companion.ui.trajan import viewmodels as trajan_vms
 
@@ -108,10 +110,13 @@ class CompanionApp(App):
         self.language = current_language()
         self.home_vm = vms.HomeViewModel()
         self.setup_vm = vms.SetupViewModel()
+        pads = setup_pads.DEFAULT_PAD_COUNT if pad_count is None else int(pad_count)
+        self.setup_pads = setup_pads.PadChoice(int(self.setup_vm.count), pads)
+        self.setup_vm.bind(count=lambda *_: self.setup_pads.set_seats(int(self.setup_vm.count)))
         self.table_vm = vms.TableViewModel()
         self.history_vm = vms.HistoryViewModel(choices_for=self._correction_choices)
         self.settings_vm = vms.SettingsViewModel(language=self.language, profile=profile, running_profile=profile)
-        self.trajan_setup_vm = trajan_setup_vms.TrajanSetupViewModel()
+        self.trajan_setup_vm = trajan_setup_vms.TrajanSetupViewModel(pad_count=pads)
         self.trajan_vm = trajan_vms.TrajanTableViewModel(post=self.post)
         self.first_frame_seconds: float | None = None
 
@@ -143,7 +148,8 @@ class CompanionApp(App):
         trajan = self._choice("trajan")
         if trajan is not None:
             self.trajan_setup_vm.configure(trajan)
-        self._remember_names(table)
+        self._remember_recent_players()
+        self._remember_names(table, other_games=False)
         first = self.start_screen
         if first == "home" and self.session.engine is not None:
             first = "table"  # the CLI resumed an unfinished game: the table is what the players want
@@ -221,6 +227,7 @@ class CompanionApp(App):
             self._previous = current
             self.table_vm.notice_text = self.table_vm.notice_rule = self.table_vm.notice_level = ""
             self.trajan_vm.notice_text = self.trajan_vm.notice_rule = self.trajan_vm.notice_level = ""
+            self.trajan_setup_vm.show_notice(None)
         if name == "home":
             self.home_vm.refresh(self.games, self.session.resumable())
         elif name == "history":
@@ -279,18 +286,34 @@ class CompanionApp(App):
     def _choice(self, game_id: str) -> GameChoice | None:
         return next((c for c in self.games if c.id == game_id), None)
 
-    def _remember_names(self, table: TableView) -> None:
-        """Names of the open game, offered by every set-up screen: a game night keeps its players."""
+    def _remember_recent_players(self) -> None:
+        """At start-up, each set-up screen offers the players of the newest game of its kind on
+        disk (the journals remember them across restarts), with their colours and pads."""
+        trajan = self.session.recent_players("trajan") if self._choice("trajan") is not None else None
+        if trajan is not None and 2 <= len(trajan.names) <= 4:
+            self.trajan_setup_vm.remember(list(trajan.names), list(trajan.colours), trajan.pads)
+        pad = self.session.recent_players("scorepad")
+        if pad is not None:
+            self.setup_vm.remember(list(pad.names))
+            self.setup_pads.remember(pad.pads)
+
+    def _remember_names(self, table: TableView, other_games: bool = True) -> None:
+        """Names (and pads) of the open game, offered by its set-up screen and, while the app runs,
+        by the other game's too: a game night keeps its players."""
         if not table.view or not table.view.get("players"):
             return
         names = [str(p["name"]) for p in table.view.get("players", ())]
+        pads = self.session.seat_pads
         if table.game == "trajan":
-            self.trajan_setup_vm.remember(names, [str(p.get("colour", "")) for p in table.view["players"]])
-            self.setup_vm.remember(names)
+            self.trajan_setup_vm.remember(names, [str(p.get("colour", "")) for p in table.view["players"]], pads)
+            if other_games:
+                self.setup_vm.remember(names)
+                self.setup_pads.remember(pads)
         elif table.game == "scorepad":
             self.setup_vm.remember(names)
-            if 2 <= len(names) <= 4:
-                self.trajan_setup_vm.remember(names)
+            self.setup_pads.remember(pads)
+            if other_games and 2 <= len(names) <= 4:
+                self.trajan_setup_vm.remember(names, (), pads)
 
     # -- actions: every one is an Intent through the bridge ---------------------------------------
 
@@ -298,10 +321,25 @@ class CompanionApp(App):
         self.bridge.post(intent)
 
     def start_game(self) -> None:
-        self.post(self.setup_vm.intent())
+        """The score pad's new game, with its pads when they are not pad k for seat k."""
+        intent = self.setup_vm.intent()
+        if not self.setup_pads.is_default():
+            setup = {**intent.args.get("setup", {}), "pads": self.setup_pads.value()}
+            intent = Intent(intent.name, {**intent.args, "setup": setup})
+        self.post(intent)
 
     def start_trajan_game(self) -> None:
-        self.post(self.trajan_setup_vm.intent())
+        """Start on Trajan's set-up: with the table's draws, first the page entering them."""
+        vm = self.trajan_setup_vm
+        if vm.wants_draws_entry():
+            vm.open_draws()
+            return
+        self.post(vm.intent())
+
+    def trajan_setup_back(self) -> None:
+        """Back from the draws page is the players page; from the players page, home."""
+        if not self.trajan_setup_vm.back():
+            self.go("home")
 
     def resume_game(self) -> None:
         path = self.home_vm.resume_path
@@ -369,6 +407,7 @@ class CompanionApp(App):
         self.settings_vm.language = self.language
         self.home_vm.refresh()
         self.setup_vm.relabel()
+        self.setup_pads.relabel()
         self.table_vm.relabel()
         self.trajan_setup_vm.relabel()
         self.trajan_vm.relabel()
@@ -394,9 +433,13 @@ class CompanionApp(App):
             self.table_vm.update(table)
         if table.game == "trajan" or self.trajan_vm.active or table.game is None:
             self.trajan_vm.update(table)
+        if self.sm.current == "trajan_setup":
+            self.trajan_setup_vm.show_notice(table.notice)  # a refusal of the set-up, on its own page
         if table.journal != self._journal:
             self._journal = table.journal
             if table.journal is not None:
+                if table.game == "trajan":
+                    self.trajan_setup_vm.game_started()
                 self._remember_names(table)
                 self.go("table")
                 return
@@ -424,7 +467,7 @@ def _ensure_log_output() -> None:
 def run_app(session: Session, *, language: str, profile: str, fullscreen: bool = False, font: str | None = None,
             start_screen: str = "home", on_settings_changed: SettingsCallback | None = None,
             on_ready: Callable[[CompanionApp], None] | None = None, exit_after_first_frame: bool = False,
-            games: Sequence[GameChoice] = (), start_game: str | None = None) -> int:
+            games: Sequence[GameChoice] = (), start_game: str | None = None, pad_count: int | None = None) -> int:
     """Runs the app until it is closed; returns the process exit code (`app.exit_code`, 0 unless
     an input script failed).
 
@@ -433,7 +476,9 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     thread, after the first frame is on screen. `exit_after_first_frame` prints
     ``first-frame <seconds since process start>`` (see `startup`) and stops. `games`: the home
     screen's list (the CLI passes every game, built or not). `start_game`: the game whose set-up
-    screen `start_screen="setup"` opens (default: the score pad's).
+    screen `start_screen="setup"` opens (default: the score pad's). `pad_count`: the handheld pads
+    the config lists (`[[devices.pads.seats]]`), offered per seat by the set-up screens (default 4,
+    as config.default.toml).
     """
     from companion.ui.tr import tr
 
@@ -443,7 +488,7 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     tr.switch(language)
     app = CompanionApp(session, profile=prof.name, start_screen=start_screen, games=games,
                        on_settings_changed=on_settings_changed, on_ready=on_ready,
-                       exit_after_first_frame=exit_after_first_frame, start_game=start_game)
+                       exit_after_first_frame=exit_after_first_frame, start_game=start_game, pad_count=pad_count)
     app.run()
     return int(app.exit_code)
 

@@ -1,5 +1,6 @@
-"""Score pad set-up: how many players, their names, Start. Refusals (e.g. two equal names) show
-inline above the names; nothing here decides whether a setup is valid — the rules do."""
+"""Score pad set-up: how many players, their names, which handheld pad is whose, Start. Refusals
+(e.g. two equal names) show inline above the names; nothing here decides whether a setup is
+valid — the rules do."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import logging
 
 from kivy.lang import Builder
 from kivy.properties import NumericProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 
@@ -50,13 +52,21 @@ class NameInput(WidMixin, TextInput):
         return bool(super().on_touch_down(touch))
 
 
+class SeatRow(BoxLayout):
+    """One seat: its name, and its pad (tap: the next pad no other seat has, then none)."""
+
+    seat = NumericProperty(0)
+
+
 class SetupScreen(Screen):
     def on_kv_post(self, base_widget: Any) -> None:
         from kivy.app import App
 
-        vm = App.get_running_app().setup_vm
+        app = App.get_running_app()
+        vm = app.setup_vm
         vm.bind(count=lambda *_: self.rebuild(), hints=lambda *_: self._relabel())
         vm.bind(names=lambda *_: self._sync_texts())
+        app.setup_pads.bind(labels=lambda *_: self._relabel())
         App.get_running_app().bind(portrait=lambda *_: self.place_start())
         self.rebuild()
         self.place_start()
@@ -83,22 +93,31 @@ class SetupScreen(Screen):
             return
         grid.clear_widgets()
         for i in range(int(vm.count)):
-            field = NameInput(wid=f"setup.name.{i}", index=i)
+            row = SeatRow(seat=i)
+            field = row.ids.name
+            field.wid, field.index = f"setup.name.{i}", i
             field.bind(text=lambda w, text: vm.set_name(w.index, text))
-            grid.add_widget(field)
+            grid.add_widget(row)
         self._relabel()
         self._sync_texts()
 
+    def rows(self) -> list[SeatRow]:
+        return sorted(self.ids.names.children, key=lambda w: w.seat)
+
     def fields(self) -> list[NameInput]:
-        return sorted(self.ids.names.children, key=lambda w: w.index)
+        return [row.ids.name for row in self.rows()]
 
     def _relabel(self) -> None:
         from kivy.app import App
 
-        vm = App.get_running_app().setup_vm
-        for field in self.fields():
+        app = App.get_running_app()
+        vm, labels = app.setup_vm, app.setup_pads.labels
+        for row in self.rows():
+            field = row.ids.name
             if field.index < len(vm.hints):
                 field.hint_text = vm.hints[field.index]
+            if row.seat < len(labels):
+                row.ids.pad.text = labels[row.seat]
 
     def _sync_texts(self) -> None:
         from kivy.app import App

@@ -1,5 +1,6 @@
-"""Trajan set-up view-model: player count, names, colours, start player, mode, draws and the S/U
-settings, as Kivy properties. Pure: fed `GameChoice`s, posts one `new_game` intent; no window needed."""
+"""Trajan set-up view-model: player count, names, colours, pads, start player, mode, draws and the
+S/U settings, as Kivy properties; with "Table draws" a second page enters what the table drew
+(`setup_draws`). Pure: fed `GameChoice`s, makes one `new_game` intent; no window needed."""
 
 from __future__ import annotations
 
@@ -10,13 +11,17 @@ from companion.ui import environment
 environment.prepare()
 
 from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty  # noqa: E402
+from kivy.properties import (  # noqa: E402
+    BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty,
+)
 
-from companion.session import Intent  # noqa: E402
+from companion.session import Intent, Notice  # noqa: E402
 from companion.ui import formatting as fmt  # noqa: E402
 from companion.ui.catalog import GameChoice, SettingInfo  # noqa: E402
-from companion.ui.i18n import _  # noqa: E402
+from companion.ui.i18n import _, translate_notice, translate_rule  # noqa: E402
 from companion.ui.trajan import names  # noqa: E402
+from companion.ui.trajan.setup_draws import TrajanDrawsViewModel  # noqa: E402
+from companion.ui.trajan.setup_pads import DEFAULT_PAD_COUNT, PadChoice  # noqa: E402
 
 DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
 
@@ -26,6 +31,9 @@ class TrajanSetupViewModel(EventDispatcher):
 
     `names` holds what was typed ("" = not typed) and `hints` the default each empty field stands
     for, in the current language. Settings not touched stay at their defaults and are not sent.
+    `pads` says which handheld pad plays each seat. With "Table draws" Start first opens the page
+    where the table enters what it drew (`draws_open`, `draws`); Start there starts the game.
+    `notice_text` / `notice_rule`: the last refusal of this set-up, translated, shown on its page.
     """
 
     count = NumericProperty(2)
@@ -43,9 +51,20 @@ class TrajanSetupViewModel(EventDispatcher):
     settings_rows = ListProperty([])  # [{name, wid, title, value, source, changeable, changed}]
     settings_summary = StringProperty("")
     title = StringProperty("")
+    draws_open = BooleanProperty(False)
+    start_text = StringProperty("")
+    can_start = BooleanProperty(True)
+    notice_text = StringProperty("")
+    notice_rule = StringProperty("")
+    pads = ObjectProperty(None)
+    draws = ObjectProperty(None)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, pad_count: int = DEFAULT_PAD_COUNT, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.pads = PadChoice(int(self.count), pad_count)
+        self.draws = TrajanDrawsViewModel()
+        self.draws.bind(complete=lambda *_: self._relabel_start_button())
+        self._notice: Notice | None = None
         self._typed: dict[int, str] = {}
         self._palette: tuple[str, ...] = DEFAULT_COLOURS
         self._settings: tuple[SettingInfo, ...] = ()
@@ -58,6 +77,7 @@ class TrajanSetupViewModel(EventDispatcher):
         self._palette = tuple(choice.colours) or DEFAULT_COLOURS
         self._settings = tuple(choice.settings)
         self._picked = {}
+        self.settings_open = self.draws_open = False
         self.set_count(min(max(int(self.count), int(self.min_count)), int(self.max_count)))
 
     # -- players ---------------------------------------------------------------------------------
@@ -73,6 +93,7 @@ class TrajanSetupViewModel(EventDispatcher):
         self.colours = colours
         if self.start_player >= self.count:
             self.start_player = -1
+        self.pads.set_seats(int(self.count))
         self.relabel()
 
     def increase(self) -> None:
@@ -90,13 +111,16 @@ class TrajanSetupViewModel(EventDispatcher):
             self.names[index] = text
             self._relabel_start()
 
-    def remember(self, players: Sequence[str], colours: Sequence[str] = ()) -> None:
-        """Names (and colours) of the last game, offered again: a game night keeps its players."""
+    def remember(self, players: Sequence[str], colours: Sequence[str] = (),
+                 pads: Sequence[int | None] | None = None) -> None:
+        """Names (and colours, and pads) of the last game, offered again: a game night keeps its
+        players, and each keeps the place (and pad) they had."""
         self._typed = {i: n for i, n in enumerate(players) if n != fmt.default_player_name(i + 1)}
         if colours and len(set(colours)) == len(colours) and all(c in self._palette for c in colours):
             self.colours = list(colours)
         if players:
             self.set_count(len(players))
+        self.pads.remember(pads)
 
     def next_colour(self, seat: int) -> None:
         """Seat `seat` takes the next colour of the palette that no other seat has."""
@@ -123,6 +147,42 @@ class TrajanSetupViewModel(EventDispatcher):
 
     def set_digital_draws(self, digital: bool) -> None:
         self.digital_draws = bool(digital)
+        self._relabel_start_button()
+
+    def cycle_pad(self, seat: int) -> None:
+        self.pads.cycle(seat)
+
+    # -- what the table drew ---------------------------------------------------------------------
+
+    def wants_draws_entry(self) -> bool:
+        """Start on the players page of a table that draws by hand leads to the draws page."""
+        return not self.digital_draws and not self.draws_open
+
+    def open_draws(self) -> None:
+        self.draws.configure(self.players(), list(self.colours[:int(self.count)]))
+        self.settings_open = False
+        self.draws_open = True
+        self.relabel()
+
+    def back(self) -> bool:
+        """Back on the draws page returns to the players page (True); elsewhere it is the app's (False)."""
+        if self.draws_open:
+            self.draws_open = False
+            self.relabel()
+            return True
+        return False
+
+    def game_started(self) -> None:
+        """The set-up became a game: the next set-up starts on the players page, with no draws."""
+        self.settings_open = self.draws_open = False
+        self.draws.clear()
+        self.show_notice(None)
+        self.relabel()
+
+    def show_notice(self, notice: Notice | None) -> None:
+        """A refusal of this set-up (the rules' or the session's), translated with Trajan's names."""
+        self._notice = notice
+        self._relabel_notice()
 
     # -- settings --------------------------------------------------------------------------------
 
@@ -153,12 +213,28 @@ class TrajanSetupViewModel(EventDispatcher):
 
     def relabel(self) -> None:
         n = int(self.count)
-        self.title = _("New Trajan game")
+        self.title = _("What the table drew") if self.draws_open else _("New Trajan game")
         self.hints = [fmt.default_player_name(i + 1) for i in range(n)]
         self.names = [self._typed.get(i, "") for i in range(n)]
         self.colour_names = [names.colour(c) for c in self.colours]
         self._relabel_start()
         self._relabel_settings()
+        self.pads.relabel()
+        self.draws.relabel()
+        self._relabel_start_button()
+        self._relabel_notice()
+
+    def _relabel_start_button(self) -> None:
+        self.start_text = _("Next") if self.wants_draws_entry() else _("Start")
+        self.can_start = bool(self.draws.complete) if self.draws_open else True
+
+    def _relabel_notice(self) -> None:
+        notice = self._notice
+        if notice is None:
+            self.notice_text = self.notice_rule = ""
+            return
+        self.notice_text = translate_notice(notice.template, names.translate_params(notice.params))
+        self.notice_rule = _("Rule: {rule}").format(rule=translate_rule(notice.rule)) if notice.rule else ""
 
     def _relabel_start(self) -> None:
         players = self.players()
@@ -186,12 +262,19 @@ class TrajanSetupViewModel(EventDispatcher):
         return [(self.names[i] if i < len(self.names) else "").strip() or self.hints[i] for i in range(int(self.count))]
 
     def intent(self) -> Intent:
+        """The new game as set up; pads only when they differ from pad k for seat k (the session's
+        default), like settings. With "Table draws", once the draws page is open, what the table
+        drew goes along (all of it: the page's Start waits until nothing is blank)."""
         setup: dict[str, Any] = {
             "players": self.players(), "colours": list(self.colours[:int(self.count)]),
             "start_player": None if self.start_player < 0 else int(self.start_player),
             "mode": self.mode, "digital_draws": bool(self.digital_draws),
         }
+        if not self.pads.is_default():
+            setup["pads"] = self.pads.value()
         overrides = self.settings_overrides()
         if overrides:
             setup["settings"] = overrides
+        if self.draws_open and not self.digital_draws:
+            setup.update(self.draws.setup_fields())
         return Intent("new_game", {"game": "trajan", "setup": setup})
