@@ -83,6 +83,7 @@ class Session:
         self.pad_cursor: dict[int, int] = {}
         # Seat → pad number (None: no pad) of the open game; None: pad k plays seat k.
         self.seat_pads: tuple[int | None, ...] | None = None
+        self._seats = 0  # players in the open game
         self.listeners: list[Callable[[TableView], None]] = []
         self.step_listeners: list[Callable[[Step], None]] = []
 
@@ -123,9 +124,10 @@ class Session:
         return self.store.recent_players(game_id)
 
     def seat_of_pad(self, pad: int) -> int | None:
-        """The seat pad `pad` plays in the open game, or None when that pad was given to nobody."""
+        """The seat pad `pad` plays in the open game, or None when that pad was given to nobody
+        (without a choice in the setup, pad k plays seat k while there is a seat k)."""
         if self.seat_pads is None:
-            return pad
+            return pad if 0 <= pad < self._seats else None
         return self.seat_pads.index(pad) if pad in self.seat_pads else None
 
     # -- facts ---------------------------------------------------------------------------------
@@ -242,7 +244,7 @@ class Session:
         self._close()
         journal = self.store.new(game_id, **seating_meta(names, colours, pads))
         self._attach(Engine(game, journal))
-        self.seat_pads = pads
+        self.seat_pads, self._seats = pads, len(names)
         self.engine.execute(command)  # type: ignore[union-attr]
         log.info("new game %s: %s", game_id, journal.path.name)
 
@@ -260,6 +262,7 @@ class Session:
         self._close()
         self._attach(Engine(game, journal))
         self.seat_pads = pads_from_meta(journal.meta)
+        self._seats = len(self.engine.view(None).get("players", ()))  # type: ignore[union-attr]
         log.info("resumed %s at step %d", Path(path).name, journal.last_step)
 
     def _attach(self, engine: Engine[Any]) -> None:
@@ -276,7 +279,7 @@ class Session:
         if self.engine is not None:
             self.engine.journal.close()
             self.engine = None
-        self.seat_pads = None
+        self.seat_pads, self._seats = None, 0
         self.pad_cursor = {}
 
     def shutdown(self) -> None:

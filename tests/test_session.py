@@ -217,3 +217,18 @@ def test_a_bad_pad_choice_is_refused_before_any_file_exists(session, tmp_path, p
     session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "Bo"], "pads": pads}}))
     assert session.notice.level == "refused" and session.notice.rule == "pads" and words in session.notice.text
     assert session.engine is None and not list(tmp_path.rglob("*.journal"))
+
+
+def test_without_a_pad_choice_pad_k_plays_seat_k_while_there_is_one(tmp_path):
+    s = Session(built_games(), JournalStore(tmp_path))
+    start(s)
+    s.handle(ButtonPressed(seat=2, key="plus"))
+    assert s.notice.text == "Pad 3 belongs to no player in this game: the press did nothing."
+    s.shutdown()
+    resumed = Session(built_games(), JournalStore(tmp_path))
+    resumed.handle(Intent("resume"))
+    resumed.handle(ButtonPressed(seat=1, key="plus"))
+    resumed.handle(ButtonPressed(seat=3, key="plus"))
+    assert [p["score"] for p in resumed.table_view().view["players"]] == [0, 1]
+    assert "Pad 4 belongs to no player" in resumed.notice.text
+    resumed.shutdown()
