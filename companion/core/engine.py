@@ -149,8 +149,12 @@ class Engine(Generic[S]):
 
     @property
     def can_undo(self) -> bool:
-        """The setup step stays: undoing it would leave a game with no players."""
-        return len(self._done) > 1
+        """The setup step stays (undoing it would leave a game with no players), and so does a step
+        that revealed secrets (undoing it would hide again what everybody saw)."""
+        return len(self._done) > 1 and not self._reveals(self._done[-1][0])
+
+    def _reveals(self, number: int) -> bool:
+        return any(event.reveals for event in self._steps[number].events)
 
     @property
     def can_redo(self) -> bool:
@@ -169,6 +173,9 @@ class Engine(Generic[S]):
         effective = [number for number, _ in self._done]
         if step not in effective or effective.index(step) == 0:
             raise IllegalCommand("correct", "Step {step} cannot be corrected: choose a move still in the game, not the setup.", step=step)
+        if any(self._reveals(number) for number in effective[effective.index(step):]):
+            raise IllegalCommand("correct", "Step {step} cannot be corrected: a step since revealed what was secret.",
+                                 step=step)
         return self._done[effective.index(step) - 1][1]
 
     def history(self) -> list[HistoryEntry]:
@@ -197,6 +204,9 @@ class Engine(Generic[S]):
         return self._commit(events)
 
     def undo(self) -> Step:
+        if len(self._done) > 1 and self._reveals(self._done[-1][0]):
+            raise IllegalCommand("undo", "Step {step} revealed what was secret; it cannot be undone.",
+                                 step=self._done[-1][0])
         if not self.can_undo:
             raise IllegalCommand("undo", "Nothing to undo: the setup of the game stays.")
         return self._commit((StepUndone(self._done[-1][0]),))

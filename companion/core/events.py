@@ -23,6 +23,9 @@ class Event:
     """Something that happened. Subclasses set `kind`, unique across core and the game."""
 
     kind: ClassVar[str] = ""
+    #: True for an event that makes a secret public (a sealed-bid reveal): undo and corrections
+    #: never cross a step holding one, so what the table has seen stays seen (DESIGN.md).
+    reveals: ClassVar[bool] = False
 
 
 _loads = json.JSONDecoder().decode

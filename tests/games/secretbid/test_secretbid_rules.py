@@ -14,7 +14,7 @@ from companion.games.secretbid.commands import FinishBids, NewRound, StartBids
 from companion.games.secretbid.rules import SECRETBID
 from companion.session import Intent, Session
 from hardware.facts import ButtonPressed
-from secretbid_helpers import RevealBarrierEngine, new_engine, reopen
+from secretbid_helpers import new_engine, reopen
 
 SECRET = 4837261
 
@@ -165,8 +165,8 @@ def test_a_correction_before_the_reveal_enters_the_later_bids_again(tmp_path):
     assert engine.state.round.amounts[:2] == (12, 7) and engine.state.round.is_locked(0)
 
 
-def test_with_the_proposed_engine_rule_a_reveal_is_never_undone_or_corrected_away(tmp_path):
-    engine = new_engine(tmp_path / "g.journal", players=("Ann", "Bo"), engine_cls=RevealBarrierEngine)
+def test_a_reveal_is_never_undone_or_corrected_away(tmp_path):
+    engine = new_engine(tmp_path / "g.journal", players=("Ann", "Bo"))
     engine.execute(SetBid(0, 10))
     engine.execute(LockBid(0))
     engine.undo()  # before the reveal, a lock can be taken back

@@ -22,7 +22,7 @@ from companion.games.secretbid.rules import SECRETBID
 from companion.replay import format_summary, replay_journal
 from companion.session import Intent, Session
 from hardware.facts import ButtonPressed
-from secretbid_helpers import RevealBarrierEngine, companion_logs
+from secretbid_helpers import companion_logs
 
 GAMES = {"secretbid": SECRETBID}
 AMOUNTS = st.integers(4_800_000, 4_899_999)
@@ -134,13 +134,10 @@ def _play(setup: dict, ops: list[tuple], engine_cls: type[Engine]) -> None:
             for i, seat in enumerate(round_.seats):
                 assert session.seat_view(seat)["mine"]["amount"] == round_.amounts[i]
             results = session.table_view().view["results"]
-            if op == ("undo",) and len(results) < len(shown_results):
-                event("undo took a reveal back (today's engine)")
             if op == ("undo",) and session.notice is not None and "revealed" in session.notice.text:
                 event("undo refused at a reveal")
-            if engine_cls is RevealBarrierEngine:
-                # (c) what a reveal showed stays shown, whatever is undone afterwards
-                assert results[:len(shown_results)] == shown_results
+            # (c) what a reveal showed stays shown, whatever is undone afterwards
+            assert results[:len(shown_results)] == shown_results
             shown_results = results
         assert any("durable step" in r.getMessage() for r in records)  # the logs were really captured
         event(f"reveals: {min(len(_revealed_steps(session)), 3)}")
@@ -153,19 +150,11 @@ def _play(setup: dict, ops: list[tuple], engine_cls: type[Engine]) -> None:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, ops=st.lists(OPS, min_size=4, max_size=50))
-def test_random_play_with_todays_engine_never_shows_a_secret_and_resumes_locked(setup, ops):
+def test_random_play_never_shows_a_secret_resumes_locked_and_keeps_every_reveal_shown(setup, ops):
     _play(setup, ops, Engine)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=SETUPS, ops=st.lists(OPS, min_size=4, max_size=50))
-def test_random_play_with_the_reveal_barrier_keeps_every_reveal_shown(setup, ops):
-    _play(setup, ops, RevealBarrierEngine)
-
-
-@pytest.mark.xfail(strict=True, reason="Engine does not yet stop undo at a step marked `reveals` "
-                   "(docs/sealed-bids.md, 'What the engine needs'); when it does, remove this mark")
-def test_todays_engine_keeps_a_reveal_shown_after_undo(tmp_path):
+def test_undo_keeps_a_reveal_shown(tmp_path):
     session = Session(GAMES, JournalStore(tmp_path))
     session.handle(Intent("new_game", {"game": "secretbid", "setup": {"players": ["Ann", "Bo"], "seed": 1}}))
     session.handle(Intent("set_bid", {"seat": 0, "amount": 4_837_261}))
