@@ -334,6 +334,9 @@ class CompanionApp(App):
         if vm.wants_draws_entry():
             vm.open_draws()
             return
+        if vm.draws_open and not vm.draws.complete:
+            vm.draws.focus_first_missing()  # the rules take all of the table's draws or none
+            return
         self.post(vm.intent())
 
     def trajan_setup_back(self) -> None:

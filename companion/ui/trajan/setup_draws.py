@@ -150,6 +150,10 @@ class TrajanDrawsViewModel(EventDispatcher):
         else:
             self._goto_next_blank(seat, blank)
 
+    def focus_first_missing(self) -> None:
+        """The cursor to the first blank of all (Start asked for while something is missing)."""
+        self._goto_next_blank(0, -1)
+
     def _goto_first_blank(self, seat: int) -> None:
         self._goto_next_blank(seat, -1)
 

@@ -27,7 +27,8 @@ def enter(ui, wheel, tiles, bonus):
         yield from ui.tap(f"trajan.setup.draws.tile.{kind}")
         yield from ui.tap(f"trajan.setup.draws.colour.{c1}")
         yield from ui.tap(f"trajan.setup.draws.colour.{c2}")
-    yield from ui.tap(f"trajan.setup.draws.bonus.{bonus}")
+    if bonus:
+        yield from ui.tap(f"trajan.setup.draws.bonus.{bonus}")
 
 
 def test_pads_and_what_the_table_drew_by_touch(session):
@@ -51,7 +52,12 @@ def test_pads_and_what_the_table_drew_by_touch(session):
         assert not ui.shown("trajan.setup.name.0") and ui.find("trajan.setup.start").disabled
         assert ui.text("trajan.setup.draws.prompt") == "Ann: tray I, marker 1 of 2"
         two_workers = [("workers1", "pink", "blue"), ("workers2", "green", "white"), ("victory", "yellow", "orange")]
-        yield from enter(ui, WHEEL, two_workers, "workers")
+        yield from enter(ui, WHEEL[:2], [], None)
+        draws = ui.app.trajan_setup_vm.draws
+        yield from ui.tap("trajan.setup.draws.seat.1")
+        ui.app.start_trajan_game()  # what a script could do while Start is disabled
+        assert trajan.engine is None and (draws.seat, draws.cursor) == (0, 2), "to the first blank, nothing dealt"
+        yield from enter(ui, WHEEL[2:], two_workers, "workers")
         assert ui.find("trajan.setup.draws.seat.1").selected, "Bo's turn to be entered"
         yield from enter(ui, WHEEL[::-1], [("plus2", "white", "white"), ("cards", "blue", "pink"),
                                             ("legion1", "green", "orange")], "bonus")
