@@ -130,6 +130,12 @@ class Session:
             return pad if 0 <= pad < self._seats else None
         return self.seat_pads.index(pad) if pad in self.seat_pads else None
 
+    def pad_of_seat(self, seat: int) -> int | None:
+        """The pad that plays seat `seat` (whose display shows that seat's secrets), or None."""
+        if self.seat_pads is None:
+            return seat if 0 <= seat < self._seats else None
+        return self.seat_pads[seat] if 0 <= seat < len(self.seat_pads) else None
+
     # -- facts ---------------------------------------------------------------------------------
 
     def handle(self, fact: object) -> None:

@@ -180,6 +180,7 @@ def test_a_pad_plays_the_seat_it_was_given_and_an_unassigned_pad_does_nothing(tm
     s.handle(ButtonPressed(seat=0, key="plus"))
     assert s.notice.level == "info" and s.notice.text == "Pad 1 belongs to no player in this game: the press did nothing."
     assert s.engine.journal.last_step == steps
+    assert [s.pad_of_seat(k) for k in range(3)] == [2, None, None], "seat 0's secrets go to pad 3's display"
     s.shutdown()
     resumed = Session(built_games(), JournalStore(tmp_path))
     resumed.handle(Intent("resume"))
@@ -231,4 +232,5 @@ def test_without_a_pad_choice_pad_k_plays_seat_k_while_there_is_one(tmp_path):
     resumed.handle(ButtonPressed(seat=3, key="plus"))
     assert [p["score"] for p in resumed.table_view().view["players"]] == [0, 1]
     assert "Pad 4 belongs to no player" in resumed.notice.text
+    assert [resumed.pad_of_seat(k) for k in range(3)] == [0, 1, None]
     resumed.shutdown()
