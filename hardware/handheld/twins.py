@@ -3,8 +3,9 @@
 `SimulatedOled` is luma's `dummy` device (so it has everything a real one has: `display`,
 `clear`, `hide`, `size`, `mode`) plus what a table without displays needs:
 
-- `on_image(image)`: called with each new frame, for the private on-screen panel (a Kivy widget
-  turns it into a texture on its own thread; the image is a copy it may keep);
+- `on_image(image)`: called with each new frame, for the private on-screen panel. It runs on the
+  thread that shows the screen (a `DisplayWriter`'s, or the caller's), so a Kivy panel hands the
+  image (a copy it may keep) to its main thread with `Clock.schedule_once` before making a texture;
 - `png_path`: each frame written there atomically (a temporary file in the same folder, then a
   rename), so a viewer polling the file never reads half a PNG;
 - faults, as the real device has them: `unplug()` makes every write fail the way a display gone
@@ -20,10 +21,12 @@ import errno
 import os
 import tempfile
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from luma.core.device import dummy
 from PIL import Image
+
+from hardware.handheld.oled import PadDisplay
 
 
 def png_path(directory: str | os.PathLike[str], seat: int) -> Path:
@@ -89,3 +92,20 @@ class SimulatedOled(dummy):
 
     def replug(self) -> None:
         self.is_plugged = True
+
+
+def open_simulated_displays(seats: Iterable[int], report: Callable[[object], None], *,
+                            png_dir: str | os.PathLike[str] | None = None,
+                            on_image: Callable[[int, Image.Image], None] | None = None,
+                            ) -> tuple[dict[int, PadDisplay], dict[int, SimulatedOled]]:
+    """A simulated OLED and its `PadDisplay` for each seat: images go to `on_image(seat, image)`
+    (the private panels) and, with `png_dir`, to DIR/pad-seatN.png. Returns the displays and the
+    devices (to `unplug()` one in a test or a scripted run)."""
+    displays, devices = {}, {}
+    for seat in seats:
+        callback = None if on_image is None else (lambda image, seat=seat: on_image(seat, image))
+        device = SimulatedOled(png_path=None if png_dir is None else png_path(png_dir, seat), on_image=callback)
+        where = "simulated" if png_dir is None else f"simulated, {png_path(png_dir, seat)}"
+        devices[seat] = device
+        displays[seat] = PadDisplay(seat, device, report, where=where)
+    return displays, devices

@@ -347,3 +347,19 @@ def test_writer_keeps_going_when_a_display_fails():
         writer.close()
     assert [(f.seat, f.status) for f in facts] == [(0, "failed")]
     assert fine.frames == 1
+
+
+def test_simulated_displays_for_the_panels_and_pngs(tmp_path):
+    from hardware.handheld.twins import open_simulated_displays
+
+    facts: list = []
+    panel: list[tuple[int, bytes]] = []
+    displays, devices = open_simulated_displays([0, 2], facts.append, png_dir=tmp_path,
+                                                on_image=lambda seat, image: panel.append((seat, image.tobytes())))
+    displays[2].show(LOCKED)
+    devices[0].unplug()
+    displays[0].show(BID)
+    assert panel == [(2, render(LOCKED).tobytes())]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pad-seat3.png"]
+    assert [(f.seat, f.status) for f in facts] == [(0, "failed")]
+    assert f"simulated, {tmp_path / 'pad-seat1.png'}" in facts[0].detail
