@@ -48,8 +48,8 @@ class PadTimings:
             value = getattr(self, name)
             if not (isinstance(value, (int, float)) and math.isfinite(value) and value >= 0):
                 raise ValueError(f"PadTimings.{name} must be a finite number of seconds >= 0, got {value!r}")
-        if self.repeat_min_interval <= 0 or self.repeat_interval <= 0:
-            raise ValueError("PadTimings: repeat intervals must be > 0 (a zero gap would repeat forever at once)")
+        if min(self.repeat_delay, self.repeat_interval, self.repeat_min_interval) <= 0:
+            raise ValueError("PadTimings: the repeat delay and intervals must be > 0 (a zero gap repeats at once)")
         if not 0 < self.repeat_acceleration <= 1:
             raise ValueError(f"PadTimings.repeat_acceleration must be in (0, 1], got {self.repeat_acceleration!r}")
         if self.long_press <= self.debounce:

@@ -4,8 +4,9 @@
 SSD1306/SH1106 on I2C, luma's `dummy` device (tests), or `twins.SimulatedOled` (the on-screen
 panel and PNG twin). A display that is missing or fails never raises into the caller: it reports
 `DeviceStatus("pad 2 OLED", "missing" | "failed", detail, seat=1)` once, keeps the latest
-screen, tries again at the next `show()` after `retry_after` seconds, and reports "ok" when it
-is back. The game goes on without it.
+screen, tries again at the first `show()` or `refresh()` after `retry_after` seconds (not
+before: each try on a dead bus costs a timeout), and reports "ok" when it is back. The game goes
+on without it.
 
 More than two displays: an SSD1306 answers at 0x3C or 0x3D only. Either give seats their own
 buses (Pi 4/5: dtoverlay=i2c3 … i2c6) or put them behind a TCA9548A multiplexer (`Tca9548a`),
@@ -174,6 +175,7 @@ class PadDisplay:
         self._problem: str | None = None  # the status last reported, while something is wrong
         self._next_try = -float("inf")
         self._shown: bytes | None = None
+        self._closed = False
         self.screen: PadScreen | None = None
         self.image: Image.Image | None = None
         self.writes = 0
@@ -217,8 +219,10 @@ class PadDisplay:
             return self.image is not None and self._push()
 
     def close(self) -> None:
-        """Clears the display (a seat's secret must not stay on it) and releases it. Never raises."""
+        """Clears the display (a seat's secret must not stay on it) and releases it; later shows
+        are kept but not sent. Never raises."""
         with self._lock:
+            self._closed = True
             device, self._device = self._device, None
             if device is None:
                 return
@@ -234,9 +238,11 @@ class PadDisplay:
     def _push(self) -> bool:
         image = self.image
         assert image is not None
+        if self._closed or (self._problem is not None and self._clock() < self._next_try):
+            return False  # a failing bus costs a timeout per try: try again only after retry_after
         data = image.tobytes()
         if self._device is None:
-            if self._open is None or self._clock() < self._next_try:
+            if self._open is None:
                 return False
             try:
                 self._device = self._open()  # an opener selects its own mux channel (open_luma_oled)

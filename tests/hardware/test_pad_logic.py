@@ -104,7 +104,7 @@ def test_time_going_backwards_is_clamped():
     assert not logic.is_down("plus")
 
 
-@pytest.mark.parametrize("kwargs", [dict(debounce=-1), dict(repeat_interval=0), dict(repeat_acceleration=1.5),
+@pytest.mark.parametrize("kwargs", [dict(debounce=-1), dict(repeat_interval=0), dict(repeat_delay=0), dict(repeat_acceleration=1.5),
                                     dict(long_press=0.01), dict(repeat_delay=float("nan"))])
 def test_bad_timings_are_refused(kwargs):
     with pytest.raises(ValueError):

@@ -103,6 +103,9 @@ def test_failure_recovery_and_no_flood():
     assert [f.status for f in facts] == ["failed"]
     assert "seat 1's OLED (simulated) stopped answering: Remote I/O error" in facts[0].detail
     oled.replug()
+    clock.now = 4.9
+    assert display.show(LOCKED) is False, "not tried again before retry_after"
+    clock.now = 5.1
     assert display.show(LOCKED) is True
     assert [f.status for f in facts] == ["failed", "ok"]
     assert oled.image.tobytes() == render(LOCKED).tobytes()
@@ -221,6 +224,7 @@ def test_close_clears_the_secret_and_releases_the_device():
     display.close()
     assert oled.image.getbbox() is None and not oled.is_on
     display.close()  # twice is fine
+    assert display.show(BID) is False and oled.image.getbbox() is None, "nothing reaches a closed display"
     oled2 = SimulatedOled()
     oled2.unplug()
     PadDisplay(0, oled2, [].append).close()  # a failing device never raises at close
