@@ -165,6 +165,7 @@ def run_app(args: argparse.Namespace) -> int:
             exit_after_first_frame=os.environ.get("COMPANION_EXIT_AFTER_FIRST_FRAME") == "1",
             games=game_choices(),
             start_game=args.game,
+            pad_count=len(config.devices.pads.seats),
         )
         if script_result is not None and script_result.error:
             return 4

@@ -17,7 +17,8 @@ from companion.core.engine import Engine, HistoryEntry, Step
 from companion.core.errors import IllegalCommand, JournalError
 from companion.core.game import Game
 from companion.core.store import JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
-from hardware.facts import ButtonPressed, DeviceStatus, DiceRead
+from companion.drafts import PrivateDrafts, game_drafts
+from hardware.facts import PRESS_KEYS, ButtonPressed, DeviceStatus, DiceRead
 
 log = logging.getLogger("companion.session")
 
@@ -81,6 +82,7 @@ class Session:
         self.engine: Engine[Any] | None = None
         self.notice: Notice | None = None
         self.pad_cursor: dict[int, int] = {}
+        self.drafts = PrivateDrafts()  # seats' unlocked sealed bids: never public, never journaled
         # Seat → pad number (None: no pad) of the open game; None: pad k plays seat k.
         self.seat_pads: tuple[int | None, ...] | None = None
         self._seats = 0  # players in the open game
@@ -99,8 +101,16 @@ class Session:
         )
 
     def seat_view(self, seat: int) -> Mapping[str, Any] | None:
-        """Seat `seat`'s private view, for that seat's pad only."""
-        return self.engine.view(seat) if self.engine else None
+        """Seat `seat`'s private view, for that seat's pad (or its private panel) only: the game's
+        seat view plus `draft`, the amount the seat is choosing before it locks (None otherwise)."""
+        engine = self.engine
+        if engine is None:
+            return None
+        view = engine.view(seat)
+        drafting = game_drafts(engine.game)
+        if drafting is None:
+            return view
+        return {**view, "draft": self.drafts.amount(seat, drafting[0](engine.state, seat))}
 
     def history(self) -> list[HistoryEntry]:
         return self.engine.history() if self.engine else []
@@ -179,9 +189,22 @@ class Session:
             self._require_engine().redo()
         elif name == "correct":
             self._correct(args)
+        elif name == "seat_key":
+            self._seat_key_intent(args)
         else:
             engine = self._require_engine()
             engine.execute(engine.game.parse_command(name, args))
+
+    def _seat_key_intent(self, args: Mapping[str, Any]) -> None:
+        """Intent("seat_key", {"seat": S, "key": K}): a seat's private touchscreen panel stands in
+        for its pad (same keys, same meaning)."""
+        seat, key = args.get("seat"), args.get("key")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._seats:
+            raise IllegalCommand("seat_key", "'{field}' must be a whole number, got {value}", field="seat", value=repr(seat))
+        if key not in PRESS_KEYS:
+            raise IllegalCommand("seat_key", "'{field}' must be one of {choices}, got {value}", field="key",
+                                 choices=", ".join(PRESS_KEYS), value=repr(key))
+        self.seat_key(seat, str(key))
 
     def _correct(self, args: Mapping[str, Any]) -> None:
         """Intent("correct", {"step": N, "name": …, "args": {…}}): step N is replaced by the named
@@ -211,9 +234,24 @@ class Session:
             self.notice = Notice("info", "Pad {pad} belongs to no player in this game: the press did nothing.",
                                  {"pad": fact.seat + 1})
             return
+        self.seat_key(seat, fact.key)
+
+    def seat_key(self, seat: int, key: str) -> None:
+        """A key for seat `seat`, from its pad or from its private touchscreen panel (a seat
+        without a pad): a sealed-bid draft, a move from the pad menu, or the game's meaning."""
+        engine = self._require_engine()
+        drafting = game_drafts(engine.game)
+        if drafting is not None:
+            bounds, lock = drafting
+            choosing = bounds(engine.state, seat)
+            if choosing is not None and key in ("minus", "plus", "ok"):
+                command = self.drafts.press(seat, key, choosing, lambda amount: lock(engine.state, seat, amount))
+                if command is not None:
+                    engine.execute(command)
+                return
         menu = getattr(engine.game, "pad_choices", None)
         if menu is None:
-            command = engine.game.command_for_button(engine.state, seat, fact.key)
+            command = engine.game.command_for_button(engine.state, seat, key)
             if command is not None:
                 engine.execute(command)
             return
@@ -223,9 +261,9 @@ class Session:
             self.notice = Notice("info", "Seat {n}: nothing to enter from this pad now.", {"n": seat + 1})
             return
         cursor = self.pad_cursor.get(seat, 0) % len(choices)
-        if fact.key in ("minus", "plus"):
-            self.pad_cursor[seat] = (cursor + (1 if fact.key == "plus" else -1)) % len(choices)
-        elif fact.key == "ok":
+        if key in ("minus", "plus"):
+            self.pad_cursor[seat] = (cursor + (1 if key == "plus" else -1)) % len(choices)
+        elif key == "ok":
             engine.execute(choices[cursor])
             self.pad_cursor[seat] = 0  # the menu is new after every move
 
@@ -287,6 +325,7 @@ class Session:
             self.engine = None
         self.seat_pads, self._seats = None, 0
         self.pad_cursor = {}
+        self.drafts.clear()
 
     def shutdown(self) -> None:
         self._close()

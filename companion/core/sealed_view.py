@@ -117,3 +117,15 @@ def command_of(event: Event) -> Command | None:
     if isinstance(event, BidsRevealed):
         return ForceReveal() if event.forced else None
     return None
+
+
+def draft_bounds(round_: SealedRound | None, seat: int) -> tuple[int, int, int, int] | None:
+    """(minimum, limit, step, start) while seat may still choose its bid, else None: what a
+    session needs to keep the seat's draft privately (only the lock is journaled, so the history
+    cannot count presses). `start` is the amount the round holds for the seat: the minimum at
+    first, the unlocked amount after a long press of OK."""
+    if round_ is None or not round_.is_open or not round_.is_eligible(seat) or round_.is_locked(seat):
+        return None
+    i = round_.index(seat)
+    assert i is not None
+    return round_.min_bid, round_.limits[i], round_.step, round_.amounts[i]

@@ -41,6 +41,16 @@ class SecretBidRules:
             return None
         return sealed_view.command_for_button(state.round, seat, key)
 
+    def pad_draft(self, state: SecretBidState, seat: int) -> tuple[int, int, int, int] | None:
+        """(minimum, limit, step, start) while seat may choose its bid: the session keeps the draft
+        privately and journals only the lock (`draft_command`)."""
+        if state.finished or not state.is_set_up:
+            return None
+        return sealed_view.draft_bounds(state.round, seat)
+
+    def draft_command(self, state: SecretBidState, seat: int, amount: int) -> Command:
+        return sealed.LockBid(seat, amount)
+
     # -- decide ---------------------------------------------------------------------------------
 
     def _limits(self, limits: Sequence[int | None], count: int) -> tuple[int, ...]:

@@ -1,0 +1,85 @@
+"""Sealed bids chosen on a pad stay in the session's private drafts: only the lock is journaled."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from companion.core.store import JournalStore
+from companion.drafts import PrivateDrafts
+from companion.games import all_rules
+from companion.session import Intent, Session
+from hardware.facts import ButtonPressed
+
+SECRET = 4_837_261
+
+
+def test_a_draft_moves_within_its_bounds_and_ok_locks_what_it_shows():
+    drafts = PrivateDrafts()
+    bounds = (2, 5, 1, 2)
+    assert drafts.press(0, "minus", bounds, lambda a: a) is None and drafts.amount(0, bounds) == 2
+    for _ in range(9):
+        drafts.press(0, "plus", bounds, lambda a: a)
+    assert drafts.amount(0, bounds) == 5
+    assert drafts.press(0, "ok", bounds, lambda a: ("lock", a)) == ("lock", 5)
+    assert drafts.amount(0, bounds) == 2  # forgotten after the lock: the round holds the amount now
+    assert drafts.press(0, "plus", None, lambda a: a) is None and drafts.amount(0, None) is None
+    assert "5" not in repr(drafts)
+
+
+@pytest.fixture
+def session(tmp_path):
+    s = Session(all_rules(), JournalStore(tmp_path))
+    s.handle(Intent("new_game", {"game": "secretbid", "setup": {
+        "players": ["Ann", "Bo"], "limits": [SECRET + 10, SECRET + 10], "step": 1, "seed": 1}}))
+    assert s.engine is not None, s.notice
+    yield s
+    s.shutdown()
+
+
+def test_presses_are_private_and_unjournaled_until_the_lock(session, caplog):
+    caplog.set_level(logging.DEBUG, logger="companion")
+    session.handle(Intent("set_bid", {"seat": 1, "amount": 3}))  # a private device may set outright
+    start = session.engine.journal.last_step
+    session.drafts._amounts[0] = SECRET - 2  # as if held + for a long time
+    for _ in range(2):
+        session.handle(ButtonPressed(0, "plus"))
+    assert session.engine.journal.last_step == start  # nothing journaled: nothing to count
+    assert session.seat_view(0)["draft"] == SECRET
+    assert session.seat_view(1)["draft"] == 3
+    public = repr(session.table_view()) + repr(session.history()) + caplog.text
+    assert str(SECRET) not in public
+    session.handle(ButtonPressed(0, "ok"))
+    assert session.engine.journal.last_step == start + 1
+    assert session.engine.state.round.is_locked(0) and session.seat_view(0)["draft"] is None
+    assert session.seat_view(0)["mine"]["amount"] == SECRET
+    assert str(SECRET) not in repr(session.table_view()) + repr(session.history()) + caplog.text
+
+
+def test_a_crash_keeps_the_lock_and_loses_only_an_unlocked_draft(session, tmp_path):
+    session.handle(ButtonPressed(0, "plus"))
+    session.handle(ButtonPressed(0, "ok"))
+    session.handle(ButtonPressed(1, "plus"))
+    path = session.engine.journal.path
+    session.shutdown()
+    again = Session(all_rules(), JournalStore(tmp_path))
+    again.resume(path)
+    try:
+        assert again.engine.state.round.is_locked(0) and again.seat_view(0)["mine"]["amount"] == 1
+        assert not again.engine.state.round.is_locked(1) and again.seat_view(1)["draft"] == 0
+        # a long press unlocks; the draft starts from the locked amount
+        again.handle(ButtonPressed(0, "ok_long"))
+        assert again.seat_view(0)["draft"] == 1
+    finally:
+        again.shutdown()
+
+
+def test_a_seat_without_a_pad_uses_its_private_panel_with_the_same_keys(session):
+    session.handle(Intent("seat_key", {"seat": 1, "key": "plus"}))
+    session.handle(Intent("seat_key", {"seat": 1, "key": "ok"}))
+    assert session.engine.state.round.is_locked(1) and session.seat_view(1)["mine"]["amount"] == 1
+    session.handle(Intent("seat_key", {"seat": 1, "key": "jump"}))
+    assert session.notice is not None and session.notice.rule == "seat_key"
+    session.handle(Intent("seat_key", {"seat": 7, "key": "ok"}))
+    assert session.notice is not None and "seat" in session.notice.text
