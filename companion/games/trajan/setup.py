@@ -97,10 +97,15 @@ def deal(cmd: SetupTrajan) -> TrajanSetUp:
         trays_all = tuple(dealt)
 
     supply = list(kind for stack in R.TRAJAN_STACKS.values() for kind, count in stack.items() for _ in range(count))
+    if cmd.start_tiles is not None and len(cmd.start_tiles) != n:
+        raise IllegalCommand(RULE, "Enter the starting Trajan tiles of every player.")
     start_tiles: list[tuple[tuple[str, str, str], ...]] = []
     for seat in range(n):
         if cmd.start_tiles is not None:
             entered = tuple(tuple(t) for t in cmd.start_tiles[seat])
+            for tile in entered:
+                if len(tile) != 3:  # a kind and its two colours, or the tile cannot be placed
+                    raise IllegalCommand(RULE, "No such Trajan tile: {tile}.", tile=" ".join(map(str, tile)))
             stacks = {tiles.stack_of(t[0]) for t in entered}
             if len(entered) != 3 or len(stacks) != 3:
                 raise IllegalCommand(RULE, "Each player starts with 3 Trajan tiles from 3 different stacks.")

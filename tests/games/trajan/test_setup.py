@@ -74,6 +74,10 @@ def test_table_can_enter_what_it_drew():
     ({"start_trays": ((("yellow", "yellow"),) * 6,) * 2}, "Trajan 1.2"),
     ({"start_tiles": ((("victory", "yellow", "blue"),) * 3,) * 2}, "3 different stacks"),
     ({"start_bonus": ("workers", "workers")}, "different bonus tile"),
+    ({"start_tiles": ((("victory", "yellow", "blue"), ("cards", "green", "pink"), ("demand_bread", "white", "orange")),)},
+     "every player"),
+    ({"start_tiles": ((("victory", "yellow"), ("cards", "green", "pink"), ("demand_bread", "white", "orange")),) * 2},
+     "No such Trajan tile: victory yellow"),
     ({"start_player": 5}, "start player"),
     ({"mode": "turbo"}, "'full' or 'light'"),
 ])
