@@ -158,9 +158,9 @@ def under_round_headings(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, An
     round} above each run of steps of one season and round, then those steps {kind: "step", …}.
 
     A run is consecutive rows, not all rows of a round: steps only ever move forward in season and
-    round, so each round gets exactly one heading. Under a heading a step's own short "S1 R2 · "
-    prefix would only repeat it, so it is dropped (the row keeps its text if it has no such prefix).
-    Rows without a season (a score pad) come back as steps, a flat list.
+    round, so each round gets exactly one heading. Under a heading a step shows its `bare` text (the
+    line without its own "S1 R2 · " prefix, which would only repeat the heading). Rows without a
+    season (a score pad) come back as steps, a flat list.
     """
     lines: list[dict[str, Any]] = []
     current: tuple[int, int] | None = None
@@ -171,11 +171,6 @@ def under_round_headings(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, An
             if at != current:
                 current = at
                 lines.append({"kind": "heading", "text": round_heading(*at), "season": at[0], "round": at[1]})
-            step["text"] = str(row["text"]).removeprefix(_short_round(*at))
+            step["text"] = str(row.get("bare", row["text"]))
         lines.append(step)
     return lines
-
-
-def _short_round(season: int, rnd: int) -> str:
-    """The prefix a Trajan history line carries on its own (companion.ui.trajan.format.history_rows)."""
-    return _("S{season} R{round}").format(season=season, round=rnd) + " · "

@@ -27,7 +27,9 @@ def trajan_until(session, season, rnd, limit=400):
 
 
 def row(step, season, rnd, text, undone=False):
-    return {"step": step, "time": "", "text": text, "undone": undone, "season": season, "round": rnd}
+    """A row as trajan.format.history_rows gives it: `text` with its prefix, `bare` without."""
+    bare = text.split(" · ", 1)[1] if " · " in text else text
+    return {"step": step, "time": "", "text": text, "bare": bare, "undone": undone, "season": season, "round": rnd}
 
 
 def test_headings_above_each_run_newest_first():
@@ -37,7 +39,7 @@ def test_headings_above_each_run_newest_first():
         row(5, 2, 1, "S2 R1 · Bo passes."),
         row(4, 1, 4, "S1 R4 · Undid step 3: Ann passes."),
         row(3, 1, 4, "S1 R4 · Ann passes.", undone=True),
-        row(2, 1, 1, "no prefix here"),
+        {**row(2, 1, 1, "S1 R1 · no prefix here"), "bare": "no prefix here"},
     ])
     assert [(line["kind"], line["text"]) for line in lines] == [
         ("heading", "Season 2 · Round 1"), ("step", "Bo passes."),

@@ -253,8 +253,8 @@ def event_text(event: Mapping[str, Any], players: Sequence[str]) -> str:
 
 
 def history_rows(entries: Iterable[Any]) -> list[dict[str, Any]]:
-    """History entries (oldest first) as rows {step, time, text, undone, season, round}, each line
-    prefixed with the season and round it happened in.
+    """History entries (oldest first) as rows {step, time, text, bare, undone, season, round}: `text`
+    prefixed with the season and round it happened in, `bare` without (for under a heading).
 
     A round ends when a demand is turned up (rounds 1–3) or the season is scored (round 4), so the
     steps in effect (not undone) are enough to place every line without the rules.
@@ -271,7 +271,7 @@ def history_rows(entries: Iterable[Any]) -> list[dict[str, Any]]:
                 elif kind == "trajan.season_scored" and season < 4:  # after the 4th: the final scoring
                     season, rnd = season + 1, 1
         where = _("S{season} R{round}").format(season=at[0], round=at[1])
-        rows.append({"step": entry.step, "time": format_time(entry.at), "text": f"{where} · {text}",
+        rows.append({"step": entry.step, "time": format_time(entry.at), "text": f"{where} · {text}", "bare": text,
                      "undone": bool(entry.undone), "season": at[0], "round": at[1]})
     return rows
 
