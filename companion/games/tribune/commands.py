@@ -1,0 +1,128 @@
+"""Tribune commands, and how named intents (screen, script, a seat's device) become them.
+
+Intents: `setup {players: [2–5 names, clockwise], start_player?: seat (default 0), settings?: {name:
+value}}`; `take_money {seat, amount, reason?}` and `pay_money {seat, amount, reason?}` (by hand, for
+everything the board does with money); `region_v {space1, space2}` (the two occupants, space 1
+first); `chariot_auction`; `chariot {on_board}` (by hand); `next_round`; `finish`. The bids are the
+core's commands: `adjust_bid {seat, steps}`, `lock_bid {seat, amount?}`, `unlock_bid {seat}`,
+`force_reveal`, and `set_bid {seat, amount}`, which a shared screen must never offer (an amount typed
+there is not secret).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+from companion.core import sealed
+from companion.core.errors import IllegalCommand
+from companion.core.events import Command
+
+
+@dataclasses.dataclass(frozen=True)
+class StartTribune(Command):
+    """Seat the table: names clockwise, the start player, setting overrides (see settings.py)."""
+
+    players: tuple[str, ...]
+    start_player: int = 0
+    settings: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class AdjustMoney(Command):
+    """By hand: seat takes (`delta` > 0) or pays (`delta` < 0) denarii; `reason` is optional."""
+
+    seat: int
+    delta: int
+    reason: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class OpenRegionV(Command):
+    """Region V has two occupants: open their sealed bid."""
+
+    space1: int
+    space2: int
+
+
+@dataclasses.dataclass(frozen=True)
+class OpenChariot(Command):
+    """Open this round's chariot auction (phase 6)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class PlaceChariot(Command):
+    """By hand: put the chariot on the board, or take it off."""
+
+    on_board: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class NextRound(Command):
+    """Begin the next round."""
+
+
+@dataclasses.dataclass(frozen=True)
+class FinishTribune(Command):
+    """The game is over (the table judges the victory conditions on the board)."""
+
+
+def _int(args: Mapping[str, Any], field: str, default: int | None = None) -> int:
+    value = args.get(field, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        if field == "amount":  # a refused bid's amount is as secret as the bid
+            raise IllegalCommand("Tribune input", "'{field}' must be a whole number.", field=field)
+        raise IllegalCommand("Tribune input", "'{field}' must be a whole number, got {value}", field=field, value=repr(value))
+    return value
+
+
+def _reason(args: Mapping[str, Any]) -> str:
+    reason = args.get("reason", "")
+    if reason is None:
+        return ""
+    if not isinstance(reason, str):
+        raise IllegalCommand("Tribune input", "'reason' must be text.")
+    return reason.strip()
+
+
+def parse_command(name: str, args: Mapping[str, Any]) -> Command:
+    """A command from an intent name and its arguments, naming any bad field. The amount of a
+    refused bid is never repeated in the refusal: refusals are shown on the shared screen."""
+    if name == "setup":
+        players = args.get("players")
+        if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+            raise IllegalCommand("Tribune 3.1 setup", "'players' must be a list of names")
+        overrides = args.get("settings", {})
+        if not isinstance(overrides, Mapping):
+            raise IllegalCommand("Tribune settings", "'settings' must map setting names to values.")
+        # "seed" is accepted and ignored: the session gives every new game one; nothing is drawn here.
+        return StartTribune(tuple(players), _int(args, "start_player", 0), dict(overrides))
+    if name in ("take_money", "pay_money"):
+        amount = _int(args, "amount")
+        if amount < 1:  # a negative "take" would be a pay in disguise
+            raise IllegalCommand("Tribune money", "Take or pay at least 1 denarius.")
+        return AdjustMoney(_int(args, "seat"), amount if name == "take_money" else -amount, _reason(args))
+    if name == "region_v":
+        return OpenRegionV(_int(args, "space1"), _int(args, "space2"))
+    if name == "chariot_auction":
+        return OpenChariot()
+    if name == "chariot":
+        on_board = args.get("on_board")
+        if not isinstance(on_board, bool):
+            raise IllegalCommand("Tribune input", "'on_board' must be true or false.")
+        return PlaceChariot(on_board)
+    if name == "next_round":
+        return NextRound()
+    if name == "finish":
+        return FinishTribune()
+    if name == "adjust_bid":
+        return sealed.AdjustBid(_int(args, "seat"), _int(args, "steps"))
+    if name == "set_bid":
+        return sealed.SetBid(_int(args, "seat"), _int(args, "amount"))
+    if name == "lock_bid":
+        return sealed.LockBid(_int(args, "seat"), None if args.get("amount") is None else _int(args, "amount"))
+    if name == "unlock_bid":
+        return sealed.UnlockBid(_int(args, "seat"))
+    if name == "force_reveal":
+        return sealed.ForceReveal()
+    raise IllegalCommand("Tribune input", "Tribune has no action '{name}'.", name=name)

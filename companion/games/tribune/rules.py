@@ -1,0 +1,252 @@
+"""Tribune rules as a money-and-bids keeper: decide (validate, never change) and apply (fold, never
+refuse). The app does not model the Tribune board: see the package docstring for what it keeps.
+
+The sealed bids are the core's (`companion.core.sealed`): this module opens region V's bid and the
+chariot auction with each bidder's money as his limit, hands the bid commands to the core, and when
+a step reveals the bids, adds the Tribune event that settles them (`bids.py`) to that same step. So
+the money moved is journaled with the reveal, and undo never crosses it (the engine refuses to
+undo a step that revealed secrets: what the table saw stays seen).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from companion.core import sealed, sealed_view
+from companion.core.errors import IllegalCommand
+from companion.core.events import Command, Event
+from companion.core.values import evolve
+from companion.games.tribune import bids
+from companion.games.tribune import commands as c
+from companion.games.tribune import events as e
+from companion.games.tribune import money as m
+from companion.games.tribune import view as v
+from companion.games.tribune.settings import settings_from
+from companion.games.tribune.state import CHARIOT, REGION_V, Payment, Settled, TribuneState
+
+
+
+def _put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """`values` with the one at `i` replaced (states are immutable)."""
+    return values[:i] + (value,) + values[i + 1:]
+
+
+class TribuneRules:
+    """Tribune (money and the two sealed bids) as a `companion.core.Game`."""
+
+    id = "tribune"
+    event_types = e.EVENT_TYPES
+
+    def initial_state(self) -> TribuneState:
+        return TribuneState()
+
+    def parse_command(self, name: str, args: Mapping[str, Any]) -> Command:
+        return c.parse_command(name, args)
+
+    # -- pads -----------------------------------------------------------------------------------
+
+    def command_for_button(self, state: TribuneState, seat: int, key: str) -> Command | None:
+        """The core's pad keys in the open bid: −/+ adjust, OK locks, OK held ("ok_long") unlocks.
+        A seat outside the bid, or a press after the reveal, means nothing (so a late press never
+        opens or changes anything)."""
+        if not state.is_set_up or state.finished:
+            return None
+        return sealed_view.command_for_button(state.bid, seat, key)
+
+    def pad_draft(self, state: TribuneState, seat: int) -> tuple[int, int, int, int] | None:
+        """(minimum, limit, step, start) while seat may choose its bid in the open bid, else None
+        (not bidding, locked, revealed, finished): the session keeps the draft privately and
+        journals only the lock (`draft_command`), so the history cannot count presses. A locked
+        seat's keys go through `command_for_button` (OK held unlocks). The limit is the seat's money
+        as the bid opened (digest 3.3/3.4: nobody bids more than he has)."""
+        if not state.is_set_up or state.finished:
+            return None
+        return sealed_view.draft_bounds(state.bid, seat)
+
+    def draft_command(self, state: TribuneState, seat: int, amount: int) -> Command:
+        """The lock of seat's privately kept draft (OK on the pad); the core checks the bounds."""
+        return sealed.LockBid(seat, amount)
+
+    # -- decide ---------------------------------------------------------------------------------
+
+    def decide(self, state: TribuneState, command: Command) -> Sequence[Event]:
+        if isinstance(command, c.StartTribune):
+            return self._start(state, command)
+        if not state.is_set_up:
+            raise IllegalCommand("Tribune 3.1 setup", "Seat the players first.")
+        if state.finished:
+            raise IllegalCommand("game over", "The game is finished.")
+        if sealed.is_command(command):
+            events = sealed.decide(state.bid, command)
+            return [*events, *self._settle(state, events)]
+        if isinstance(command, c.AdjustMoney):
+            return self._adjust(state, command)
+        if isinstance(command, c.OpenRegionV):
+            return self._region_v(state, command)
+        if isinstance(command, c.OpenChariot):
+            self._no_open_bid(state)
+            if state.chariot_round == state.round:
+                raise IllegalCommand("Tribune 3.4 chariot", "The chariot was already auctioned this round.")
+            return [e.ChariotOpened(), bids.open_chariot(state.money, state.settings)]
+        if isinstance(command, c.PlaceChariot):
+            if command.on_board == state.chariot_on_board:
+                if command.on_board:
+                    raise IllegalCommand("Tribune 3.4 chariot", "The chariot is already on the board.")
+                raise IllegalCommand("Tribune 3.4 chariot", "The chariot is already off the board.")
+            return [e.ChariotPlaced(command.on_board)]
+        if isinstance(command, c.NextRound):
+            self._no_open_bid(state)
+            return [e.RoundAdvanced(state.round + 1)]
+        if isinstance(command, c.FinishTribune):
+            self._no_open_bid(state)
+            return [e.TribuneFinished()]
+        raise IllegalCommand("Tribune input", "Tribune does not know {name}.", name=type(command).__name__)
+
+    def _start(self, state: TribuneState, command: c.StartTribune) -> list[Event]:
+        if state.is_set_up:
+            raise IllegalCommand("Tribune 3.1 setup", "The players are already seated.")
+        settings = settings_from(command.settings)
+        names = tuple(name.strip() for name in command.players)
+        if not m.MIN_PLAYERS <= len(names) <= m.MAX_PLAYERS:
+            raise IllegalCommand("Tribune 3.1 setup", "Tribune takes {min} to {max} players, not {count}.",
+                                 min=m.MIN_PLAYERS, max=m.MAX_PLAYERS, count=len(names))
+        for i, name in enumerate(names):
+            if not name:
+                raise IllegalCommand("Tribune 3.1 setup", "Player {n} has no name.", n=i + 1)
+            if len(name) > settings.max_name_length:
+                raise IllegalCommand("Tribune 3.1 setup", "Player {n}'s name is longer than {max} characters.",
+                                     n=i + 1, max=settings.max_name_length)
+        if len(set(names)) != len(names):
+            raise IllegalCommand("Tribune 3.1 setup", "Two players have the same name.")
+        if not 0 <= command.start_player < len(names):
+            raise IllegalCommand("Tribune 3.1 setup", "The start player must be one of the {count} players.",
+                                 count=len(names))
+        return [e.TribuneStarted(names, command.start_player, m.start_money(len(names), command.start_player),
+                                 dict(command.settings))]
+
+    def _seat(self, state: TribuneState, seat: int) -> None:
+        if not 0 <= seat < len(state.players):
+            raise IllegalCommand("Tribune input", "There is no seat {n}.", n=seat + 1)
+
+    def _no_open_bid(self, state: TribuneState) -> None:
+        if state.is_bidding:
+            raise IllegalCommand("Tribune bids", "A sealed bid is open: reveal it first.")
+
+    def _adjust(self, state: TribuneState, command: c.AdjustMoney) -> list[Event]:
+        self._seat(state, command.seat)
+        name = state.players[command.seat]
+        if state.is_bidder(command.seat):
+            # His bid's limit is his money as the bid opened: changing it now could make the bid
+            # cost more than he has, or leave him richer than the table let him bid.
+            raise IllegalCommand("Tribune money", "{name} is bidding: change their money after the reveal.", name=name)
+        if len(command.reason) > state.settings.max_reason_length:
+            raise IllegalCommand("Tribune input", "A reason is at most {max} characters.",
+                                 max=state.settings.max_reason_length)
+        m.check_adjustment(name, state.money[command.seat], command.delta, state.settings.max_adjustment)
+        return [e.MoneyAdjusted(command.seat, command.delta, command.reason)]
+
+    def _region_v(self, state: TribuneState, command: c.OpenRegionV) -> list[Event]:
+        self._no_open_bid(state)
+        self._seat(state, command.space1)
+        self._seat(state, command.space2)
+        if command.space1 == command.space2:
+            raise IllegalCommand("Tribune 3.3 region V", "A player may not occupy both spaces of region V.")
+        if state.region_v_round == state.round:
+            raise IllegalCommand("Tribune 3.3 region V", "Region V was already resolved this round.")
+        if state.chariot_round == state.round:
+            raise IllegalCommand("Tribune 3.2 phases",
+                                 "Region V comes before the chariot auction (phases 3 and 6): begin the next round first.")
+        return [e.RegionVOpened(command.space1, command.space2),
+                bids.open_region_v(command.space1, command.space2, state.money, state.settings)]
+
+    def _settle(self, state: TribuneState, events: Sequence[Event]) -> list[Event]:
+        """The Tribune event settling a reveal among `events` (none when nothing was revealed)."""
+        revealed = next((event for event in events if isinstance(event, sealed.BidsRevealed)), None)
+        if revealed is None:
+            return []
+        result = sealed.Reveal(revealed.bids, revealed.places, revealed.forced)
+        if state.bid_kind == REGION_V:
+            space1, space2 = state.bid_seats
+            return [bids.settle_region_v(result, space1, space2, state.settings)]
+        return [bids.settle_chariot(result, state.chariot_on_board, state.settings)]
+
+    # -- apply ----------------------------------------------------------------------------------
+
+    def apply(self, state: TribuneState, event: Event) -> TribuneState:
+        if isinstance(event, sealed.EVENT_TYPES):
+            return evolve(state, bid=sealed.apply(state.bid, event))
+        if isinstance(event, e.MoneyAdjusted):
+            return evolve(state, money=_put(state.money, event.seat, state.money[event.seat] + event.delta))
+        if isinstance(event, e.RegionVSettled):
+            money = _put(state.money, event.winner, state.money[event.winner] - event.amount)
+            money = _put(money, event.loser, money[event.loser] + event.amount)
+            return self._record(evolve(state, money=money), REGION_V, event.winner, event.tie,
+                                (Payment(event.winner, event.loser, event.amount),))
+        if isinstance(event, e.ChariotSettled):
+            if event.winner is None:
+                after = evolve(state, chariot_on_board=event.on_board, chariot_holder=None)
+                return self._record(after, CHARIOT, None, True, (), chariot_off=True)
+            money = _put(state.money, event.winner, state.money[event.winner] - event.amount)
+            after = evolve(state, money=money, chariot_on_board=event.on_board, chariot_holder=event.winner)
+            return self._record(after, CHARIOT, event.winner, False, (Payment(event.winner, None, event.amount),))
+        if isinstance(event, e.RegionVOpened):
+            return evolve(state, bid_kind=REGION_V, bid_seats=(event.space1, event.space2), region_v_round=state.round)
+        if isinstance(event, e.ChariotOpened):
+            return evolve(state, bid_kind=CHARIOT, bid_seats=tuple(range(len(state.players))),
+                          chariot_round=state.round)
+        if isinstance(event, e.ChariotPlaced):
+            return evolve(state, chariot_on_board=event.on_board)
+        if isinstance(event, e.RoundAdvanced):
+            return evolve(state, round=event.round)
+        if isinstance(event, e.TribuneStarted):
+            settings = settings_from(event.settings)
+            return TribuneState(players=event.players, start_player=event.start_player, money=event.money,
+                                settings=settings, round=1, chariot_on_board=settings.chariot_starts_on_board)
+        if isinstance(event, e.TribuneFinished):
+            return evolve(state, finished=True)
+        raise TypeError(f"not a Tribune event: {event.kind}")
+
+    def _record(self, state: TribuneState, kind: str, winner: int | None, tie: bool,
+                payments: tuple[Payment, ...], chariot_off: bool = False) -> TribuneState:
+        assert state.bid is not None and state.bid.result is not None  # settled right after the reveal
+        settled = Settled(kind, state.round, state.bid_seats, state.bid.result, winner, tie, payments, chariot_off)
+        return evolve(state, settled=state.settled + (settled,))
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def view(self, state: TribuneState, seat: int | None = None) -> dict[str, Any]:
+        return v.view(state, seat)
+
+    def public_event(self, event: Event) -> dict[str, Any]:
+        return v.public_event(event)
+
+    def summary_text(self, public: Mapping[str, Any]) -> str:
+        return v.summary_text(public)
+
+    def command_of(self, events: Sequence[Event]) -> Command | None:
+        """The command behind a step, to enter it again after a correction. An opening comes back
+        as the opening (its limits are the money then); a bid step as the core says."""
+        first = events[0]
+        if isinstance(first, e.TribuneStarted):
+            return None
+        if isinstance(first, e.MoneyAdjusted):
+            return c.AdjustMoney(first.seat, first.delta, first.reason)
+        if isinstance(first, e.RegionVOpened):
+            return c.OpenRegionV(first.space1, first.space2)
+        if isinstance(first, e.ChariotOpened):
+            return c.OpenChariot()
+        if isinstance(first, e.ChariotPlaced):
+            return c.PlaceChariot(first.on_board)
+        if isinstance(first, e.RoundAdvanced):
+            return c.NextRound()
+        if isinstance(first, e.TribuneFinished):
+            return c.FinishTribune()
+        if isinstance(first, sealed.EVENT_TYPES):
+            return sealed_view.command_of(first)
+        return None
+
+    def is_finished(self, state: TribuneState) -> bool:
+        return state.finished
+
+
+TRIBUNE = TribuneRules()

@@ -1,0 +1,91 @@
+"""Tribune settings: choices the rule digest leaves open (U) and limits of the app, each with the
+default the digest's reading gives. Confirmed (C) rules are constants in `money.py` and `bids.py`.
+
+A table that reads the rules differently overrides a setting at set-up (`settings` in the setup
+intent); the overrides are journaled with the set-up, so a replay decides exactly as the game did.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+from companion.core import sealed
+from companion.core.errors import IllegalCommand
+
+
+@dataclasses.dataclass(frozen=True)
+class TribuneSettings:
+    """Named settings with their defaults.
+
+    `region_v_tie_winner_pays` (digest 3.3 [S003 + reply]): "winner pays his bid to the loser … tie →
+    the player on space 1 wins". The digest does not say in so many words what a tie costs; the
+    default reads "wins" as "is the winner", so the player on space 1 pays his bid to the other
+    bidder like any winner. False: a tie costs the player on space 1 nothing.
+
+    `chariot_win_returns_it` (digest 3.4, U): after a tie the chariot goes off the board; the digest
+    does not say when it comes back. Default: it stays off until the table puts it back by hand;
+    True: the next auction's winner puts it back on the board.
+
+    `chariot_starts_on_board` (digest 3.4, U): where the chariot is at the start is not in the
+    digest; "a tie takes it off the board" reads as though it normally stands on it.
+
+    `min_bid` (digest 3.3/3.4, U): the digest names no minimum bid, so a player may bid 0.
+
+    `unlocked_bids`: not a rule. When the table forces a reveal, a seat that had not locked bids the
+    minimum ("minimum", its draft stays secret) or what its pad shows ("current").
+
+    `max_adjustment`, `max_name_length`, `max_reason_length`: limits of the app (a slip at the
+    screen cannot add a fortune; a name and a reason fit the screen), not rules.
+    """
+
+    region_v_tie_winner_pays: bool = True
+    chariot_win_returns_it: bool = False
+    chariot_starts_on_board: bool = True
+    min_bid: int = 0
+    unlocked_bids: str = sealed.COUNT_MINIMUM
+    max_adjustment: int = 9_999_999
+    max_name_length: int = 16
+    max_reason_length: int = 40
+
+
+DEFAULT = TribuneSettings()
+
+#: The forced-reveal policies a Tribune bid may use: "excluded" would leave region V with one
+#: bidder or none, which the rules do not cover.
+UNLOCKED_CHOICES = (sealed.COUNT_MINIMUM, sealed.COUNT_CURRENT)
+
+
+def settings_from(overrides: Mapping[str, Any]) -> TribuneSettings:
+    """The defaults with `overrides` (name → value) applied; an unknown name or a value of the wrong
+    kind is refused, naming the setting."""
+    fields = {f.name for f in dataclasses.fields(TribuneSettings)}
+    values: dict[str, Any] = {}
+    for name, value in overrides.items():
+        if name not in fields:
+            raise IllegalCommand("Tribune settings", "There is no Tribune setting '{name}'.", name=name)
+        default = getattr(DEFAULT, name)
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(default, int):
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= (0 if name == "min_bid" else 1)
+        else:
+            ok = value in UNLOCKED_CHOICES
+        if not ok:
+            raise IllegalCommand("Tribune settings", "The setting '{name}' has a value of the wrong kind.", name=name)
+        values[name] = value
+    return dataclasses.replace(DEFAULT, **values)
+
+
+def describe() -> list[tuple[str, str, str]]:
+    """(name, default, source) for a settings screen and docs/tribune.md."""
+    return [
+        ("region_v_tie_winner_pays", "yes", "Tribune 3.3 (S003 + reply: space 1 wins a tie; the winner pays)"),
+        ("chariot_win_returns_it", "no", "Tribune 3.4 (U: when an off-board chariot returns is not said)"),
+        ("chariot_starts_on_board", "yes", "Tribune 3.4 (U: the chariot's start is not said)"),
+        ("min_bid", "0", "Tribune 3.3, 3.4 (U: no minimum bid is given)"),
+        ("unlocked_bids", "minimum", "app: how a forced reveal counts a seat that had not locked"),
+        ("max_adjustment", "9999999", "app: the largest take or pay by hand"),
+        ("max_name_length", "16", "app"),
+        ("max_reason_length", "40", "app"),
+    ]

@@ -1,0 +1,145 @@
+"""What each audience may see of Tribune: the shared screen, history, logs and `companion replay`
+(seat None) never an unrevealed amount; seat k's pad adds only seat k's own bid (`mine`).
+
+Money is public in Tribune (digest 3.4), so every player's denarii are in the public view. Bids are
+built from the core's public pieces (`companion.core.sealed_view`), field by field, never by copying
+the state and deleting the secrets.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from companion.core import sealed, sealed_view
+from companion.core.events import Event
+from companion.games.tribune import events as e
+from companion.games.tribune.state import REGION_V, Settled, TribuneState
+
+
+def _settled_view(settled: Settled) -> dict[str, Any]:
+    return {
+        "kind": settled.kind,
+        "round": settled.round,
+        "seats": list(settled.seats),
+        "spaces": list(settled.seats) if settled.kind == REGION_V else None,
+        **sealed_view.result_view(settled.result),
+        "winner": settled.winner,
+        "tie": settled.tie,
+        "payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in settled.payments],
+        "chariot_off": settled.chariot_off,
+    }
+
+
+def _bid_view(state: TribuneState) -> dict[str, Any] | None:
+    round_ = state.bid
+    if round_ is None:
+        return None
+    kind = state.bid_kind
+    return {
+        "kind": kind,
+        "round": state.region_v_round if kind == REGION_V else state.chariot_round,
+        "spaces": list(state.bid_seats) if kind == REGION_V else None,
+        **sealed_view.public_view(round_),
+    }
+
+
+def view(state: TribuneState, seat: int | None = None) -> dict[str, Any]:
+    """The public view (seat None), or seat's: the same plus `mine`, its own bid for its pad."""
+    round_ = state.bid
+    bidding = state.is_bidding and round_ is not None
+    out: dict[str, Any] = {
+        "game": "tribune",
+        "phase": state.phase,
+        "finished": state.finished,
+        "round": state.round,
+        "start_player": state.start_player,
+        "players": [
+            {"seat": i, "name": name, "money": state.money[i], "start": i == state.start_player,
+             "bidding": bidding and round_.is_eligible(i), "locked": bidding and round_.is_locked(i)}
+            for i, name in enumerate(state.players)
+        ],
+        "chariot": {"on_board": state.chariot_on_board, "holder": state.chariot_holder,
+                    "auctioned_this_round": state.is_set_up and state.chariot_round == state.round},
+        "region_v_this_round": state.is_set_up and state.region_v_round == state.round,
+        "bid": _bid_view(state),
+        "results": [_settled_view(s) for s in state.settled],
+    }
+    if seat is not None:
+        out["mine"] = sealed_view.seat_view(round_, seat)["mine"] if round_ is not None else None
+    return out
+
+
+def public_event(event: Event) -> dict[str, Any]:
+    """An event as the history, logs and exports may show it: a bid change or lock says only whose;
+    everything else in Tribune is public (money included)."""
+    if isinstance(event, sealed.EVENT_TYPES):
+        return sealed_view.public_event(event)
+    if isinstance(event, e.TribuneStarted):
+        return {"players": list(event.players), "start_player": event.start_player, "money": list(event.money),
+                "settings": dict(event.settings)}
+    if isinstance(event, e.MoneyAdjusted):
+        return {"seat": event.seat, "delta": event.delta, "reason": event.reason}
+    if isinstance(event, e.RegionVOpened):
+        return {"space1": event.space1, "space2": event.space2}
+    if isinstance(event, e.RegionVSettled):
+        return {"winner": event.winner, "loser": event.loser, "amount": event.amount, "tie": event.tie}
+    if isinstance(event, e.ChariotSettled):
+        return {"winner": event.winner, "amount": event.amount, "tied": list(event.tied), "on_board": event.on_board}
+    if isinstance(event, e.ChariotPlaced):
+        return {"on_board": event.on_board}
+    if isinstance(event, e.RoundAdvanced):
+        return {"round": event.round}
+    if isinstance(event, (e.ChariotOpened, e.TribuneFinished)):
+        return {}
+    raise TypeError(f"not a Tribune event: {event.kind}")
+
+
+# -- text for `companion replay` -----------------------------------------------------------------
+
+_PHASES = {"round": "", "region_v": ", region V bidding", "chariot": ", chariot auction bidding",
+           "finished": ", finished"}
+
+
+def _names(players: Sequence[Mapping[str, Any]], seats: Sequence[int]) -> str:
+    return ", ".join(players[s]["name"] for s in seats)
+
+
+def _result_line(players: Sequence[Mapping[str, Any]], result: Mapping[str, Any]) -> str:
+    name = lambda seat: players[seat]["name"]  # noqa: E731
+    bids = " · ".join(f"{name(b['seat'])} {b['amount']}" + ("" if b["locked"] else " (not locked)")
+                      for b in sorted(result["bids"], key=lambda b: -b["amount"]))
+    forced = ", forced" if result["forced"] else ""
+    if result["kind"] == REGION_V:
+        space1, space2 = result["spaces"]
+        head = f"Round {result['round']}, region V (space 1 {name(space1)}, space 2 {name(space2)}){forced}"
+        pay = result["payments"][0]
+        tie = "tie, space 1 wins: " if result["tie"] else ""
+        verdict = f"{tie}{name(result['winner'])} pays {pay['amount']} to {name(pay['to'])}"
+    else:
+        head = f"Round {result['round']}, chariot{forced}"
+        if result["winner"] is None:
+            verdict = f"tie: {_names(players, result['winners'])}; every bid back, the chariot off the board"
+        else:
+            verdict = f"{name(result['winner'])} pays {result['payments'][0]['amount']} to the bank"
+    return f"{head}: {bids or '-'} — {verdict}"
+
+
+def summary_text(public: Mapping[str, Any]) -> str:
+    """A public view as terminal text for `companion replay`: the round, everybody's money, the
+    chariot, who has locked in an open bid (never what), and every settled bid with the money it moved."""
+    if public.get("phase") == "setup":
+        return "Tribune: not set up\n"
+    players = list(public["players"])
+    chariot = public["chariot"]
+    where = "on the board" if chariot["on_board"] else "off the board"
+    holder = "" if chariot["holder"] is None else f", last won by {players[chariot['holder']]['name']}"
+    lines = [f"Tribune: round {public['round']}{_PHASES.get(public['phase'], '')}",
+             "  money:   " + " · ".join(f"{p['name']} {p['money']}" for p in players),
+             f"  chariot: {where}{holder}"]
+    bid = public.get("bid") or {}
+    if bid.get("phase") == "bidding":
+        locked = [s["seat"] for s in bid["seats"] if s["locked"]]
+        lines += [f"  locked:  {_names(players, locked) or '-'}",
+                  f"  waiting: {_names(players, bid['waiting']) or '-'}"]
+    lines += [_result_line(players, result) for result in public.get("results", ())]
+    return "\n".join(lines) + "\n"
