@@ -432,3 +432,18 @@ def test_parse_command_names_bad_fields_and_never_echoes_a_bid():
         TRIBUNE.parse_command("setup", {"players": ["A", "B"], "settings": ["min_bid"]})
     with pytest.raises(IllegalCommand, match="no action 'bribe'"):
         TRIBUNE.parse_command("bribe", {})
+
+
+def test_the_player_page_lists_every_setting_with_its_default_in_both_languages():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[3] / "docs" / "tribune.md").read_text(encoding="utf-8")
+    english, chinese = page.split("## 简体中文")
+    for name, _default, _source in describe():
+        value = getattr(DEFAULT, name)
+        if isinstance(value, bool):
+            en, zh = ("yes", "是") if value else ("no", "否")
+        else:
+            en = zh = str(value)
+        assert f"| `{name}` | {en} |" in english, name
+        assert f"| `{name}` | {zh} |" in chinese, name
