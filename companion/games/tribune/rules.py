@@ -25,7 +25,6 @@ from companion.games.tribune.settings import settings_from
 from companion.games.tribune.state import CHARIOT, REGION_V, Payment, Settled, TribuneState
 
 
-
 def _put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     """`values` with the one at `i` replaced (states are immutable)."""
     return values[:i] + (value,) + values[i + 1:]

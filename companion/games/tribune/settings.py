@@ -33,7 +33,9 @@ class TribuneSettings:
     `min_bid` (digest 3.3/3.4, U): the digest names no minimum bid, so a player may bid 0.
 
     `unlocked_bids`: not a rule. When the table forces a reveal, a seat that had not locked bids the
-    minimum ("minimum", its draft stays secret) or what its pad shows ("current").
+    minimum ("minimum"; the draft on its pad stays secret) or the amount the round holds for it
+    ("current": what it last locked before unlocking, else the minimum, since the session keeps an
+    unlocked draft privately and the round never sees it).
 
     `max_adjustment`, `max_name_length`, `max_reason_length`: limits of the app (a slip at the
     screen cannot add a fortune; a name and a reason fit the screen), not rules.

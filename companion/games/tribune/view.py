@@ -46,7 +46,7 @@ def _bid_view(state: TribuneState) -> dict[str, Any] | None:
 def view(state: TribuneState, seat: int | None = None) -> dict[str, Any]:
     """The public view (seat None), or seat's: the same plus `mine`, its own bid for its pad."""
     round_ = state.bid
-    bidding = state.is_bidding and round_ is not None
+    open_round = round_ if state.is_bidding else None
     out: dict[str, Any] = {
         "game": "tribune",
         "phase": state.phase,
@@ -55,7 +55,8 @@ def view(state: TribuneState, seat: int | None = None) -> dict[str, Any]:
         "start_player": state.start_player,
         "players": [
             {"seat": i, "name": name, "money": state.money[i], "start": i == state.start_player,
-             "bidding": bidding and round_.is_eligible(i), "locked": bidding and round_.is_locked(i)}
+             "bidding": open_round is not None and open_round.is_eligible(i),
+             "locked": open_round is not None and open_round.is_locked(i)}
             for i, name in enumerate(state.players)
         ],
         "chariot": {"on_board": state.chariot_on_board, "holder": state.chariot_holder,
