@@ -20,6 +20,7 @@ SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "tra
 #: companion.demo.TRAJAN_STATES, and "board": the preview's table with the board panel open.
 TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "board")
 SCORABLE = ("trajan",)  # games with a calculator mode (`companion score`)
+PAD_MODES = ("auto", "real", "simulated")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,6 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", choices=PROFILES, help="display profile")
     p.add_argument("--input-script", type=Path, metavar="FILE",
                    help="play a script of simulated inputs (see docs/input-script.md)")
+    p.add_argument("--pads", choices=PAD_MODES, help="handheld pads: real GPIO buttons and OLEDs, their simulated "
+                   "twin (keyboard keys, private panels, PNG files), or auto (real where found); "
+                   "default: [devices.pads] mode in the config")
+    p.add_argument("--pad-png-dir", type=Path, metavar="DIR",
+                   help="where the simulated pads write each pad's OLED image (pad-seat1.png …); default: "
+                   "$XDG_RUNTIME_DIR/companion/pads, else pads/ in the data directory")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     r = sub.add_parser("replay", help="print a journal's final state and scores (public view only)")
@@ -150,6 +157,8 @@ def run_app(args: argparse.Namespace) -> int:
         script_result = ScriptResult()
         on_ready = lambda app: play_script(app, steps, script_result)  # noqa: E731
 
+    pads = choose_pads(config, args)
+
     from companion.ui.app import run_app as run_kivy_app
 
     try:
@@ -166,12 +175,34 @@ def run_app(args: argparse.Namespace) -> int:
             games=game_choices(),
             start_game=args.game,
             pad_count=len(config.devices.pads.seats),
+            pad_plan=pads,
         )
         if script_result is not None and script_result.error:
             return 4
         return code
     finally:
         session.shutdown()
+
+
+def pad_png_dir(config, override: Path | None = None) -> Path:
+    """Where simulated pads write their PNG twins: a runtime folder (tmpfs on a Pi, so frequent
+    writes spare the SD card) when there is one, else pads/ in the data directory."""
+    if override is not None:
+        return override
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    if runtime and os.path.isabs(runtime) and os.path.isdir(runtime):
+        return Path(runtime) / "companion" / "pads"
+    return config.data_path() / "pads"
+
+
+def choose_pads(config, args: argparse.Namespace):
+    """The composition root's one choice for the pads: real or simulated (`--pads` over the
+    config's `[devices.pads] mode`; "auto" probes the GPIO chip), logged with the reason."""
+    from companion.devices.pads import plan_pads as decide
+
+    plan = decide(config.devices.pads, mode=args.pads, png_dir=pad_png_dir(config, args.pad_png_dir))
+    logging.getLogger("companion.pads").info("pads: %s (%d configured)", plan.reason, plan.pad_count)
+    return plan
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -86,7 +86,8 @@ class CompanionApp(App):
     def __init__(self, session: Session, *, profile: str = profiles.DEFAULT_PROFILE, start_screen: str = "home",
                  games: Sequence[GameChoice] = (), on_settings_changed: SettingsCallback | None = None,
                  on_ready: Callable[["CompanionApp"], None] | None = None, exit_after_first_frame: bool = False,
-                 start_game: str | None = None, pad_count: int | None = None, **kwargs: Any) -> None:
+                 start_game: str | None = None, pad_count: int | None = None, pad_plan: Any = None,
+                 **kwargs: Any) -> None:
         from companion.ui import viewmodels as vms
         from companion.ui.tr import tr
         from companion.ui.trajan import setup_pads
@@ -119,6 +120,8 @@ class CompanionApp(App):
         self.trajan_setup_vm = trajan_setup_vms.TrajanSetupViewModel(pad_count=pads)
         self.trajan_vm = trajan_vms.TrajanTableViewModel(post=self.post)
         self.first_frame_seconds: float | None = None
+        self._pad_plan = pad_plan  # companion.devices.pads.PadPlan from the CLI, or None: no pads
+        self.pad_panels: Any = None
 
     def load_kv(self, filename: str | None = None) -> bool:
         """Each screen loads its own .kv beside it; no app-wide kv file."""
@@ -158,11 +161,18 @@ class CompanionApp(App):
             if self._start_game_id == "trajan" and trajan is not None:
                 self.trajan_setup_vm.configure(trajan)
         self.go(first)
+        if self._pad_plan is not None:
+            from companion.ui.pad_panels import PadPanels
+
+            self.pad_panels = PadPanels.open(self, self._pad_plan)
         self._ready_frames = Clock.frames_displayed + 1
         Clock.schedule_interval(self._check_ready, 0)
         return self.sm
 
     def on_stop(self) -> None:
+        if self.pad_panels is not None:
+            self.pad_panels.close()  # first: no pad fact may arrive after this; displays cleared
+            self.pad_panels = None
         if self._on_table_view in self.session.listeners:
             self.session.listeners.remove(self._on_table_view)
         collector = getattr(self, "_collector", None)
@@ -470,7 +480,8 @@ def _ensure_log_output() -> None:
 def run_app(session: Session, *, language: str, profile: str, fullscreen: bool = False, font: str | None = None,
             start_screen: str = "home", on_settings_changed: SettingsCallback | None = None,
             on_ready: Callable[[CompanionApp], None] | None = None, exit_after_first_frame: bool = False,
-            games: Sequence[GameChoice] = (), start_game: str | None = None, pad_count: int | None = None) -> int:
+            games: Sequence[GameChoice] = (), start_game: str | None = None, pad_count: int | None = None,
+            pad_plan: Any = None) -> int:
     """Runs the app until it is closed; returns the process exit code (`app.exit_code`, 0 unless
     an input script failed).
 
@@ -481,7 +492,8 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     screen's list (the CLI passes every game, built or not). `start_game`: the game whose set-up
     screen `start_screen="setup"` opens (default: the score pad's). `pad_count`: the handheld pads
     the config lists (`[[devices.pads.seats]]`), offered per seat by the set-up screens (default 4,
-    as config.default.toml).
+    as config.default.toml). `pad_plan`: the CLI's `companion.devices.pads.PadPlan`; the app opens those
+    pads once its window is up (keys, private panels, each seat's display) and closes them on stop.
     """
     from companion.ui.tr import tr
 
@@ -491,7 +503,8 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     tr.switch(language)
     app = CompanionApp(session, profile=prof.name, start_screen=start_screen, games=games,
                        on_settings_changed=on_settings_changed, on_ready=on_ready,
-                       exit_after_first_frame=exit_after_first_frame, start_game=start_game, pad_count=pad_count)
+                       exit_after_first_frame=exit_after_first_frame, start_game=start_game, pad_count=pad_count,
+                       pad_plan=pad_plan)
     app.run()
     return int(app.exit_code)
 

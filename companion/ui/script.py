@@ -8,7 +8,8 @@ bridge from a device thread, so what a script proves is what a table would see.
     wait 0.5                       pause, in seconds
     touch table.seat.0.plus1       touch the widget with this id (waits up to 5 s for it to show)
     text setup.name.0 Ann          type into a text field (replaces what is there)
-    press 1 plus                   seat 1's pad (seats count from 1): minus, plus or ok
+    press 1 plus                   pad 1 (pads count from 1): minus, plus, ok, or ok_long (OK held)
+    hold 1 plus 1.2                hold pad 1's key for 1.2 s: the pad's own repeat / long press
     dice red:3 white:5 yellow:2    a settled read from the dice scanner
     expect table.seat.0.score 5    the widget's text must be exactly this, or the script fails
     screenshot out.png             save the window as a PNG
@@ -30,8 +31,13 @@ from typing import Any, Callable
 log = logging.getLogger("companion.script")
 
 PAD_KEYS = ("minus", "plus", "ok")
+PRESS_KEYS = PAD_KEYS + ("ok_long",)
+"""`press` sends one fact; `ok_long` is what a pad reports for OK held past the long-press time."""
 DICE_COLOURS = ("red", "white", "yellow", "black")
 TOUCH_TIMEOUT = 5.0
+HOLD_PADS = 6
+"""`hold` runs the keyboard twin's key logic, which has keys for six pads."""
+MAX_HOLD = 60.0
 
 
 class ScriptError(Exception):
@@ -49,7 +55,7 @@ class ScriptStep:
     args: tuple[str, ...]
 
 
-_ARITY = {"wait": 1, "touch": 1, "press": 2, "expect": 2, "screenshot": 1, "quit": 0}
+_ARITY = {"wait": 1, "touch": 1, "press": 2, "hold": 3, "expect": 2, "screenshot": 1, "quit": 0}
 
 
 def parse_script(text: str) -> list[ScriptStep]:
@@ -82,18 +88,30 @@ def parse_script(text: str) -> list[ScriptStep]:
             if len(args) != _ARITY[verb]:
                 raise ScriptError(number, f"{verb} takes {_ARITY[verb]} argument(s), got {len(args)}")
         else:
-            raise ScriptError(number, f"unknown input {verb!r} (wait, touch, text, press, dice, expect, screenshot, quit)")
+            raise ScriptError(number, f"unknown input {verb!r} (wait, touch, text, press, hold, dice, expect, "
+                              "screenshot, quit)")
         if verb == "wait":
             try:
                 if float(args[0]) < 0:
                     raise ValueError
             except ValueError:
                 raise ScriptError(number, f"wait takes seconds (a number ≥ 0), not {args[0]!r}") from None
-        if verb == "press":
+        if verb in ("press", "hold"):
             if not args[0].isdigit() or int(args[0]) < 1:
-                raise ScriptError(number, f"press takes a seat number from 1, not {args[0]!r}")
-            if args[1] not in PAD_KEYS:
-                raise ScriptError(number, f"a pad key is one of {', '.join(PAD_KEYS)}, not {args[1]!r}")
+                raise ScriptError(number, f"{verb} takes a seat number from 1, not {args[0]!r}")
+            if verb == "hold" and int(args[0]) > HOLD_PADS:
+                raise ScriptError(number, f"hold works for seats 1 to {HOLD_PADS} (the keyboard twin's keys), "
+                                  f"not {args[0]}")
+            keys = PRESS_KEYS if verb == "press" else PAD_KEYS
+            if args[1] not in keys:
+                raise ScriptError(number, f"a pad key is one of {', '.join(keys)}, not {args[1]!r}")
+        if verb == "hold":
+            try:
+                if not 0 < float(args[2]) <= MAX_HOLD:
+                    raise ValueError
+            except ValueError:
+                raise ScriptError(number, f"hold takes seconds (more than 0, at most {MAX_HOLD:.0f}), "
+                                  f"not {args[2]!r}") from None
         steps.append(ScriptStep(number, verb, args))
     return steps
 
@@ -156,6 +174,42 @@ def _touch(widget: Any, after: Callable[[], None]) -> None:
     Clock.schedule_once(release, 0)
 
 
+class _HeldKeys:
+    """`hold`: a key held for a while, through the pads' own key logic (the keyboard twin's, which
+    is the GPIO pad's: debounce, hold-to-repeat, long press), its facts posted to the bridge from
+    its timer thread as a real pad's are. Its own pads, so it works whatever pads the app has."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.pads: Any = None
+
+    def hold(self, seat: int, key: str, seconds: float, then: Callable[[], None]) -> None:
+        from kivy.clock import Clock
+
+        from hardware.handheld.keyboard import KeyboardPads
+        from hardware.handheld.keylogic import PadTimings
+
+        timings = PadTimings()
+        if self.pads is None:
+            self.pads = KeyboardPads(HOLD_PADS, self.app.bridge.post, timings=timings)
+        name = getattr(self.pads.keymap.seat_keys(seat), key)
+        settle = 2 * timings.debounce
+        self.pads.key_down(name)
+
+        def release(_dt: float) -> None:
+            if self.pads is not None:
+                self.pads.key_up(name)
+            # OK is reported when let go, after the debounce: wait for it before the next line.
+            Clock.schedule_once(lambda _dt: then(), settle)
+
+        Clock.schedule_once(release, seconds)
+
+    def close(self) -> None:
+        if self.pads is not None:
+            self.pads.close()
+            self.pads = None
+
+
 def play_script(app: Any, steps: list[ScriptStep], result: ScriptResult | None = None) -> ScriptResult:
     """Plays `steps` on the Kivy main thread, one after another, starting now. Returns at once."""
     from kivy.clock import Clock
@@ -166,8 +220,10 @@ def play_script(app: Any, steps: list[ScriptStep], result: ScriptResult | None =
     result = result or ScriptResult()
     queue = list(steps)
     dice_seq = [0]
+    held = _HeldKeys(app)
 
     def fail(step: ScriptStep, message: str) -> None:
+        held.close()
         result.error = str(ScriptError(step.line, message))
         log.error("%s", result.error)
         app.exit_code = 4
@@ -182,6 +238,7 @@ def play_script(app: Any, steps: list[ScriptStep], result: ScriptResult | None =
 
     def next_step(*_: object) -> None:
         if not queue:
+            held.close()
             result.done = True
             return
         step = queue.pop(0)
@@ -192,6 +249,8 @@ def play_script(app: Any, steps: list[ScriptStep], result: ScriptResult | None =
             find(step, 0.0)
         elif verb == "press":
             from_device_thread(ButtonPressed(int(args[0]) - 1, args[1]), next_step)
+        elif verb == "hold":
+            held.hold(int(args[0]) - 1, args[1], float(args[2]), next_step)
         elif verb == "dice":
             dice_seq[0] += 1
             dice = tuple((d.split(":")[0], int(d.split(":")[1])) for d in args)
@@ -203,6 +262,7 @@ def play_script(app: Any, steps: list[ScriptStep], result: ScriptResult | None =
                 Path(written).replace(target)
             Clock.schedule_once(next_step, 0)
         elif verb == "quit":
+            held.close()
             result.done = True
             app.stop()
 
