@@ -75,14 +75,15 @@ def plan_pads(config: Any, *, mode: str | None = None, png_dir: str | Path | Non
     """Decides real or simulated for `config` (a `companion.config.PadsConfig`); `mode` overrides
     the config's. Only "auto" looks at the machine (`probe`, the doctor's GPIO check)."""
     chosen = mode or config.mode
+    source = "by the command line" if mode else "by config"
     if chosen not in MODES:
         raise ValueError(f"pads mode must be one of {', '.join(MODES)}, not {chosen!r}")
     seats = tuple(config.seats)
     png = None if png_dir is None else Path(png_dir)
     if chosen == SIMULATED:
-        return PadPlan(SIMULATED, seats, png, reason="simulated, by config")
+        return PadPlan(SIMULATED, seats, png, reason=f"simulated, {source}")
     if chosen == REAL:
-        return PadPlan(REAL, seats, png, reason="real, by config")
+        return PadPlan(REAL, seats, png, reason=f"real, {source}")
     found = probe()
     if found.status == FOUND:
         return PadPlan(REAL, seats, png, fallback=True, reason=f"real: {found.detail}")

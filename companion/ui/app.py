@@ -161,10 +161,6 @@ class CompanionApp(App):
             if self._start_game_id == "trajan" and trajan is not None:
                 self.trajan_setup_vm.configure(trajan)
         self.go(first)
-        if self._pad_plan is not None:
-            from companion.ui.pad_panels import PadPanels
-
-            self.pad_panels = PadPanels.open(self, self._pad_plan)
         self._ready_frames = Clock.frames_displayed + 1
         Clock.schedule_interval(self._check_ready, 0)
         return self.sm
@@ -189,6 +185,12 @@ class CompanionApp(App):
         self.first_frame_seconds = startup.seconds_since_process_start()
         if self._exit_after_first_frame:
             print(f"first-frame {self.first_frame_seconds:.3f}", flush=True)
+        if self._pad_plan is not None:
+            # After the first frame: the pads pull in Pillow, luma and threads, which the screen
+            # does not need to appear; before on_ready, so a script's first key finds them.
+            from companion.ui.pad_panels import PadPanels
+
+            self.pad_panels = PadPanels.open(self, self._pad_plan)
         if self._on_ready is not None:
             self._on_ready(self)
         if self._exit_after_first_frame:
