@@ -241,6 +241,7 @@ def test_auto_gives_a_pad_whose_pins_fail_its_keyboard_keys_and_panel(pins, tmp_
         assert "keyboard keys and its panel" in facts[0].detail
         assert devices.is_twin_active(1) and not devices.is_twin_active(0)
         assert devices.key_down("q") is False  # pad 1 has its buttons: its keys stay a keyboard's
+        assert devices.key_up("q") is False  # … and so do their key-ups
         tap(devices, "s")  # pad 2's +
         assert wait_for(lambda: ButtonPressed(1, "plus") in facts)
         devices.show(1, PadScreen(title="Bo", amount=3))
@@ -285,6 +286,7 @@ def test_simulated_pads_are_keys_and_twins_for_every_configured_pad(tmp_path):
         devices.release_all()  # the window lost the focus: the peek ends with it
         assert peeks == [(3, True), (3, False)]
         assert devices.key_down("1") is False  # a fifth seat is not configured
+        assert devices.key_up("w") is False  # never taken down here (typed into a text field)
     finally:
         devices.close()
 

@@ -116,6 +116,7 @@ class PadDevices:
         self._scheduler = scheduler
         self._lock = threading.Lock()
         self._twin_pads = set(twin_pads)  # pads whose twin stands in (all of them when simulated)
+        self._held: set[str] = set()  # keys this twin took down: only their key-ups are ours
         self._writer = DisplayWriter(name="oled-writer") if displays else None
         self._twin_writer = DisplayWriter(name="oled-twin-writer") if twins else None
         self._closed = False
@@ -174,17 +175,24 @@ class PadDevices:
         binding = keyboard.keymap.lookup(name)
         if binding is None or binding.seat >= keyboard.seats or not self.is_twin_active(binding.seat):
             return False
-        return keyboard.key_down(name)
+        taken = keyboard.key_down(name)
+        if taken:
+            self._held.add(name.lower())
+        return taken
 
     def key_up(self, name: str) -> bool:
-        """A key went up (always passed on: a key held while the twin was switched off still ends)."""
-        if self.keyboard is None or self._closed:
+        """A key went up: True when this twin took it down (whatever happened since: a twin
+        switched off or a text field focused meanwhile still ends the hold). Other key-ups are left
+        to the window (a text field's own keys)."""
+        if self.keyboard is None or self._closed or name.lower() not in self._held:
             return False
+        self._held.discard(name.lower())
         return self.keyboard.key_up(name)
 
     def release_all(self) -> None:
         """Every key up: the window lost the focus and will not see the real key-ups."""
         if self.keyboard is not None and not self._closed:
+            self._held.clear()
             self.keyboard.release_all()
 
     def interrupt(self) -> None:
