@@ -269,6 +269,8 @@ def test_auto_brings_up_the_twin_of_a_display_that_does_not_answer(pins, tmp_pat
         devices.show(0, PadScreen(title="Ann", amount=5))  # the update the status fact causes
         devices.flush()
         assert Image.open(tmp_path / "pad-seat1.png").tobytes() == render(PadScreen(title="Ann", amount=5)).tobytes()
+        devices.note(DeviceStatus("pad 1 OLED", "ok", "back", 0))  # what the display says when it answers again
+        assert not devices.is_twin_active(0), "the real display takes over again"
     finally:
         devices.close()
 
