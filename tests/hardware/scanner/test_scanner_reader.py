@@ -1,0 +1,230 @@
+"""The reader on a pty where the test plays the scanner byte by byte: handshake, resync, repeats,
+gaps, restarts, the watchdog, error reports, a missing port. Each test runs in well under a second."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from hardware.facts import DiceLive, DiceRead, ScannerStatus
+from hardware.scanner.codec import (DeviceError, Die, DiceFrame, Heartbeat, Hello, HelloRequest, ResendRequest,
+                                    format_frame)
+from hardware.scanner.reader import ScannerReader
+
+BOOT, OTHER = "1234ABCD", "5678EF01"
+
+
+def hello(boot: str = BOOT, heartbeat_ms: int = 1000, protocol: int = 1) -> Hello:
+    return Hello(protocol, boot, "test-fw", heartbeat_ms)
+
+
+def settled(seq: int, face: int = 4) -> DiceFrame:
+    return DiceFrame(seq, (Die("red", face, "settled"), Die("white", 2, "settled")))
+
+
+def rolling(seq: int) -> DiceFrame:
+    return DiceFrame(seq, (Die("red", 1, "rolling"), Die("white", 0, "rolling")))
+
+
+@pytest.fixture
+def reader(device, scanner_facts):
+    readers = []
+
+    def start(**options) -> ScannerReader:
+        r = ScannerReader(options.pop("port", device.path), scanner_facts, **options).start()
+        readers.append(r)
+        return r
+
+    yield start
+    for r in readers:
+        r.close()
+
+
+def connect(device, scanner_facts, reader, **options) -> ScannerReader:
+    r = reader(**options)
+    device.wait_request(HelloRequest)
+    device.send(hello())
+    device.wait_request(ResendRequest)  # after the hello it asks for the latest frame
+    scanner_facts.wait_for(lambda f: "connected" in f.states())
+    return r
+
+
+def test_handshake_then_reads(device, scanner_facts, reader):
+    connect(device, scanner_facts, reader)
+    device.send(rolling(1), settled(2))
+    read = scanner_facts.wait_for(lambda f: f.of(DiceRead))[0]
+    assert read == DiceRead(2, (("red", 4), ("white", 2)), BOOT)
+    live = scanner_facts.of(DiceLive)
+    assert [f.seq for f in live] == [1, 2]
+    assert live[0].dice == (("red", 1, "rolling"), ("white", 0, "rolling"))
+    status = scanner_facts.of(ScannerStatus)
+    assert status[0].state == "connecting" and status[-1] == ScannerStatus(
+        "connected", "Scanner test-fw ready", device.path, "test-fw", BOOT)
+
+
+def test_noise_and_damage_are_dropped_and_intact_frames_kept(device, scanner_facts, reader):
+    r = connect(device, scanner_facts, reader)
+    damaged = format_frame(settled(1)).replace(b"R4s", b"R5s")
+    device.send(b"\x00\xffnoise$$", damaged, b"$D,2,R", rolling(3), b"\r\n\r\n", settled(4))
+    scanner_facts.wait_for(lambda f: f.of(DiceRead))
+    assert [f.seq for f in scanner_facts.of(DiceLive)] == [3, 4]
+    assert r.counts().rejected == 1 and r.counts().garbage_bytes > 0
+
+
+def test_repeats_are_ignored_and_gaps_counted(device, scanner_facts, reader):
+    r = connect(device, scanner_facts, reader)
+    device.send(rolling(1), rolling(1), settled(2), settled(2), rolling(6), settled(7, 5), settled(2))
+    scanner_facts.wait_for(lambda f: len(f.of(DiceRead)) == 2)
+    time.sleep(0.05)
+    assert [f.seq for f in scanner_facts.of(DiceLive)] == [1, 2, 6, 7]
+    assert [f.seq for f in scanner_facts.of(DiceRead)] == [2, 7]
+    counts = r.counts()
+    assert (counts.duplicates, counts.missed) == (3, 3)
+    # The counters reach the status line within a second or so, without a state change.
+    scanner_facts.wait_for(lambda f: f.of(ScannerStatus)[-1].missed == 3, timeout=2.5)
+
+
+def test_a_heartbeat_ahead_of_us_asks_for_the_latest_frame(device, scanner_facts, reader):
+    connect(device, scanner_facts, reader)
+    device.send(rolling(1))
+    scanner_facts.wait_for(lambda f: f.of(DiceLive))
+    device.send(Heartbeat(BOOT, 1))
+    time.sleep(0.1)
+    assert sum(isinstance(q, ResendRequest) for q in device.requests()) == 1  # up to date: nothing asked
+    device.send(Heartbeat(BOOT, 2))  # frame 2 was lost on the way
+    device.wait_request(ResendRequest, 2)
+    device.send(settled(2))
+    assert scanner_facts.wait_for(lambda f: f.of(DiceRead))[0].seq == 2
+
+
+def test_a_restart_seen_only_in_a_heartbeat(device, scanner_facts, reader):
+    connect(device, scanner_facts, reader)
+    device.send(rolling(5), settled(6))
+    scanner_facts.wait_for(lambda f: f.of(DiceRead))
+    # It rebooted; its hello was lost. Frame 1 of the new boot must not pass as a repeat of 1.
+    device.send(Heartbeat(OTHER, 0))
+    device.wait_request(HelloRequest, 2)
+    device.send(rolling(1), settled(2, 6))  # held until the hello says which boot they are
+    time.sleep(0.1)
+    assert len(scanner_facts.of(DiceRead)) == 1
+    device.send(hello(OTHER))
+    read = scanner_facts.wait_for(lambda f: len(f.of(DiceRead)) == 2 and f.of(DiceRead)[1])
+    assert read == DiceRead(2, (("red", 6), ("white", 2)), OTHER)
+    assert scanner_facts.of(ScannerStatus)[-1].detail.startswith("The scanner restarted")
+
+
+def test_a_restart_reporting_the_same_tray_counts_nothing(device, scanner_facts, reader):
+    connect(device, scanner_facts, reader)
+    device.send(rolling(8), settled(9))
+    scanner_facts.wait_for(lambda f: f.of(DiceRead))
+    device.send(hello(OTHER), settled(1))
+    scanner_facts.wait_for(lambda f: f.of(DiceLive)[-1].boot == OTHER)
+    device.send(rolling(2), settled(3))  # then a real roll, landing the same
+    scanner_facts.wait_for(lambda f: len(f.of(DiceRead)) == 2)
+    assert [(r.boot, r.seq) for r in scanner_facts.of(DiceRead)] == [(BOOT, 9), (OTHER, 3)]
+
+
+def test_last_read_from_the_journal_is_not_counted_again(device, scanner_facts, reader):
+    connect(device, scanner_facts, reader, last_read=DiceRead(9, (("red", 4), ("white", 2)), BOOT))
+    device.send(settled(9), rolling(10), settled(11))
+    scanner_facts.wait_for(lambda f: f.of(DiceRead))
+    assert [r.seq for r in scanner_facts.of(DiceRead)] == [11]
+    assert [f.seq for f in scanner_facts.of(DiceLive)] == [10, 11]
+
+
+def test_error_report_shown_until_the_next_frame(device, scanner_facts, reader):
+    connect(device, scanner_facts, reader)
+    device.send(DeviceError("CAM", "camera not responding"))
+    status = scanner_facts.wait_for(lambda f: f.of(ScannerStatus)[-1].error and f.of(ScannerStatus)[-1])
+    assert status.error == "CAM: camera not responding" and status.state == "connected"
+    assert "camera not responding" in status.detail
+    device.send(rolling(1))
+    scanner_facts.wait_for(lambda f: not f.of(ScannerStatus)[-1].error)
+
+
+def test_another_protocol_version_is_refused(device, scanner_facts, reader):
+    reader()
+    device.wait_request(HelloRequest)
+    device.send(hello(protocol=2), settled(1))
+    status = scanner_facts.wait_for(lambda f: f.of(ScannerStatus)[-1].state == "incompatible" and f.of(ScannerStatus)[-1])
+    assert "protocol 2" in status.detail
+    time.sleep(0.1)
+    assert not scanner_facts.of(DiceLive)
+
+
+def test_watchdog_says_silent_asks_again_and_recovers(device, scanner_facts, reader):
+    r = connect(device, scanner_facts, reader, watchdog=0.3)
+    asked = sum(isinstance(q, HelloRequest) for q in device.requests())
+    scanner_facts.wait_for(lambda f: f.states()[-1] == "silent", timeout=1.0)
+    device.wait_request(HelloRequest, asked + 1)  # it keeps asking
+    device.send(Heartbeat(BOOT, 0))
+    scanner_facts.wait_for(lambda f: f.states()[-1] == "connected")
+    assert r.state == "connected"
+
+
+def test_a_long_silence_reopens_the_port(device, scanner_facts, reader):
+    r = connect(device, scanner_facts, reader, watchdog=0.2)
+    scanner_facts.wait_for(lambda f: f.states()[-2:] == ["disconnected", "connecting"], timeout=1.5)
+    assert r.counts().connects >= 2
+
+
+def test_no_port_yet_then_it_appears(tmp_path, scanner_facts, reader, device):
+    link = tmp_path / "dice-scanner"
+    r = reader(port=str(link), retry_interval=0.05)
+    status = scanner_facts.wait_for(lambda f: f.of(ScannerStatus))[0]
+    assert status.state == "disconnected" and status.detail == f"No scanner at {link}: plug it in (trying again)"
+    time.sleep(0.2)
+    assert len(scanner_facts.of(ScannerStatus)) == 1  # trying again says nothing new
+    os.symlink(device.path, link)
+    device.wait_request(HelloRequest)
+    device.send(hello())
+    scanner_facts.wait_for(lambda f: "connected" in f.states())
+    assert r.counts().connects == 1
+
+
+def test_unplugged_while_reading(device, scanner_facts, reader):
+    connect(device, scanner_facts, reader)
+    os.close(device.master)  # the USB device is gone: reads fail with EIO
+    status = scanner_facts.wait_for(lambda f: [s for s in f.of(ScannerStatus) if "unplugged" in s.detail])[0]
+    assert status.state == "disconnected" and status.firmware == "test-fw"
+    # The pty is gone for good: it keeps trying, saying so once.
+    scanner_facts.wait_for(lambda f: f.states()[-1] == "disconnected" and "No scanner" in f.of(ScannerStatus)[-1].detail)
+
+
+def test_a_broken_listener_does_not_stop_the_reader(device):
+    seen = []
+
+    def report(fact):
+        seen.append(fact)
+        if isinstance(fact, DiceLive):
+            raise RuntimeError("a bug in the app")
+
+    r = ScannerReader(device.path, report).start()
+    try:
+        device.wait_request(HelloRequest)
+        device.send(hello(), rolling(1), settled(2))
+        deadline = time.monotonic() + 2
+        while not any(isinstance(f, DiceRead) for f in seen) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert any(isinstance(f, DiceRead) for f in seen) and r.is_running
+    finally:
+        r.close()
+
+
+def test_close_is_prompt_and_says_closed(device, scanner_facts, reader):
+    r = connect(device, scanner_facts, reader)
+    started = time.monotonic()
+    r.close()
+    assert time.monotonic() - started < 0.5 and not r.is_running
+    assert scanner_facts.of(ScannerStatus)[-1].state == "closed"
+
+
+def test_loop_url_own_requests_are_not_mistaken_for_a_scanner(scanner_facts):
+    r = ScannerReader("loop://", scanner_facts, watchdog=0.2).start()
+    try:
+        scanner_facts.wait_for(lambda f: "silent" in f.states(), timeout=1.0)
+        assert "connected" not in scanner_facts.states()
+    finally:
+        r.close()
