@@ -17,7 +17,12 @@ GAME_TITLES: Mapping[str, str] = {
     "tribune": N_("Tribune"),
     "augustus": N_("Augustus"),
     "scorepad": N_("Score pad"),
+    "secretbid": N_("Secret bid"),
 }
+
+
+#: Between a name and its number ("Bo 12"): a wrapped line never leaves the number without its name.
+NBSP = "\u00a0"
 
 
 def game_title(game_id: str | None) -> str:
@@ -106,12 +111,68 @@ def format_event(event: Mapping[str, Any], players: Sequence[str]) -> str:
                                                    points=format_points(int(event.get("points", 0))))
     if kind == "scorepad.finished":
         return _("Game finished.")
+    if kind.startswith("sealed."):
+        return format_sealed_event(event, players)
     if kind == "core.undo":
         return _("Undid step {step}.").format(step=event.get("step"))
     if kind == "core.redo":
         return _("Redid step {step}.").format(step=event.get("step"))
     fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
     return f"{kind} {fields}".strip()
+
+
+def format_sealed_event(event: Mapping[str, Any], players: Sequence[str],
+                        limit_text: Callable[[int], str] | None = None) -> str:
+    """A sealed-bid event (`companion.core.sealed`, in any game) as a history line, from its public
+    fields only: a lock or an unlock says whose, never what; the reveal says everything.
+
+    `limit_text` words one limit (a game whose "no limit" is a large number says so).
+    """
+    kind = event.get("kind", "")
+    name = _seat_name(players, event.get("seat"))
+    if kind == "sealed.opened":
+        limit_text = limit_text or str
+        limits = " · ".join(f"{_seat_name(players, seat)}{NBSP}{limit_text(int(limit))}"
+                            for seat, limit in zip(event.get("seats", ()), event.get("limits", ())))
+        return _("Bidding opened; limits: {limits}.").format(limits=limits)
+    if kind == "sealed.changed":  # only a game that journals each press (no private drafts)
+        return _("{name} changed a bid.").format(name=name)
+    if kind == "sealed.locked":
+        return _("{name} locked a bid.").format(name=name)
+    if kind == "sealed.unlocked":
+        return _("{name} unlocked a bid to change it.").format(name=name)
+    if kind == "sealed.revealed":
+        template = _("Bids revealed early: {bids} — {verdict}") if event.get("forced") else _("Bids revealed: {bids} — {verdict}")
+        return template.format(bids=format_revealed_bids(event, players) or "—",
+                               verdict=format_verdict(event, players))
+    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+    return f"{kind} {fields}".strip()
+
+
+def revealed_order(reveal: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """A reveal's counted bids, highest first (`places` order; a tie in seat order)."""
+    by_seat = {b["seat"]: b for b in reveal.get("bids", ())}
+    return [by_seat[seat] for group in reveal.get("places", ()) for seat in group if seat in by_seat]
+
+
+def format_revealed_bids(reveal: Mapping[str, Any], players: Sequence[str]) -> str:
+    """Every counted bid of a reveal, highest first: "Bo 12 · Ann 10 · Cy 0 (not locked)"."""
+    parts = []
+    for bid in revealed_order(reveal):
+        text = f"{_seat_name(players, bid['seat'])}{NBSP}{bid['amount']}"
+        parts.append(text if bid.get("locked", True) else text + " " + _("(not locked)"))
+    return " · ".join(parts)
+
+
+def format_verdict(reveal: Mapping[str, Any], players: Sequence[str]) -> str:
+    """Who bid highest, or that several tied for it, or that no bid counted, said plainly."""
+    winners = list(reveal.get("winners", ()))
+    names = join_names(_seat_name(players, seat) for seat in winners)
+    if not winners:
+        return _("no bid counted")
+    if len(winners) == 1:
+        return _("highest: {names}").format(names=names)
+    return _("tie for highest: {names}").format(names=names)
 
 
 def history_texts(entries: Iterable[Any], describe: Callable[[Mapping[str, Any], Sequence[str]], str] | None = None,
@@ -137,15 +198,24 @@ def history_texts(entries: Iterable[Any], describe: Callable[[Mapping[str, Any],
                 texts.append(template.format(step=target, what=said[target]))
             else:
                 texts.append(describe(event, players))
-        text = " ".join(texts)
+        text = " ".join(t for t in texts if t)
         said.setdefault(entry.step, text)
         yield entry, text
 
 
 def format_history(entries: Iterable[Any]) -> list[dict[str, Any]]:
-    """History entries (oldest first) as rows {step, time, text, undone}."""
+    """History entries (oldest first) as rows {step, time, text, undone}: the score pad's, or a
+    secret bid's (told apart by the game's first event, since a history does not name its game)."""
+    entries = list(entries)
+    first = str(entries[0].events[0].get("kind", "")) if entries and entries[0].events else ""
+    if first.startswith("secretbid."):
+        from companion.ui.secretbid.format import START_KIND, history_describer
+
+        texts = history_texts(entries, history_describer(), start_kind=START_KIND)
+    else:
+        texts = history_texts(entries)
     return [{"step": entry.step, "time": format_time(entry.at), "text": text, "undone": bool(entry.undone)}
-            for entry, text in history_texts(entries)]
+            for entry, text in texts]
 
 
 def round_heading(season: int, rnd: int) -> str:
