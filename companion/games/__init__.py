@@ -59,8 +59,7 @@ def registry() -> tuple[GameEntry, ...]:
         GameEntry("tribune", (2, 5), "companion.games.tribune.rules:TRIBUNE"),
         GameEntry("augustus", (2, 6), None),
         GameEntry("scorepad", (1, 8), "companion.games.scorepad.rules:SCOREPAD", screens=True),
-        # Rules only until its screens exist: `companion replay` reads its journals, the pads can bid.
-        GameEntry("secretbid", (2, 8), "companion.games.secretbid.rules:SECRETBID"),
+        GameEntry("secretbid", (2, 8), "companion.games.secretbid.rules:SECRETBID", screens=True),
     )
 
 

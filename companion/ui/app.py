@@ -82,6 +82,7 @@ class CompanionApp(App):
     trajan_setup_vm = ObjectProperty(None)
     trajan_vm = ObjectProperty(None)
     setup_pads = ObjectProperty(None)  # the score pad set-up's pads (Trajan's are in its view-model)
+    secretbid = ObjectProperty(None)  # the secret bid's view-models and actions (companion.ui.secretbid)
 
     def __init__(self, session: Session, *, profile: str = profiles.DEFAULT_PROFILE, start_screen: str = "home",
                  games: Sequence[GameChoice] = (), on_settings_changed: SettingsCallback | None = None,
@@ -119,6 +120,11 @@ class CompanionApp(App):
         self.settings_vm = vms.SettingsViewModel(language=self.language, profile=profile, running_profile=profile)
         self.trajan_setup_vm = trajan_setup_vms.TrajanSetupViewModel(pad_count=pads)
         self.trajan_vm = trajan_vms.TrajanTableViewModel(post=self.post)
+        from companion.ui.secretbid.controller import SecretBidUI
+
+        # The private entry alone reads a seat's private view; the secret bid's table gets TableViews.
+        self.secretbid = SecretBidUI(post=self.post, seat_view=session.seat_view, pad_of_seat=session.pad_of_seat,
+                                     go=self.go, setup_vm=self.setup_vm, setup_pads=self.setup_pads)
         self.first_frame_seconds: float | None = None
         self._pad_plan = pad_plan  # companion.devices.pads.PadPlan from the CLI, or None: no pads
         self.pad_panels: Any = None
@@ -146,6 +152,7 @@ class CompanionApp(App):
         table = self.session.table_view()
         self.table_vm.update(table)
         self.trajan_vm.update(table)
+        self.secretbid.update(table)
         self._journal = table.journal
         self.setup_vm.configure(self._choice("scorepad") or GameChoice("scorepad", 1, 8, True))
         trajan = self._choice("trajan")
@@ -227,6 +234,10 @@ class CompanionApp(App):
         """The screen a name means now: "table" and "setup" are the open (or chosen) game's own."""
         if name == "table" and self.open_game_id() == "trajan":
             return "trajan_table"
+        if name == "table" and self.open_game_id() == "secretbid":
+            return "secretbid_table"
+        if name == "setup" and self._setup_game == "secretbid":
+            return "secretbid_setup"
         if name == "setup" and self._setup_game == "trajan":
             return "trajan_setup"
         return name
@@ -293,6 +304,9 @@ class CompanionApp(App):
         table = self.session.table_view()
         self._remember_names(table)
         self._setup_game = table.game or self._setup_game
+        choice = self._choice(self._setup_game)
+        if choice is not None and self._setup_game != "trajan":
+            self.setup_vm.configure(choice)  # shared by the score pad and the secret bid: this game's range
         self.go("setup")
 
     def _choice(self, game_id: str) -> GameChoice | None:
@@ -304,7 +318,7 @@ class CompanionApp(App):
         trajan = self.session.recent_players("trajan") if self._choice("trajan") is not None else None
         if trajan is not None and 2 <= len(trajan.names) <= 4:
             self.trajan_setup_vm.remember(list(trajan.names), list(trajan.colours), trajan.pads)
-        pad = self.session.recent_players("scorepad")
+        pad = self.session.recent_players("scorepad") or self.session.recent_players("secretbid")
         if pad is not None:
             self.setup_vm.remember(list(pad.names))
             self.setup_pads.remember(pad.pads)
@@ -321,7 +335,7 @@ class CompanionApp(App):
             if other_games:
                 self.setup_vm.remember(names)
                 self.setup_pads.remember(pads)
-        elif table.game == "scorepad":
+        elif table.game in ("scorepad", "secretbid"):
             self.setup_vm.remember(names)
             self.setup_pads.remember(pads)
             if other_games and 2 <= len(names) <= 4:
@@ -426,6 +440,7 @@ class CompanionApp(App):
         self.table_vm.relabel()
         self.trajan_setup_vm.relabel()
         self.trajan_vm.relabel()
+        self.secretbid.relabel()
         self.history_vm.refresh()
         self._settings_changed()
 
@@ -448,6 +463,7 @@ class CompanionApp(App):
             self.table_vm.update(table)
         if table.game == "trajan" or self.trajan_vm.active or table.game is None:
             self.trajan_vm.update(table)
+        self.secretbid.update(table)
         if self.sm.current == "trajan_setup":
             self.trajan_setup_vm.show_notice(table.notice)  # a refusal of the set-up, on its own page
         if table.journal != self._journal:

@@ -24,6 +24,9 @@ MODULES: dict[str, str] = {
     "settings": "companion.ui.screens.settings",
     "trajan_setup": "companion.ui.trajan.setup",
     "trajan_table": "companion.ui.trajan.table",
+    "secretbid_setup": "companion.ui.secretbid.setup",
+    "secretbid_table": "companion.ui.secretbid.table",
+    "secretbid_private": "companion.ui.secretbid.private_screen",
 }
 SCREENS = tuple(MODULES)
 
