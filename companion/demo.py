@@ -1,13 +1,14 @@
 """A demo table for screenshots: a finished game and an open score pad with points, an undo and a
-redo-able step, in the language of the picture; and Trajan games played by legal intents up to each
-state the docs show. Built over a scratch data directory by the caller, so a picture never touches
-the players' real games.
+redo-able step, in the language of the picture; Trajan games played by legal intents up to each
+state the docs show; and a secret bid in each state its docs show (`python -m companion.demo` takes
+one such picture). Built over a scratch data directory, so a picture never touches the players'
+real games.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from companion.core.store import JournalStore
 from companion.session import Intent, Session
@@ -112,3 +113,91 @@ def trajan_demo_session(data_dir: Path, language: str, state: str, games: Mappin
             if session.notice is not None and session.notice.level != "info":
                 raise RuntimeError(f"demo step {choice} refused: {session.notice.text}")
     raise RuntimeError(f"no demo game reached the state {state!r}")
+
+
+#: The secret bid's documentation pictures: its set-up, the table with some bids locked, the forced
+#: reveal's question, a seat's private entry, and the revealed round.
+SECRETBID_STATES = ("setup", "table", "confirm", "private", "result")
+#: The screen each state is shown on.
+SECRETBID_SCREENS = {"setup": "secretbid_setup", "table": "secretbid_table", "confirm": "secretbid_table",
+                     "private": "secretbid_private", "result": "secretbid_table"}
+#: The seat whose private entry the "private" picture shows, and its draft there.
+SECRETBID_PRIVATE_SEAT, SECRETBID_PRIVATE_DRAFT = 2, 12
+
+
+def secretbid_demo_session(data_dir: Path, language: str, state: str, games: Mapping[str, Any]) -> Session:
+    """A session over `data_dir` whose open secret bid is in `state` (one of SECRETBID_STATES),
+    reached by the same intents the screens and pads send. Four players with limits; the first two
+    have pads, the others use the private entry; two have locked. For "result" the round is
+    revealed by force (the fourth never locked); for "setup" the game is open and the set-up
+    screen offers its players again."""
+    if state not in SECRETBID_STATES:
+        raise ValueError(f"unknown secret bid demo state {state!r}; choose one of {', '.join(SECRETBID_STATES)}")
+    session = Session(games, JournalStore(data_dir))
+    names = DEMO_NAMES.get(language, DEMO_NAMES["en"])
+    steps = [Intent("new_game", {"game": "secretbid", "setup": {
+        "players": names, "limits": [40, 35, None, 25], "pads": [0, 1, None, None]}})]
+    if state != "setup":
+        presses = {0: 14, 1: 9, SECRETBID_PRIVATE_SEAT: SECRETBID_PRIVATE_DRAFT}
+        for seat, count in presses.items():
+            steps += [Intent("seat_key", {"seat": seat, "key": "plus"})] * count
+        steps += [Intent("seat_key", {"seat": 0, "key": "ok"}), Intent("seat_key", {"seat": 1, "key": "ok"})]
+        if state == "result":
+            steps += [Intent("seat_key", {"seat": SECRETBID_PRIVATE_SEAT, "key": "ok"}), Intent("force_reveal")]
+    for intent in steps:
+        session.handle(intent)
+        if session.notice is not None and session.notice.level != "info":
+            raise RuntimeError(f"demo step {intent} refused: {session.notice.text}")
+    return session
+
+
+def secretbid_prepare(state: str) -> Callable[[Any], None] | None:
+    """What the app does before the picture: the question open, a seat's entry handed over."""
+    if state == "confirm":
+        return lambda app: app.secretbid.table.ask_reveal()
+    if state == "private":
+        def private(app: Any) -> None:
+            app.secretbid.open_private(SECRETBID_PRIVATE_SEAT)
+            app.secretbid.private.show()
+        return private
+    if state == "setup":
+        # A limit chosen for three players, the editor open on one of them.
+        def setup(app: Any) -> None:
+            app.secretbid.setup_limits.set_all([40, 35, None, 25])
+            app.secretbid.setup_limits.open(1)
+        return setup
+    return None
+
+
+def shoot_secretbid(argv: Sequence[str] | None = None) -> int:
+    """`python -m companion.demo OUT --state S --lang L --profile P`: one secret bid picture from a
+    demo session over a scratch directory (what `companion screenshot --docs` runs, one process per
+    picture: one Kivy window per process)."""
+    import argparse
+    import tempfile
+
+    from companion.cli import game_choices
+    from companion.games import built_games
+    from companion.ui.environment import prepare
+
+    parser = argparse.ArgumentParser(prog="python -m companion.demo")
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--state", choices=SECRETBID_STATES, required=True)
+    parser.add_argument("--lang", default="en")
+    parser.add_argument("--profile", default="800x480")
+    args = parser.parse_args(argv)
+    prepare(offscreen=True)
+    from companion.ui.screenshot import take_screenshot
+
+    with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
+        session = secretbid_demo_session(Path(scratch), args.lang, args.state, built_games())
+        try:
+            print(take_screenshot(args.out, SECRETBID_SCREENS[args.state], args.lang, args.profile, session,
+                                  game_choices(), secretbid_prepare(args.state)))
+        finally:
+            session.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(shoot_secretbid())
