@@ -19,9 +19,9 @@ from secretbid_helpers import new_engine, reopen
 SECRET = 4837261
 
 
-def test_registered_with_rules_and_no_screens_yet():
+def test_registered_with_rules_and_screens():
     entry = next(e for e in registry() if e.id == "secretbid")
-    assert entry.players == (2, 8) and not entry.screens and entry.rules is SECRETBID
+    assert entry.players == (2, 8) and entry.screens and entry.rules is SECRETBID
     assert all_rules()["secretbid"] is SECRETBID
 
 
