@@ -6,24 +6,31 @@ The probes (`hardware.detect`) only say what is there. Here the config decides w
 - mode "auto": a device found is used; otherwise the twin, and the fix that would make it real;
 - mode "real": a device not found is a problem ("missing" or "fail"), and the exit code says so.
 
-The data directory and the journals in it are always required. A display, a touchscreen and a CJK
-font are reported with their fixes but never fail the doctor: the app says so itself when it starts.
-Everything the probes touch is injectable (`root` for /dev and /proc, `ping` for I2C, `opener`
-for serial ports), so tests run the doctor against a fake tree.
+Beyond "is it there": every pad's pins are claimed and let go (free? a button stuck?), each OLED's
+address must answer, the scanner must answer a hello in its protocol, and every journal is opened
+with its own integrity check. The exit code is 1 when any check fails or a required thing is missing
+(the data directory and the journals are always required); "warn" and "skip" rows do not count.
+Everything the probes touch is injectable (`root` for /dev, /proc, /sys and /etc; `ping` for I2C;
+`opener` and `exchange` for serial ports; `pin_factory` for GPIO), so tests run the doctor against
+a fake tree, gpiozero's mock pins and a pseudo-terminal.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
+import shutil
 import sqlite3
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from companion.config import Config
+from companion.core.errors import CorruptJournal, ForeignJournal, JournalError, NewerJournal
+from companion.core.journal import Journal
 from companion.core.store import SUFFIX, JournalStore
 from hardware import detect
-from hardware.detect import FAIL, FOUND, MISSING, OK, SIMULATED, Probe
+from hardware.detect import FAIL, FOUND, MISSING, OK, SIMULATED, SKIP, WARN, Probe
 
 
 def _apply_mode(mode: str, name: str, probe: Callable[[], Probe], twin: str) -> Probe:
@@ -33,6 +40,8 @@ def _apply_mode(mode: str, name: str, probe: Callable[[], Probe], twin: str) -> 
     raw = probe()
     if raw.status in (FOUND, OK):
         return Probe(name, FOUND, raw.detail, required=mode == "real")
+    if raw.status in (WARN, SKIP):  # usable (or not checkable): no twin stands in
+        return dataclasses.replace(raw, required=mode == "real")
     if mode == "real":
         return Probe(name, raw.status, raw.detail, raw.fix, required=True)
     why = "no device found" if raw.status == MISSING else "device not usable"
@@ -45,9 +54,26 @@ def _seat_pins(config: Config) -> str:
     return f"{len(seats)} seats, GPIO −/+/ok {pins}" if seats else "no seats configured"
 
 
+def _one_line(text: str, limit: int = 160) -> str:
+    """SQLite's integrity report spans lines (one per damaged cell): its start says enough."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _rescue(path: Path) -> str:
+    return (f"this game cannot be resumed; companion sets the file aside at its next start (renamed "
+            f"{path.name}.set-aside-<time>, never deleted). To rescue what is readable: "
+            f"sqlite3 {path} .recover | sqlite3 {path.stem}-rescued{SUFFIX} (sudo apt-get install sqlite3), "
+            f"then look at it: companion replay {path.stem}-rescued{SUFFIX}")
+
+
 def probe_journals(data_dir: Path) -> Probe:
-    """Opens every journal as the app would (`JournalStore.list`), so a damaged one is set aside
-    now, as at the app's next start; counts games and names what was set aside or refused."""
+    """Opens every journal with its own check (`Journal.open`: header, SQLite's quick_check, format,
+    version), as the app would at its start, and counts games.
+
+    A damaged journal fails the doctor, naming the file and what to do, and is left exactly where it
+    is (copy it before anything else touches it). A file that is no companion journal at all is set
+    aside now, as the app would; one written by a newer companion is refused and left untouched."""
     games = data_dir / "games"
     if not games.exists():
         return Probe("journals", OK, "no games yet", required=True)
@@ -55,13 +81,31 @@ def probe_journals(data_dir: Path) -> Probe:
         return Probe("journals", FAIL, f"{games} is not a folder you can read and write",
                      f"make it yours: sudo chown -R $USER {data_dir}", required=True)
     store = JournalStore(data_dir)
+    count = unfinished = 0
+    damaged: list[CorruptJournal] = []
     try:
-        infos = store.list()
+        for path in sorted(games.glob(f"*{SUFFIX}")):
+            try:
+                journal = Journal.open(path)
+            except CorruptJournal as exc:
+                damaged.append(exc)
+                continue
+            except ForeignJournal:
+                with contextlib.suppress(JournalError):
+                    store.open(path).close()  # sets it aside, as at the app's start
+                continue
+            except NewerJournal as exc:
+                store.refused.append(exc)
+                continue
+            except JournalError:  # gone meanwhile
+                continue
+            with journal:
+                count += 1
+                unfinished += not journal.is_finished
     except (OSError, sqlite3.Error) as exc:
         return Probe("journals", FAIL, f"the journals in {games} cannot be read: {exc}",
                      f"check the files' owner and permissions: ls -l {games}", required=True)
-    unfinished = sum(1 for info in infos if not info.finished)
-    detail = f"{len(infos)} game{'s' * (len(infos) != 1)} in {games} ({unfinished} unfinished)"
+    detail = f"{count} game{'s' * (count != 1)} in {games} ({unfinished} unfinished)"
     moved_now = {entry.moved_to.name for entry in store.set_aside}
     if store.set_aside:
         detail += "; set aside now: " + ", ".join(f"{e.original.name} ({e.reason})" for e in store.set_aside)
@@ -69,6 +113,10 @@ def probe_journals(data_dir: Path) -> Probe:
                if not p.name.endswith(("-wal", "-shm")) and p.name not in moved_now]
     if earlier:
         detail += f"; {len(earlier)} set aside earlier (kept for rescue by hand): " + ", ".join(earlier)
+    if damaged:
+        first = Path(damaged[0].path)
+        names = "; ".join(f"{Path(exc.path).name}: {_one_line(exc.message)}" for exc in damaged)
+        return Probe("journals", FAIL, f"{detail}; damaged: {names}", _rescue(first), required=True)
     if store.refused:
         names = ", ".join(Path(exc.path).name for exc in store.refused)
         return Probe("journals", FAIL, f"{detail}; refused, written by a newer companion: {names}",
@@ -85,8 +133,14 @@ def run_doctor(
     opener: Callable[[str, int], None] = detect.serial_open,
     has_module: Callable[[str], bool] = detect.has_module_installed,
     font_dirs: Sequence[str | os.PathLike[str]] = (),
+    pin_factory: Any = None,
+    exchange: Callable[[str, int], tuple[list[Any], int]] = detect.scanner_exchange,
+    disk_usage: Callable[[Path], Any] = shutil.disk_usage,
 ) -> list[Probe]:
-    """Every check, in the order a person setting up a table would go through them."""
+    """Every check, in the order a person setting up a table would go through them.
+
+    `pin_factory`: gpiozero's factory for claiming the pads' pins; None opens lgpio's (on a Pi)
+    for the check and closes it after. Pins are only claimed when the GPIO chip was found."""
     devices = config.devices
     probes: list[Probe] = []
 
@@ -113,6 +167,8 @@ def run_doctor(
     if gpio.status == FOUND:
         gpio = dataclasses.replace(gpio, detail=f"{gpio.detail}; {_seat_pins(config)}")
     probes.append(gpio)
+    if gpio.status == FOUND and pads.seats:
+        probes.extend(_pad_pins(config, pin_factory))
     for i, seat in enumerate(pads.seats):
         if seat.oled is None:
             continue
@@ -130,6 +186,10 @@ def run_doctor(
         lambda: detect.probe_serial(scanner.port, scanner.baud, name="dice scanner", root=root, opener=opener),
         "a simulated scanner on a pseudo-terminal stands in",
     ))
+    if probes[-1].status == FOUND:
+        probes.append(dataclasses.replace(
+            detect.probe_scanner_handshake(scanner.port, scanner.baud, root=root, exchange=exchange),
+            required=scanner.mode == "real"))
     status = devices.status_display
     probes.append(_apply_mode(
         status.mode, "status display",
@@ -137,17 +197,40 @@ def run_doctor(
         "its picture is shown on screen instead",
     ))
 
+    if model is not None:
+        probes.append(detect.probe_udev_rules(root))
+
     data_dir = config.data_path()
-    data = detect.probe_data_dir(data_dir)
+    data = detect.probe_data_dir(data_dir, disk_usage=disk_usage)
     probes.append(dataclasses.replace(data, required=True))
-    probes.append(probe_journals(data_dir) if data.status == OK else
+    probes.append(probe_journals(data_dir) if data.status in (OK, WARN) else
                   Probe("journals", FAIL, "not checked: the data directory is not usable", data.fix, required=True))
     return probes
 
 
+def _pad_pins(config: Config, pin_factory: Any) -> list[Probe]:
+    """One row per seat: its three pins claimed and let go (see `detect.probe_pins`)."""
+    mode = config.devices.pads.mode
+    seats = config.devices.pads.seats
+
+    def rows(factory: Any) -> list[Probe]:
+        return [_apply_mode(mode, f"seat {i} buttons", lambda seat=seat, i=i: detect.probe_pins(
+            f"seat {i} buttons", seat.pins, factory), "keyboard keys stand in") for i, seat in enumerate(seats)]
+
+    if pin_factory is not None:
+        return rows(pin_factory)
+    try:
+        with detect.lgpio_factory() as factory:
+            return rows(factory)
+    except Exception as exc:  # lgpio missing or the chip not openable: say so on every seat
+        failed = Probe("gpio", FAIL, f"the GPIO chip cannot be opened: {exc}", detect.FIX_GPIO_GROUP)
+        return [_apply_mode(mode, f"seat {i} buttons", lambda: dataclasses.replace(failed, name=f"seat {i} buttons"),
+                            "keyboard keys stand in") for i in range(len(seats))]
+
+
 def exit_code(probes: Sequence[Probe]) -> int:
-    """0, unless a device configured "real" is missing or unusable, or the data directory or the
-    journals cannot be used: then 1."""
+    """0, unless a check failed, a device configured "real" is missing, or the data directory or
+    the journals cannot be used: then 1. Warnings and skipped checks do not count."""
     return 1 if any(p.is_problem for p in probes) else 0
 
 
@@ -171,7 +254,7 @@ def format_report(probes: Sequence[Probe]) -> str:
         simulated = [p.name for p in probes if p.status == SIMULATED]
         lines.append("Nothing stops companion from running as configured"
                      + (f"; simulated: {', '.join(simulated)}." if simulated else "."))
-    advice = [p.name for p in probes if not p.required and p.status in (MISSING, FAIL)]
+    advice = [p.name for p in probes if not p.is_problem and p.status in (MISSING, WARN)]
     if advice:
         lines.append(f"Worth a look: {', '.join(advice)}.")
     return "\n".join(lines)

@@ -5,23 +5,24 @@ nothing about the config or about `companion`. They only look: a probe never cha
 state, except the I2C probe, which sends an empty write (as `i2cdetect` does) and, behind a
 TCA9548A, selects the channel and closes it again.
 
-Every probe takes `root` (default "/"), the prefix for /dev, /proc, /sys and /usr, so tests build
-a fake tree in a temporary folder. What only real hardware can answer (an I2C address, opening a
-serial port, importing lgpio) goes through an injectable callable.
+Every probe takes `root` (default "/"), the prefix for /dev, /proc, /sys, /etc and /usr, so tests
+build a fake tree in a temporary folder. What only real hardware can answer (an I2C address, opening
+a serial port, importing lgpio, claiming a GPIO pin) goes through an injectable callable or object.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib.util
 import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
-FOUND, SIMULATED, MISSING, FAIL, OK = "found", "simulated", "missing", "fail", "ok"
-STATUSES = (FOUND, SIMULATED, MISSING, FAIL, OK)
+FOUND, SIMULATED, MISSING, FAIL, OK, WARN, SKIP = "found", "simulated", "missing", "fail", "ok", "warn", "skip"
+STATUSES = (FOUND, SIMULATED, MISSING, FAIL, OK, WARN, SKIP)
 
 GPIO_CHIPS = ("dev/gpiochip0", "dev/gpiochip4")
 """A Pi 5 with an older kernel has the header on gpiochip4; everything else on gpiochip0."""
@@ -49,6 +50,10 @@ FIX_INPUT_GROUP = "add yourself to the input group: sudo usermod -aG input $USER
 FIX_VIDEO_GROUP = "add yourself to the video and render groups: sudo usermod -aG video,render $USER"
 FIX_TOUCH = "connect the display's touch cable (DSI) or its USB cable (HDMI screens)"
 FIX_FONT = "install a CJK font: sudo apt-get install fonts-wqy-microhei"
+FIX_PIN_BUSY = ("if companion is running it holds its pins: stop it first (sudo systemctl stop companion, "
+                "or on the desktop: systemctl --user stop companion-desktop); else see who has it: gpioinfo")
+FIX_INSTALL = "install the kiosk's files: sudo bash systemd/install.sh (docs/kiosk.md)"
+UDEV_RULES = "etc/udev/rules.d/70-companion.rules"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,7 +78,9 @@ class Probe:
 
     @property
     def is_problem(self) -> bool:
-        return self.required and self.status in (MISSING, FAIL)
+        """A failed check, or a required thing missing: `companion doctor` then exits 1.
+        "warn" (works, but worth a look) and "skip" (not checked, and why) are not problems."""
+        return self.status == FAIL or (self.required and self.status == MISSING)
 
 
 def _under(root: str | os.PathLike[str], path: str) -> Path:
@@ -109,6 +116,58 @@ def probe_gpio(root: str | os.PathLike[str] = "/", has_module: Callable[[str], b
     if not has_module("lgpio"):
         return Probe("gpio", FAIL, f"{names} present, but the lgpio module is not installed", FIX_LGPIO)
     return Probe("gpio", FOUND, f"{names}, lgpio")
+
+
+@contextlib.contextmanager
+def lgpio_factory() -> Iterator[Any]:
+    """gpiozero's lgpio pin factory, opened in a scratch working directory and closed after.
+
+    lgpio makes a notification pipe (.lgd-nfy*) in the working directory when it is imported and
+    fails when it cannot (gpiozero issue #1106): the doctor may be run from anywhere, `/` included.
+    """
+    previous = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="companion-doctor-") as scratch:
+        os.chdir(scratch)
+        try:
+            from gpiozero.pins.lgpio import LGPIOFactory
+
+            factory = LGPIOFactory()
+            try:
+                yield factory
+            finally:
+                factory.close()
+        finally:
+            os.chdir(previous)
+
+
+def probe_pins(name: str, pins: Mapping[str, int], factory: Any) -> Probe:
+    """Claims each pin as the pads do (input with the pull-up on) and lets it go again.
+
+    "ok": every pin free and none pressed; "fail": a pin that cannot be claimed (another program,
+    or a running companion, holds it; or it is no GPIO); "warn": a pin that reads pressed at rest
+    (a button held, or a wire touching ground). `factory`: gpiozero's pin factory (lgpio on a Pi,
+    `MockFactory` in tests).
+    """
+    # A DigitalInputDevice, not a Button: the same claim, without the hold thread a Button starts
+    # (and waits ~50 ms for on close).
+    from gpiozero import DigitalInputDevice
+
+    numbers = "/".join(str(pin) for pin in pins.values())
+    pressed = []
+    for key, pin in pins.items():
+        try:
+            button = DigitalInputDevice(pin, pull_up=True, pin_factory=factory)
+        except Exception as exc:  # GPIOPinInUse, lgpio.error("GPIO busy"), PinInvalidPin, ...
+            return Probe(name, FAIL, f"GPIO {pin} ({key}) cannot be claimed: {exc}", FIX_PIN_BUSY)
+        try:
+            if button.is_active:  # pull-up: active means pulled low, as a pressed button is
+                pressed.append(f"GPIO {pin} ({key})")
+        finally:
+            button.close()
+    if pressed:
+        return Probe(name, WARN, f"GPIO {numbers} free, but {', '.join(pressed)} reads pressed with nobody pressing",
+                     "let go of the button; else look for a wire touching ground, or a stuck switch")
+    return Probe(name, OK, f"GPIO {numbers} free, none pressed")
 
 
 # -- I2C --------------------------------------------------------------------------------------------
@@ -179,13 +238,52 @@ def serial_open(path: str, baud: int) -> None:
     serial.Serial(path, baud, timeout=0).close()
 
 
+class SerialPort(NamedTuple):
+    """A USB serial port present in /dev, with its USB vendor and product IDs when sysfs has them."""
+
+    device: str
+    usb_id: str | None
+
+
+def usb_serial_ports(root: str | os.PathLike[str] = "/") -> list[SerialPort]:
+    """/dev/ttyACM* and /dev/ttyUSB*, each with the "vvvv:pppp" of the USB device it belongs to:
+    /sys/class/tty/NAME/device is the USB interface (ttyACM) or the port below it (ttyUSB); the
+    first folder above it holding idVendor is the USB device."""
+    ports = []
+    dev = _under(root, "dev")
+    for node in sorted([*dev.glob("ttyACM*"), *dev.glob("ttyUSB*")]):
+        usb_id = None
+        sys_device = _under(root, f"sys/class/tty/{node.name}/device")
+        if sys_device.exists():
+            here = Path(os.path.realpath(sys_device))
+            for folder in (here, *list(here.parents)[:4]):
+                try:
+                    vendor = (folder / "idVendor").read_text().strip()
+                    product = (folder / "idProduct").read_text().strip()
+                except OSError:
+                    continue
+                usb_id = f"{vendor}:{product}"
+                break
+        ports.append(SerialPort(f"/dev/{node.name}", usb_id))
+    return ports
+
+
 def probe_serial(port: str, baud: int = 115200, *, name: str = "serial",
                  root: str | os.PathLike[str] = "/",
                  opener: Callable[[str, int], None] = serial_open) -> Probe:
-    """The port (a udev symlink like /dev/dice-scanner, or /dev/ttyACM0) present and openable."""
+    """The port (a udev symlink like /dev/dice-scanner, or /dev/ttyACM0) present and openable.
+    When it is not there, the USB serial ports that are (and their IDs) are named: one of them is
+    likely the scanner under another vendor:product than the udev rule expects."""
     path = _under(root, port)
     if not path.exists():
         dangling = " (a symlink to nothing: the device was unplugged)" if path.is_symlink() else ""
+        others = [p for p in usb_serial_ports(root) if p.device != port]
+        if others:
+            seen = ", ".join(p.device + (f" (USB {p.usb_id})" if p.usb_id else "") for p in others)
+            usb_id = next((p.usb_id for p in others if p.usb_id), "VVVV:PPPP")
+            return Probe(name, MISSING, f"no {port}{dangling}; USB serial ports here: {seen}",
+                         f"if one is the scanner, name it {port}: sudo bash systemd/install.sh "
+                         f"--scanner-id {usb_id} (udevadm info --name=DEVICE shows which is which)")
         return Probe(name, MISSING, f"no {port}{dangling}",
                      f"plug in the scanner; check `ls -l {port}` and the udev rule in systemd/")
     shown = port
@@ -201,6 +299,64 @@ def probe_serial(port: str, baud: int = 115200, *, name: str = "serial",
         return Probe(name, FAIL, f"{shown} cannot be opened: {exc}",
                      f"is another program using it? fuser {port}; unplug and plug in the scanner")
     return Probe(name, FOUND, f"{shown}, opens at {baud} baud")
+
+
+def scanner_exchange(path: str, baud: int, timeout: float = 2.0) -> tuple[list[Any], int]:
+    """Asks the scanner for its hello (a `Q` request) and listens until a hello comes or `timeout`
+    runs out (the protocol promises an answer within 100 ms; the rest is for a board that resets
+    when the port opens). Returns (frames and FrameErrors received, noise bytes). Raises OSError."""
+    import time
+
+    import serial
+
+    from hardware.scanner.codec import Hello, HelloRequest, format_frame
+    from hardware.scanner.framer import FrameDecoder
+
+    decoder = FrameDecoder()
+    received: list[Any] = []
+    with serial.Serial(path, baud, timeout=0.05) as port:
+        port.reset_input_buffer()
+        port.write(format_frame(HelloRequest()))
+        port.flush()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not any(isinstance(item, Hello) for item in received):
+            received.extend(decoder.feed(port.read(256)))
+    return received, decoder.counts.garbage_bytes
+
+
+def probe_scanner_handshake(port: str, baud: int = 115200, *, name: str = "scanner handshake",
+                            root: str | os.PathLike[str] = "/",
+                            exchange: Callable[[str, int], tuple[list[Any], int]] = scanner_exchange) -> Probe:
+    """Does the device on `port` speak companion's scanner protocol (firmware_tools/PROTOCOL.md)?
+    It must answer a `Q` with a hello of the protocol version this companion reads."""
+    from hardware.scanner.codec import PROTOCOL_VERSION, FrameError, Hello
+
+    try:
+        received, noise = exchange(str(_under(root, port)), baud)
+    except ImportError as exc:
+        return Probe(name, SKIP, f"not checked: {exc.name or exc} is not installed")
+    except (OSError, ValueError) as exc:
+        return Probe(name, FAIL, f"{port} could not be used: {exc}",
+                     f"is another program using it? fuser {port}; unplug and plug in the scanner")
+    hellos = [item for item in received if isinstance(item, Hello)]
+    errors = [item for item in received if isinstance(item, FrameError)]
+    if hellos:
+        hello = hellos[-1]
+        if hello.protocol != PROTOCOL_VERSION:
+            return Probe(name, FAIL, f"it speaks protocol {hello.protocol}; this companion reads protocol "
+                         f"{PROTOCOL_VERSION} (firmware {hello.firmware})",
+                         "update companion or the scanner's firmware so both speak the same version")
+        return Probe(name, OK, f"hello: firmware {hello.firmware}, protocol {hello.protocol}, "
+                     f"boot {hello.boot}, heartbeat {hello.heartbeat_ms} ms")
+    if errors or noise:
+        what = f"{len(errors)} damaged line{'s' * (len(errors) != 1)}" if errors else f"{noise} bytes of noise"
+        return Probe(name, FAIL, f"{port} answers, but not in companion's protocol ({what}, no hello)",
+                     f"check the baud rate (devices.scanner.baud is {baud}) and that this is the dice scanner")
+    if received:
+        return Probe(name, WARN, f"{port} sends frames but did not answer the hello request",
+                     "update the scanner's firmware: it must answer Q (firmware_tools/PROTOCOL.md)")
+    return Probe(name, FAIL, f"no answer from {port} to the hello request",
+                 "is it the dice scanner? unplug it and plug it in again; watch it with the protocol monitor (firmware_tools)")
 
 
 # -- touchscreen ------------------------------------------------------------------------------------
@@ -319,9 +475,14 @@ def probe_cjk_font(configured: str = "auto", root: str | os.PathLike[str] = "/",
 # -- data directory ---------------------------------------------------------------------------------
 
 
-def probe_data_dir(path: str | os.PathLike[str], min_free_mb: int = 50) -> Probe:
+def probe_data_dir(path: str | os.PathLike[str], min_free_mb: int = 50, warn_free_mb: int = 500,
+                   disk_usage: Callable[[Path], Any] = shutil.disk_usage) -> Probe:
     """The data directory writable (or creatable) and with room for journals. Creates nothing
-    that stays: a test file is written and removed."""
+    that stays: a test file is written and removed.
+
+    A journal grows by small appends (a game is well under 1 MB), so `min_free_mb` is "fail": SQLite
+    can no longer commit safely; below `warn_free_mb` it still works, but the SD card is nearly
+    full and the system's own logs and updates will be next."""
     path = Path(path)
     existing = path
     while not existing.exists() and existing != existing.parent:
@@ -341,9 +502,12 @@ def probe_data_dir(path: str | os.PathLike[str], min_free_mb: int = 50) -> Probe
                      f"create it: sudo install -d -o $USER {path}")
     else:
         state = f"{path} (not there yet: created at the first game)"
-    free = shutil.disk_usage(existing).free // (1024 * 1024)
+    free = disk_usage(existing).free // (1024 * 1024)
     if free < min_free_mb:
         return Probe("data dir", FAIL, f"{state}: only {free} MB free", "free some disk space")
+    if free < warn_free_mb:
+        return Probe("data dir", WARN, f"{state}: {free} MB free, less than {warn_free_mb} MB",
+                     "free some space (sudo apt-get clean; sudo journalctl --vacuum-size=50M)")
     return Probe("data dir", OK, f"{state}, {free} MB free")
 
 
@@ -355,3 +519,10 @@ def probe_raspberry_pi(root: str | os.PathLike[str] = "/") -> str | None:
         return None
     return model if "Raspberry Pi" in model else None
 
+
+
+def probe_udev_rules(root: str | os.PathLike[str] = "/") -> Probe:
+    """companion's udev rules installed (they name /dev/dice-scanner and open GPIO/I2C to groups)."""
+    if _under(root, UDEV_RULES).is_file():
+        return Probe("udev rules", OK, "/" + UDEV_RULES)
+    return Probe("udev rules", WARN, f"no /{UDEV_RULES}: the scanner gets no /dev/dice-scanner name", FIX_INSTALL)

@@ -1,12 +1,21 @@
-"""`companion doctor` and the probes under it, against a fake /dev and /proc tree in tmp_path."""
+"""`companion doctor` and the probes under it, against a fake /dev, /proc and /sys tree in tmp_path,
+gpiozero's mock pins and, for the scanner, a pseudo-terminal playing the device."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
+import select
+import sys
+import threading
+import tty
+import types
 from pathlib import Path
 
 import pytest
+from gpiozero import Button
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.config import Config, DevicesConfig, PadsConfig, ScannerConfig, SeatConfig, StatusDisplayConfig, TouchscreenConfig
 from companion.core.journal import Journal
@@ -14,6 +23,9 @@ from companion.core.store import JournalStore
 from companion.doctor import exit_code, format_report, probe_journals, run_doctor
 from hardware import detect
 from hardware.detect import Probe
+from hardware.scanner.codec import ChecksumError, Heartbeat, Hello, HelloRequest, format_frame
+
+HELLO = Hello(1, "3F2A9C01", "tray-0.4.2", 1000)
 
 FT5406_64 = """\
 I: Bus=0019 Vendor=0001 Product=0001 Version=0100
@@ -54,6 +66,7 @@ def fake_pi(root: Path) -> Path:
     (root / "proc/device-tree").mkdir(parents=True)
     (root / "proc/device-tree/model").write_bytes(b"Raspberry Pi 4 Model B Rev 1.5\0")
     touch(root / "usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
+    touch(root / "etc/udev/rules.d/70-companion.rules")
     return root
 
 
@@ -70,7 +83,13 @@ def config_for(tmp_path: Path, *, pads="auto", scanner="auto", status="auto", to
     )
 
 
-def doctor(config: Config, root: Path, *, answering=True, opens=True, lgpio=True, env=None, calls=None):
+def doctor(config: Config, root: Path, *, answering=True, opens=True, lgpio=True, env=None, calls=None,
+           pin_factory=None, received=(HELLO,), disk_usage=None):
+    def exchange(path, baud):
+        if calls is not None:
+            calls.append(("hello", path, baud))
+        return list(received), 0
+
     def ping(device, address, channel):
         if calls is not None:
             calls.append(("ping", device, address, channel))
@@ -82,8 +101,10 @@ def doctor(config: Config, root: Path, *, answering=True, opens=True, lgpio=True
         if not opens:
             raise OSError(16, "Device or resource busy")
 
+    extra = {} if disk_usage is None else {"disk_usage": disk_usage}
     return run_doctor(config, root=root, env=env or {}, ping=ping, opener=opener,
-                      has_module=lambda name: lgpio)
+                      has_module=lambda name: lgpio, exchange=exchange,
+                      pin_factory=pin_factory if pin_factory is not None else MockFactory(), **extra)
 
 
 def by_name(probes):
@@ -373,3 +394,278 @@ def test_detect_imports_nothing_from_companion():
     modules = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     modules |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert not [m for m in modules if m.split(".")[0] == "companion"]
+
+
+# -- the pads' pins ---------------------------------------------------------------------------------
+
+
+class GroundedPin(MockPin):
+    """A pin whose wire touches ground (or whose button is held): the pull-up cannot lift it."""
+
+    def _set_pull(self, value):
+        super()._set_pull(value)
+        self.drive_low()
+
+
+def test_every_seats_pins_are_claimed_and_let_go(tmp_path):
+    factory = MockFactory()
+    found = by_name(doctor(config_for(tmp_path, pads="real"), fake_pi(tmp_path / "root"), pin_factory=factory))
+    for seat, pins in enumerate(("17/27/22", "5/6/13", "19/26/12", "23/24/25")):
+        row = found[f"seat {seat} buttons"]
+        assert row.status == "found" and row.detail == f"GPIO {pins} free, none pressed"
+    # Let go again: the app (or a second doctor) can claim every pin.
+    for pin in (17, 27, 22, 25):
+        Button(pin, pin_factory=factory).close()
+
+
+def test_a_pin_held_elsewhere_fails_with_what_to_do(tmp_path):
+    factory = MockFactory()
+    held = Button(27, pin_factory=factory)  # as a running companion holds its pins
+    try:
+        probes = doctor(config_for(tmp_path, pads="real"), fake_pi(tmp_path / "root"), pin_factory=factory)
+    finally:
+        held.close()
+    row = by_name(probes)["seat 0 buttons"]
+    assert row.status == "fail" and row.required
+    assert row.detail.startswith("GPIO 27 (plus) cannot be claimed: pin GPIO27 is already in use")
+    assert "sudo systemctl stop companion" in row.fix
+    assert by_name(probes)["seat 1 buttons"].status == "found"
+    assert exit_code(probes) == 1
+    assert "seat 0 buttons" in format_report(probes).splitlines()[-1]
+
+
+def test_a_held_pin_in_auto_mode_means_the_keyboard_stands_in(tmp_path):
+    factory = MockFactory()
+    held = Button(5, pin_factory=factory)
+    try:
+        probes = doctor(config_for(tmp_path), fake_pi(tmp_path / "root"), pin_factory=factory)
+    finally:
+        held.close()
+    row = by_name(probes)["seat 1 buttons"]
+    assert row.status == "simulated" and "GPIO 5 (minus) cannot be claimed" in row.detail
+    assert exit_code(probes) == 0
+
+
+def test_a_pin_that_reads_pressed_is_a_warning(tmp_path):
+    factory = MockFactory()
+    factory.pin(22, pin_class=GroundedPin)
+    probes = doctor(config_for(tmp_path, pads="real"), fake_pi(tmp_path / "root"), pin_factory=factory)
+    row = by_name(probes)["seat 0 buttons"]
+    assert row.status == "warn"
+    assert row.detail == "GPIO 17/27/22 free, but GPIO 22 (ok) reads pressed with nobody pressing"
+    assert exit_code(probes) == 0
+    assert "Worth a look: seat 0 buttons." in format_report(probes)
+
+
+def test_gpio_that_cannot_be_opened_is_said_on_every_seat(tmp_path, monkeypatch):
+    @contextlib.contextmanager
+    def no_chip():
+        raise OSError(13, "Permission denied", "/dev/gpiochip0")
+        yield
+
+    monkeypatch.setattr(detect, "lgpio_factory", no_chip)
+    root = fake_pi(tmp_path / "root")
+    probes = run_doctor(config_for(tmp_path, pads="real"), root=root, env={}, ping=lambda *a: True,
+                        opener=lambda *a: None, has_module=lambda name: True,
+                        exchange=lambda *a: ([HELLO], 0))
+    rows = [p for p in probes if p.name.endswith("buttons")]
+    assert len(rows) == 4 and all(p.status == "fail" for p in rows)
+    assert "the GPIO chip cannot be opened: [Errno 13] Permission denied" in rows[0].detail
+    assert exit_code(probes) == 1
+
+
+def test_pins_are_not_claimed_without_a_gpio_chip(tmp_path):
+    root = tmp_path / "root"
+    root.mkdir()
+    names = [p.name for p in doctor(config_for(tmp_path), root)]
+    assert not [n for n in names if n.endswith("buttons")]
+
+
+def test_lgpio_is_opened_in_a_scratch_folder_and_closed(tmp_path, monkeypatch):
+    # lgpio makes its notification pipe in the working directory and fails where it cannot.
+    seen = {}
+
+    class FakeLGPIOFactory:
+        def __init__(self):
+            seen["cwd"] = os.getcwd()
+            Path(".lgd-nfy0").write_text("")  # what lgpio does at import
+            self.closed = False
+
+        def close(self):
+            self.closed = True
+
+    module = types.ModuleType("gpiozero.pins.lgpio")
+    module.LGPIOFactory = FakeLGPIOFactory
+    monkeypatch.setitem(sys.modules, "gpiozero.pins.lgpio", module)
+    monkeypatch.chdir(tmp_path)
+    with detect.lgpio_factory() as factory:
+        assert os.getcwd() != str(tmp_path)
+    assert factory.closed and os.getcwd() == str(tmp_path)
+    assert not Path(seen["cwd"]).exists() and not list(tmp_path.iterdir())
+
+
+# -- the scanner's handshake ------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def pty_scanner(answer):
+    """A pseudo-terminal playing the scanner: `answer(request_line)` gives the bytes it sends back."""
+    master, slave = os.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+    stop = threading.Event()
+
+    def device():
+        buffer = b""
+        while not stop.is_set():
+            ready, _, _ = select.select([master], [], [], 0.02)
+            if not ready:
+                continue
+            try:
+                buffer += os.read(master, 256)
+            except OSError:
+                return
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                os.write(master, answer(line + b"\n"))
+
+    thread = threading.Thread(target=device, daemon=True)
+    thread.start()
+    try:
+        yield os.ttyname(slave)
+    finally:
+        stop.set()
+        thread.join(1)
+        os.close(master)
+        os.close(slave)
+
+
+def test_the_scanner_answers_hello_over_a_real_serial_port():
+    pytest.importorskip("serial")
+    requests = []
+
+    def answer(line):
+        requests.append(line)
+        return b"$K,3F2A9C01,7*0000\r\n" + format_frame(HELLO) if line == format_frame(HelloRequest()) else b""
+
+    with pty_scanner(answer) as port:
+        probe = detect.probe_scanner_handshake(port, 115200)
+    assert requests == [b"$Q*AB24\r\n"]
+    assert probe.status == "ok"
+    assert probe.detail == "hello: firmware tray-0.4.2, protocol 1, boot 3F2A9C01, heartbeat 1000 ms"
+
+
+def test_a_silent_device_fails_the_handshake():
+    pytest.importorskip("serial")
+    with pty_scanner(lambda line: b"") as port:
+        probe = detect.probe_scanner_handshake(port, exchange=lambda path, baud: detect.scanner_exchange(path, baud, 0.2))
+    assert probe.status == "fail" and probe.detail == f"no answer from {port} to the hello request"
+    assert "firmware_tools" in probe.fix
+
+
+@pytest.mark.parametrize("received, noise, status, words", [
+    ([Hello(2, "3F2A9C01", "tray-9", 1000)], 0, "fail", "it speaks protocol 2; this companion reads protocol 1"),
+    ([ChecksumError("bad crc")], 0, "fail", "answers, but not in companion's protocol (1 damaged line, no hello)"),
+    ([], 37, "fail", "(37 bytes of noise, no hello)"),
+    ([Heartbeat("3F2A9C01", 7)], 0, "warn", "sends frames but did not answer the hello request"),
+])
+def test_handshake_outcomes(received, noise, status, words):
+    probe = detect.probe_scanner_handshake("/dev/dice-scanner", exchange=lambda path, baud: (received, noise))
+    assert probe.status == status and words in probe.detail and probe.fix
+
+
+def test_the_doctor_shakes_hands_only_with_a_port_that_is_there(tmp_path):
+    calls = []
+    root = fake_pi(tmp_path / "root")
+    found = by_name(doctor(config_for(tmp_path, scanner="real"), root, calls=calls))
+    assert found["scanner handshake"].status == "ok" and found["scanner handshake"].required
+    assert ("hello", str(root / "dev/dice-scanner"), 115200) in calls
+    failing = doctor(config_for(tmp_path, scanner="real"), root, received=())
+    assert by_name(failing)["scanner handshake"].status == "fail" and exit_code(failing) == 1
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert "scanner handshake" not in by_name(doctor(config_for(tmp_path), empty))
+
+
+def test_a_missing_scanner_names_the_usb_serial_ports_there_are(tmp_path):
+    root = tmp_path / "root"
+    usb = root / "sys/devices/platform/scb/fd500000.pcie/usb1/1-1"
+    touch(usb / "idVendor", "303a\n")
+    touch(usb / "idProduct", "1001\n")
+    (usb / "1-1:1.0").mkdir()
+    (root / "sys/class/tty/ttyACM0").mkdir(parents=True)
+    os.symlink("../../../devices/platform/scb/fd500000.pcie/usb1/1-1/1-1:1.0", root / "sys/class/tty/ttyACM0/device")
+    touch(root / "dev/ttyACM0")
+    touch(root / "dev/ttyUSB3")  # no sysfs entry: named without IDs
+    probe = detect.probe_serial("/dev/dice-scanner", name="dice scanner", root=root)
+    assert probe.status == "missing"
+    assert probe.detail == "no /dev/dice-scanner; USB serial ports here: /dev/ttyACM0 (USB 303a:1001), /dev/ttyUSB3"
+    assert "sudo bash systemd/install.sh --scanner-id 303a:1001" in probe.fix
+
+
+# -- data directory, journals, udev -----------------------------------------------------------------
+
+
+def test_little_free_space_warns_and_almost_none_fails(tmp_path):
+    (tmp_path / "data").mkdir()
+
+    def free(mb):
+        return lambda path: types.SimpleNamespace(free=mb * 1024 * 1024)
+
+    warn = detect.probe_data_dir(tmp_path / "data", disk_usage=free(300))
+    assert warn.status == "warn" and "300 MB free, less than 500 MB" in warn.detail and "apt-get clean" in warn.fix
+    assert detect.probe_data_dir(tmp_path / "data", disk_usage=free(20)).status == "fail"
+    root = tmp_path / "root"
+    root.mkdir()
+    probes = doctor(config_for(tmp_path), root, disk_usage=free(300))
+    assert by_name(probes)["data dir"].status == "warn" and by_name(probes)["journals"].status == "ok"
+    assert exit_code(probes) == 0
+
+
+def damaged_journal(games: Path) -> Path:
+    journal = Journal.create(games / "20250101-120000-000000-scorepad.journal", "scorepad")
+    for points in range(200):
+        journal.append([("PointsAdded", '{"seat": 1, "points": %d, "note": "%s"}' % (points, "x" * 50))])
+    journal.close()
+    data = bytearray(journal.path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    data[2 * page + 8: 2 * page + 200] = b"\x55" * 192  # a b-tree page's cells point nowhere now
+    journal.path.write_bytes(bytes(data))
+    return journal.path
+
+
+def test_a_damaged_journal_fails_naming_it_and_stays_where_it_is(tmp_path):
+    data = tmp_path / "data"
+    JournalStore(data).new("scorepad").close()
+    damaged = damaged_journal(data / "games")
+    before = damaged.read_bytes()
+    for _ in range(2):  # the same answer until someone acts
+        probes = doctor(Config(data_dir=str(data)), tmp_path)
+        journals = by_name(probes)["journals"]
+        assert journals.status == "fail" and exit_code(probes) == 1
+        assert f"damaged: {damaged.name}: the database is damaged (*** in database main ***" in journals.detail
+        assert "\n" not in journals.detail and journals.detail.startswith("1 game in ")
+        assert f"sqlite3 {damaged} .recover" in journals.fix and "companion replay" in journals.fix
+        assert damaged.read_bytes() == before
+
+
+def test_udev_rules_are_looked_for_on_a_pi_only(tmp_path):
+    root = fake_pi(tmp_path / "root")
+    assert by_name(doctor(config_for(tmp_path), root))["udev rules"].status == "ok"
+    (root / "etc/udev/rules.d/70-companion.rules").unlink()
+    probes = doctor(config_for(tmp_path), root)
+    assert by_name(probes)["udev rules"].status == "warn"
+    assert by_name(probes)["udev rules"].fix.startswith("install the kiosk's files: sudo bash systemd/install.sh")
+    assert exit_code(probes) == 0
+    laptop = tmp_path / "laptop"
+    laptop.mkdir()
+    assert "udev rules" not in by_name(doctor(config_for(tmp_path), laptop))
+
+
+def test_any_failed_check_fails_the_doctor(tmp_path):
+    root = tmp_path / "root"
+    root.mkdir()
+    probes = doctor(config_for(tmp_path, font=str(tmp_path / "gone.ttf")), root)
+    assert by_name(probes)["CJK font"].status == "fail" and not by_name(probes)["CJK font"].required
+    assert exit_code(probes) == 1
+    assert exit_code([Probe("x", "warn", "w"), Probe("y", "skip", "s"), Probe("z", "missing", "m")]) == 0
