@@ -289,3 +289,39 @@ def test_every_secret_bid_screen_fits(session, profile):
 
     run_ui(session, script, profile=profile)
     assert not problems, "\n".join(problems)
+
+
+def test_new_game_offers_the_same_players_and_the_score_pad_stays_the_score_pad(session):
+    session.handle(Intent("new_game", {"game": "secretbid", "setup": {"players": ["Ann", "Bo", "Cy"]}}))
+    session.handle(Intent("force_reveal"))
+    session.handle(Intent("finish"))
+
+    def script(ui):
+        assert ui.screen == "secretbid_table" and ui.shown("secretbid.new_game")
+        yield from ui.tap("secretbid.new_game")
+        assert ui.screen == "secretbid_setup"
+        assert [ui.find(f"secretbid.setup.name.{s}").text for s in range(3)] == ["Ann", "Bo", "Cy"]
+        assert ui.app.setup_vm.min_count == 2
+        yield from ui.tap("secretbid.setup.back")
+        yield from ui.tap("home.game.scorepad")
+        assert ui.screen == "setup" and ui.app.setup_vm.min_count == 1
+        yield from ui.tap("setup.start")
+        assert session.table_view().game == "scorepad" and ui.screen == "table"
+        assert [p["name"] for p in session.table_view().view["players"]] == ["Ann", "Bo", "Cy"]
+
+    run_ui(session, script)
+
+
+def test_companion_game_secretbid_opens_its_set_up(session):
+    def script(ui):
+        assert ui.screen == "secretbid_setup" and ui.app.setup_vm.min_count == 2
+        while ui.app.setup_vm.count > 2:
+            yield from ui.tap("secretbid.setup.count.minus")
+        assert ui.find("secretbid.setup.count.minus").disabled, "2 is the fewest"
+        yield from ui.tap("secretbid.setup.start")
+        view = session.table_view().view
+        assert ui.screen == "secretbid_table" and view["game"] == "secretbid"
+        assert [p["name"] for p in view["players"]] == ["Player 1", "Player 2"]
+        assert [p["limit"] for p in view["players"]] == [9_999_999, 9_999_999], "no limits sent, none given"
+
+    run_ui(session, script, start_screen="setup", start_game="secretbid")
