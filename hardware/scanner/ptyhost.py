@@ -70,6 +70,8 @@ class PtyScanner:
             queue.SimpleQueue()
         self._wake_r, self._wake_w = os.pipe()
         os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
+        self._wake_lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._link_back_at: float | None = None
@@ -97,17 +99,19 @@ class PtyScanner:
         return self
 
     def close(self) -> None:
-        """Stops the thread, closes the pty and removes the link (if it is still ours)."""
+        """Stops the thread, closes the pty and removes the link (if it is still ours). Closing
+        twice is harmless (a descriptor number closed twice could be someone else's by then)."""
+        if self._stop.is_set():
+            return
         self._stop.set()
         self._wake()
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(2.0)
         self._close_pty()
-        for fd in (self._wake_r, self._wake_w):
-            try:
+        with self._wake_lock:
+            for fd in (self._wake_r, self._wake_w):
                 os.close(fd)
-            except OSError:
-                pass
+            self._wake_r = self._wake_w = -1
 
     def __enter__(self) -> "PtyScanner":
         return self.start()
@@ -126,7 +130,7 @@ class PtyScanner:
         return self._on_thread(question, False, timeout)
 
     def _on_thread(self, action: Callable[[float], Any], send: bool, timeout: float) -> Any:
-        if threading.current_thread() is self._thread or not self._thread.is_alive():
+        if threading.current_thread() is self._thread or not self._thread.is_alive() or self._stop.is_set():
             return self._do(action, send)
         future: concurrent.futures.Future[Any] = concurrent.futures.Future()
         self._actions.put((action, send, future))
@@ -209,10 +213,12 @@ class PtyScanner:
     # -- the thread --------------------------------------------------------------------------
 
     def _wake(self) -> None:
-        try:
-            os.write(self._wake_w, b"!")
-        except OSError:
-            pass
+        with self._wake_lock:
+            if self._wake_w >= 0:
+                try:
+                    os.write(self._wake_w, b"!")
+                except BlockingIOError:
+                    pass  # the pipe is full of wake-ups already
 
     def _do(self, action: Callable[[float], Any], send: bool) -> Any:
         result = action(self.clock())

@@ -73,13 +73,14 @@ class ScannerTwin:
     each returns the lines to send.
 
     `history` keeps every dice frame sent (not resends): the ground truth tests compare with.
-    `roll_time` bounds how long a die tumbles; `frame_interval` is the camera's frame period."""
+    `roll_time` bounds how long a die tumbles; `frame_interval` is the camera's frame period;
+    `tray` is what lies in the tray at the first power-on (e.g. left by a scanner that died)."""
 
     def __init__(self, *, rng: random.Random | None = None, firmware: str = "companion-sim-1.0",
                  heartbeat: float = 1.0, frame_interval: float = 0.05,
                  roll_time: tuple[float, float] = (0.4, 0.8),
                  dice: Sequence[DieSpec] = (DieSpec("red"), DieSpec("white"), DieSpec("yellow")),
-                 boot: str | None = None) -> None:
+                 tray: Sequence[DieSpec] = (), boot: str | None = None) -> None:
         self.rng = rng or random.Random()
         self.firmware = firmware
         self.heartbeat = heartbeat
@@ -89,7 +90,7 @@ class ScannerTwin:
         self._next_boot = boot
         self.boot = ""
         self.seq = 0
-        self.tray: tuple[Die, ...] = ()
+        self.tray: tuple[Die, ...] = tuple(self._final(spec) for spec in tray)  # as found at power-on
         self.latest: bytes = b""
         self.powered = False
         self.history: list[tuple[str, DiceFrame]] = []
