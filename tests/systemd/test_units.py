@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from unitlint import (SYSTEMD_DIR, analyze, exposure, make_verify_root, unit_entries, values,
+from unitlint import (SYSTEMD_DIR, VENV_COMPANION, analyze, exposure, make_verify_root, unit_entries, values,
                       verify_system_unit, verify_user_unit)
 
 CONSOLE = SYSTEMD_DIR / "companion.service"
@@ -43,6 +43,47 @@ def test_the_lint_fails_on_a_warning_and_on_a_missing_program(tmp_path):
         assert_clean(typo)
     moved = verify_system_unit(root, "moved.service")
     assert moved.returncode != 0 and "/opt/elsewhere/venv/bin/companion" in moved.stderr
+
+
+# Debian bookworm's lightdm.service (Raspberry Pi OS's display manager), comments left out.
+LIGHTDM = """[Unit]
+Description=Light Display Manager
+Documentation=man:lightdm(1)
+After=systemd-user-sessions.service
+Conflicts=plymouth-quit.service
+After=plymouth-quit.service
+OnFailure=plymouth-quit.service
+
+[Service]
+ExecStart=/usr/sbin/lightdm
+Restart=always
+BusName=org.freedesktop.DisplayManager
+
+[Install]
+Alias=display-manager.service
+"""
+
+
+def desktop_boot_root(root, lightdm: str):
+    """A root booting to the desktop (graphical.target wants display-manager.service = lightdm)
+    with companion.service enabled, as after a console install on a desktop image."""
+    make_verify_root(root, executables=(VENV_COMPANION, "bin/sh", "usr/sbin/lightdm"))
+    system = root / "etc/systemd/system"
+    (system / "multi-user.target.wants").mkdir(parents=True)
+    shutil.copy(CONSOLE, system)
+    (system / "multi-user.target.wants/companion.service").symlink_to("/etc/systemd/system/companion.service")
+    (root / "usr/lib/systemd/system/lightdm.service").write_text(lightdm)
+    (system / "display-manager.service").symlink_to("/usr/lib/systemd/system/lightdm.service")
+    return root
+
+
+def test_a_desktop_boot_orders_the_console_unit_after_the_display_manager_without_a_cycle(tmp_path):
+    # companion.service waits for the display manager, then stands down (ExecCondition) while it runs.
+    assert_clean(verify_system_unit(desktop_boot_root(tmp_path / "ok", LIGHTDM), "graphical.target"))
+    # The check bites: a display manager ordered after multi-user.target would make a cycle.
+    looped = LIGHTDM.replace("After=systemd-user-sessions.service", "After=systemd-user-sessions.service multi-user.target")
+    result = verify_system_unit(desktop_boot_root(tmp_path / "loop", looped), "graphical.target")
+    assert "ordering cycle" in result.stderr
 
 
 def test_desktop_user_unit_verifies_without_a_word(tmp_path):
@@ -110,6 +151,8 @@ def test_console_unit_sandbox():
     assert one("WorkingDirectory") == "/run/" + one("RuntimeDirectory") == "/run/companion"
     assert env["KIVY_HOME"].startswith("/run/companion/")
     assert one("TTYPath") == "/dev/tty1" and "getty@tty1.service" in values(unit["Unit"], "Conflicts")
+    assert "display-manager.service" in " ".join(values(unit["Unit"], "After"))
+    assert one("ExecCondition") == "/bin/sh -c '! systemctl --quiet is-active display-manager.service'"
     assert values(unit["Install"], "WantedBy") == ["multi-user.target"]
 
 

@@ -1,0 +1,188 @@
+"""systemd/install.sh and uninstall.sh, run for real into a temporary prefix (no root, the system untouched).
+
+The venv is made and companion installed into it (pip with `--no-deps`: the package itself, not Kivy
+and friends, to keep this quick); that happens once per module, and each test works on a copy. The
+scripts run from a frozen copy of the clone, so other work going on in it cannot change what a
+second run sees.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from unitlint import REPO, SYSTEMD_DIR, make_verify_root, verify_system_unit
+
+INSTALLED = [
+    "etc/systemd/system/companion.service",
+    "etc/systemd/user/companion-desktop.service",
+    "etc/xdg/autostart/companion.desktop",
+    "etc/udev/rules.d/70-companion.rules",
+    "opt/companion/bin/companion-desktop-start",
+    "usr/local/bin/companion-doctor",
+    "opt/companion/docs/kiosk.md",
+    "opt/companion/venv/bin/companion",
+]
+
+
+CLONE_PARTS = ("pyproject.toml", "README.md", "companion", "hardware", "firmware_tools", "systemd", "docs")
+
+
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory) -> Path:
+    """What install.sh reads from the clone, copied once."""
+    copy = tmp_path_factory.mktemp("clone")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.png")
+    for part in CLONE_PARTS:
+        source = REPO / part
+        if source.is_dir():
+            shutil.copytree(source, copy / part, ignore=ignore)
+        elif source.exists():
+            shutil.copy2(source, copy / part)
+    return copy
+
+
+def run(clone: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COMPANION_PIP_ARGS": "--no-deps"}
+    env.pop("COMPANION_PREFIX", None)
+    return subprocess.run(["bash", str(clone / "systemd" / script), *args], capture_output=True, text=True,
+                          timeout=300, env=env, stdin=subprocess.DEVNULL)
+
+
+def snapshot(root: Path) -> dict[str, tuple[int, int, int]]:
+    """Every file and folder under `root`: (size, mtime in ns, mode)."""
+    seen = {}
+    for path in [root, *root.rglob("*")]:
+        stat = path.lstat()
+        seen[str(path.relative_to(root))] = (stat.st_size, stat.st_mtime_ns, stat.st_mode)
+    return seen
+
+
+@pytest.fixture(scope="module")
+def first_install(tmp_path_factory, clone) -> tuple[Path, str]:
+    prefix = tmp_path_factory.mktemp("install") / "root"
+    result = run(clone, "install.sh", "--prefix", str(prefix))
+    assert result.returncode == 0, result.stdout + result.stderr
+    return prefix, result.stdout
+
+
+@pytest.fixture
+def prefix(first_install, tmp_path) -> Path:
+    """A copy of the installed tree (the venv still works from it: its python is a symlink)."""
+    copy = tmp_path / "root"
+    shutil.copytree(first_install[0], copy, symlinks=True)
+    return copy
+
+
+def test_first_run_installs_everything_under_the_prefix(first_install, clone):
+    prefix, output = first_install
+    for relative in INSTALLED:
+        assert (prefix / relative).exists(), relative
+    assert (prefix / "var/lib/companion").is_dir()
+    assert (prefix / "opt/companion/bin/companion-desktop-start").stat().st_mode & 0o111
+    assert (prefix / "etc/systemd/system/companion.service").read_bytes() == (SYSTEMD_DIR / "companion.service").read_bytes()
+    venv_python = prefix / "opt/companion/venv/bin/python"
+    check = subprocess.run([str(venv_python), "-c", "import companion, hardware, companion.doctor; print(companion.__version__)"],
+                           capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr
+    # The service's user reads what root installed, whatever root's umask was.
+    installed_init = next((prefix / "opt/companion/venv/lib").glob("python3*/site-packages/companion/__init__.py"))
+    assert installed_init.stat().st_mode & 0o004
+    # Nothing of the running system was touched: every such step is only printed.
+    for step in ("apt-get install", "groupadd --system gpio", "useradd --system", "usermod -aG gpio,i2c,dialout,input,video,render companion",
+                 "systemctl daemon-reload", "udevadm control --reload", "systemctl enable companion.service"):
+        assert f"install: skipped (--prefix): {step}" in output, step
+    assert "mode: console (found by --mode auto)" in output
+    assert "wrote /etc/udev/rules.d/70-companion.rules" in output
+    assert output.splitlines()[-1].startswith("install: done in ")
+    # pip built from a copy of its own: the clone gained no build/ or egg-info.
+    assert not (clone / "build").exists() and not list(clone.glob("*.egg-info"))
+
+
+def test_second_run_changes_nothing_and_says_so(prefix, clone):
+    before = snapshot(prefix)
+    result = run(clone, "install.sh", "--prefix", str(prefix))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == \
+        "install: nothing changed: companion is installed (console mode, runs as companion)"
+    assert "wrote " not in result.stdout and "created " not in result.stdout
+    assert snapshot(prefix) == before
+
+
+def test_an_edited_unit_is_put_back_and_counted(prefix, clone):
+    unit = prefix / "etc/systemd/system/companion.service"
+    unit.write_text(unit.read_text().replace("RestartSec=2", "RestartSec=30"))
+    result = run(clone, "install.sh", "--prefix", str(prefix))
+    assert "install: wrote /etc/systemd/system/companion.service" in result.stdout
+    assert "install: skipped (--prefix): systemctl daemon-reload" in result.stdout
+    assert ": 1 change (console mode" in result.stdout.splitlines()[-1]
+    assert unit.read_bytes() == (SYSTEMD_DIR / "companion.service").read_bytes()
+
+
+def test_scanner_id_is_written_and_kept_by_later_runs(prefix, clone):
+    rules = prefix / "etc/udev/rules.d/70-companion.rules"
+    assert 'ATTRS{idVendor}=="2e8a", ATTRS{idProduct}=="000a"' in rules.read_text()
+    result = run(clone, "install.sh", "--prefix", str(prefix), "--scanner-id", "303A:1001")
+    assert result.returncode == 0 and "wrote /etc/udev/rules.d/70-companion.rules" in result.stdout
+    assert 'ATTRS{idVendor}=="303a", ATTRS{idProduct}=="1001", SYMLINK+="dice-scanner"' in rules.read_text()
+    again = run(clone, "install.sh", "--prefix", str(prefix))
+    assert again.stdout.splitlines()[-1].startswith("install: nothing changed")
+    assert 'ATTRS{idVendor}=="303a"' in rules.read_text()
+
+
+def test_desktop_mode_runs_as_the_desktop_user(prefix, clone):
+    result = run(clone, "install.sh", "--prefix", str(prefix), "--mode", "desktop", "--user", "alice")
+    assert result.returncode == 0, result.stderr
+    assert "install: skipped (--prefix): usermod -aG gpio,i2c,dialout,input,video,render alice" in result.stdout
+    assert "install: skipped (--prefix): systemctl disable companion.service" in result.stdout
+    assert "useradd" not in result.stdout
+    assert result.stdout.splitlines()[-1].endswith("(desktop mode, runs as alice)")
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--mode", "kiosk"), "--mode must be auto, console or desktop"),
+    (("--scanner-id", "2e8a-000a"), "--scanner-id must be VVVV:PPPP"),
+    (("--colour",), "unknown argument: --colour"),
+])
+def test_bad_arguments_are_refused(tmp_path, clone, args, message):
+    result = run(clone, "install.sh", "--prefix", str(tmp_path / "root"), *args)
+    assert result.returncode != 0 and message in result.stderr
+    assert not (tmp_path / "root/opt").exists()
+
+
+def test_installed_units_verify_under_the_prefix(prefix):
+    root = make_verify_root(prefix)  # the real venv's companion is there; adds systemd's units and /bin/sh
+    result = verify_system_unit(root, "companion.service")
+    assert result.returncode == 0 and not (result.stdout + result.stderr).strip(), result.stderr
+
+
+def test_uninstall_keeps_the_players_data(prefix, clone):
+    game = prefix / "var/lib/companion/games/20250101-trajan.journal"
+    game.parent.mkdir(parents=True)
+    game.write_bytes(b"a game")
+    (prefix / "var/lib/companion/config.toml").write_text('language = "zh-Hans"\n')
+    result = run(clone, "uninstall.sh", "--prefix", str(prefix))
+    assert result.returncode == 0, result.stderr
+    for relative in INSTALLED:
+        assert not (prefix / relative).exists(), relative
+    assert not (prefix / "opt/companion").exists()
+    assert game.read_bytes() == b"a game"
+    assert (prefix / "var/lib/companion/config.toml").exists()
+    assert "kept the players' games and config in /var/lib/companion" in result.stdout
+    assert "skipped (--prefix): systemctl disable --now companion.service" in result.stdout
+
+
+def test_purging_data_needs_a_yes(prefix, clone):
+    data = prefix / "var/lib/companion"
+    (data / "games").mkdir()
+    refused = run(clone, "uninstall.sh", "--prefix", str(prefix), "--purge-data")  # stdin: not a terminal
+    assert refused.returncode != 0 and "add --yes to confirm (nothing was removed)" in refused.stderr
+    assert (data / "games").is_dir() and (prefix / "opt/companion/venv").is_dir()
+    purged = run(clone, "uninstall.sh", "--prefix", str(prefix), "--purge-data", "--yes")
+    assert purged.returncode == 0, purged.stderr
+    assert not data.exists() and not (prefix / "opt/companion").exists()
+    assert "removed /var/lib/companion" in purged.stdout
