@@ -351,12 +351,14 @@ def probe_scanner_handshake(port: str, baud: int = 115200, *, name: str = "scann
     if errors or noise:
         what = f"{len(errors)} damaged line{'s' * (len(errors) != 1)}" if errors else f"{noise} bytes of noise"
         return Probe(name, FAIL, f"{port} answers, but not in companion's protocol ({what}, no hello)",
-                     f"check the baud rate (devices.scanner.baud is {baud}) and that this is the dice scanner")
+                     f"check the baud rate (devices.scanner.baud is {baud}) and that this is the dice scanner: "
+                     f"scanner-monitor {port} shows what it sends")
     if received:
         return Probe(name, WARN, f"{port} sends frames but did not answer the hello request",
-                     "update the scanner's firmware: it must answer Q (firmware_tools/PROTOCOL.md)")
+                     f"update the scanner's firmware: it must answer Q (firmware_tools/PROTOCOL.md); "
+                     f"scanner-check {port} lists what else it misses")
     return Probe(name, FAIL, f"no answer from {port} to the hello request",
-                 "is it the dice scanner? unplug it and plug it in again; watch it with the protocol monitor (firmware_tools)")
+                 f"is it the dice scanner? unplug it and plug it in again; watch what it sends: scanner-monitor {port}")
 
 
 # -- touchscreen ------------------------------------------------------------------------------------

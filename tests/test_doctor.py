@@ -560,7 +560,7 @@ def test_a_silent_device_fails_the_handshake():
     with pty_scanner(lambda line: b"") as port:
         probe = detect.probe_scanner_handshake(port, exchange=lambda path, baud: detect.scanner_exchange(path, baud, 0.2))
     assert probe.status == "fail" and probe.detail == f"no answer from {port} to the hello request"
-    assert "firmware_tools" in probe.fix
+    assert probe.fix.endswith(f"watch what it sends: scanner-monitor {port}")
 
 
 @pytest.mark.parametrize("received, noise, status, words", [
