@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping
 from companion.core.engine import Engine, HistoryEntry, Step
 from companion.core.errors import IllegalCommand, JournalError
 from companion.core.game import Game
+from companion.core.sealed import ForceReveal
 from companion.core.store import JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
 from companion.drafts import PrivateDrafts, game_drafts
 from hardware.facts import PRESS_KEYS, ButtonPressed, DeviceStatus, DiceRead
@@ -193,7 +194,19 @@ class Session:
             self._seat_key_intent(args)
         else:
             engine = self._require_engine()
-            engine.execute(engine.game.parse_command(name, args))
+            command = engine.game.parse_command(name, args)
+            if isinstance(command, ForceReveal):
+                command = dataclasses.replace(command, drafts=self._shown_drafts())
+            engine.execute(command)
+
+    def _shown_drafts(self) -> tuple[tuple[int, int], ...]:
+        """(seat, amount) for every seat choosing a bid: what its pad shows, for a forced reveal."""
+        engine = self._require_engine()
+        drafting = game_drafts(engine.game)
+        if drafting is None:
+            return ()
+        shown = ((seat, self.drafts.amount(seat, drafting[0](engine.state, seat))) for seat in range(self._seats))
+        return tuple((seat, amount) for seat, amount in shown if amount is not None)
 
     def _seat_key_intent(self, args: Mapping[str, Any]) -> None:
         """Intent("seat_key", {"seat": S, "key": K}): a seat's private touchscreen panel stands in

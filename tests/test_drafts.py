@@ -83,3 +83,20 @@ def test_a_seat_without_a_pad_uses_its_private_panel_with_the_same_keys(session)
     assert session.notice is not None and session.notice.rule == "seat_key"
     session.handle(Intent("seat_key", {"seat": 7, "key": "ok"}))
     assert session.notice is not None and "seat" in session.notice.text
+
+
+def test_a_forced_reveal_counts_what_an_unlocked_pad_shows(session):
+    """Under the `current` policy an unlocked seat bids the amount its pad shows (docs/sealed-bids.md)."""
+    assert session.engine.state.round.unlocked == "current"
+    session.handle(Intent("seat_key", {"seat": 0, "key": "plus"}))
+    session.handle(Intent("seat_key", {"seat": 0, "key": "ok"}))  # Ann locks 1
+    for _ in range(3):
+        session.handle(ButtonPressed(1, "plus"))  # Bo shows 3, not locked
+    session.handle(Intent("force_reveal", {}))
+    assert session.notice is None, session.notice
+    result = session.table_view().view["results"][-1]
+    assert {(b["seat"], b["amount"], b["locked"]) for b in result["bids"]} == {(0, 1, True), (1, 3, False)}
+    assert result["winners"] == [1]
+    # a correction before the reveal enters the forced reveal again with the amounts it counted
+    replay = session.engine.game.command_of(session.engine.history and session.engine._steps[session.engine.journal.last_step].events)
+    assert replay is not None and dict(replay.drafts) == {1: 3}

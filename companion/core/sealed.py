@@ -222,7 +222,12 @@ class UnlockBid(Command):
 
 @dataclasses.dataclass(frozen=True)
 class ForceReveal(Command):
-    """The table reveals now, after the screen confirmed it; unlocked seats count as the round says."""
+    """The table reveals now, after the screen confirmed it; unlocked seats count as the round says.
+
+    `drafts` ((seat, amount), …) are the amounts unlocked seats' pads show, which only the session
+    knows (it keeps drafts privately): under the `current` policy they are what those seats bid."""
+
+    drafts: tuple[tuple[int, int], ...] = dataclasses.field(default=(), repr=False)
 
 
 COMMAND_TYPES: tuple[type[Command], ...] = (AdjustBid, SetBid, LockBid, UnlockBid, ForceReveal)
@@ -289,6 +294,12 @@ def decide(round_: SealedRound | None, command: Command) -> list[Event]:
     if isinstance(command, ForceReveal):
         if round_ is None or round_.is_revealed:
             raise IllegalCommand("sealed bid", "No sealed bid is open.")
+        if round_.unlocked == COUNT_CURRENT:
+            for seat, amount in command.drafts:
+                i = round_.index(seat)
+                if i is not None and not round_.locked[i]:
+                    _check_amount(round_, i, amount)
+                    round_ = apply(round_, BidChanged(seat, amount))
         return [reveal(round_, forced=True)]
     if not isinstance(command, (AdjustBid, SetBid, LockBid, UnlockBid)):
         raise TypeError(f"not a sealed-bid command: {type(command).__name__}")

@@ -115,7 +115,8 @@ def command_of(event: Event) -> Command | None:
     if isinstance(event, BidUnlocked):
         return UnlockBid(event.seat)
     if isinstance(event, BidsRevealed):
-        return ForceReveal() if event.forced else None
+        # a forced reveal comes back with what the unlocked seats counted (public since the reveal)
+        return ForceReveal(tuple((seat, amount) for seat, amount, locked in event.bids if not locked)) if event.forced else None
     return None
 
 

@@ -95,8 +95,7 @@ def reveal_question(waiting: Sequence[str], unlocked: str, min_bid: int) -> str:
         elif unlocked == "excluded":
             lines.append(_("They take no part in this round."))
         else:
-            lines.append(_("Each counts with the bid it last locked, or {min} if it locked none; an amount "
-                           "not locked does not count.").format(min=min_bid))
+            lines.append(_("Their bids count as their pads show them now."))
     lines.append(_("Reveal the bids now?"))
     return "\n".join(lines)
 

@@ -79,7 +79,7 @@ def test_the_table_says_who_locked_never_what(session):
     assert vm.hint == "Waiting for Bo, Cy."
     vm.ask_reveal()
     assert vm.confirming and vm.confirm_text.startswith("Not locked yet: Bo, Cy.\n")
-    assert "an amount not locked does not count" in vm.confirm_text and vm.confirm_text.endswith("Reveal the bids now?")
+    assert "count as their pads show them now" in vm.confirm_text and vm.confirm_text.endswith("Reveal the bids now?")
     for amount in (SECRET_A, SECRET_B):
         assert not mentions(every_text(vm), amount)
     vm.cancel_reveal()
@@ -91,11 +91,11 @@ def test_the_table_says_who_locked_never_what(session):
     assert vm.phase == "revealed" and not vm.confirming
     assert vm.result_title == "Round 1: revealed early by the table"
     assert [(r["name"], r["amount_text"], r["note"]) for r in vm.result_rows] == [
-        ("Ann", str(SECRET_A), ""), ("Bo", "0", "not locked"), ("Cy", "0", "not locked")]
+        ("Ann", str(SECRET_A), ""), ("Bo", str(SECRET_B), "not locked"), ("Cy", "0", "not locked")]
     assert vm.verdict == "Highest bid: Ann." and vm.hint == vm.result_title and vm.title == "Secret bid"
     assert vm.undo_enabled and not vm.can_undo, "Undo stays tappable so the refusal can say why"
     engine = session.engine.view(None)["results"][0]
-    assert {b["seat"]: b["amount"] for b in engine["bids"]} == {0: SECRET_A, 1: 0, 2: 0}
+    assert {b["seat"]: b["amount"] for b in engine["bids"]} == {0: SECRET_A, 1: SECRET_B, 2: 0}
 
 
 def test_a_tie_is_said_plainly_and_a_new_round_takes_new_limits(session):
