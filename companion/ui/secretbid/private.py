@@ -1,4 +1,5 @@
-"""A seat's private entry on the shared touchscreen: the stand-in for a seat without a pad.
+"""A seat's private entry on the shared touchscreen: the stand-in for a seat without a pad, for
+any game whose view embeds a sealed-bid round as `bid` (the secret bid, Tribune's two bids).
 
 The table hands the screen over ("Hand the screen to Ann — tap when only Ann can see"), the seat
 moves its amount with − / + and locks it, and the screen asks to be handed back. Every key is the
@@ -139,7 +140,9 @@ class PrivateEntryModel(EventDispatcher):
         may have too), a refusal for it, or the end of the round (someone else's lock revealed)."""
         if self.stage != ENTRY:
             return
-        if (table.view or {}).get("phase") != "bidding":
+        # The round's own phase, not the game's: a game embedding a round (Tribune) names its
+        # phases after the bid ("region_v", "chariot"), while the round says "bidding" in any game.
+        if ((table.view or {}).get("bid") or {}).get("phase") != "bidding":
             self._hand_back(N_("The bids were revealed."))
             return
         self.refresh()

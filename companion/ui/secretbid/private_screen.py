@@ -2,7 +2,11 @@
 
 It covers the whole window, so nothing of the table shows while a seat enters its bid, and only
 the stage's own panel is in the tree (hidden widgets would still take touches). The amount is in a
-widget only during the entry stage: `app.secretbid.private` empties it before the hand-back.
+widget only during the entry stage: the owner's `private` model empties it before the hand-back.
+
+`PrivateEntryScreen` serves every game with a sealed bid: a subclass names its `OWNER`, the app
+attribute holding the game's UI controller (`private`, a `PrivateEntryModel`; `private_cancel()`;
+`private_done()`), and `PREFIX`, the start of its widgets' wids. The layout (private.kv) is shared.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
+from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.secretbid.widgets import RepeatButton  # noqa: F401  (used in the kv rules)
@@ -22,19 +27,33 @@ def _strong(widget: Any) -> Any:
     return getattr(widget, "__self__", widget)
 
 
-class SecretBidPrivateScreen(Screen):
-    def on_kv_post(self, base_widget: Any) -> None:
+class PrivateEntryScreen(Screen):
+    """`owner`: the game's UI controller; `model`: its private entry model; `prefix`: wid prefix.
+    Both are set before the kv rules bind to them (a subclass chooses them by its class names)."""
+
+    OWNER = "secretbid"
+    PREFIX = "secretbid.private"
+
+    owner = ObjectProperty(None)
+    model = ObjectProperty(None, rebind=True)
+    prefix = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
         from kivy.app import App
 
-        model = App.get_running_app().secretbid.private
+        owner = getattr(App.get_running_app(), self.OWNER)
+        kwargs.setdefault("owner", owner)
+        kwargs.setdefault("model", owner.private)
+        kwargs.setdefault("prefix", self.PREFIX)
+        super().__init__(**kwargs)
+
+    def on_kv_post(self, base_widget: Any) -> None:
         self._panels = {name: _strong(self.ids[name]) for name in STAGES}
-        model.bind(stage=lambda *_: self.choose())
+        self.model.bind(stage=lambda *_: self.choose())
         self.choose()
 
     def choose(self) -> None:
-        from kivy.app import App
-
-        stage = App.get_running_app().secretbid.private.stage or "handover"
+        stage = self.model.stage or "handover"
         box = _strong(self.ids.stages)
         for name, panel in self._panels.items():
             if name != stage and panel.parent is box:
@@ -46,15 +65,16 @@ class SecretBidPrivateScreen(Screen):
         """Reached with no seat handed the screen (a script, a resumed app): back to the table."""
         from kivy.app import App
 
-        app = App.get_running_app()
-        if not app.secretbid.private.is_open:
-            app.go("table")
+        if not self.model.is_open:
+            App.get_running_app().go("table")
 
     def on_pre_leave(self, *_args: Any) -> None:
         """However the screen is left, the panel closes (and empties) first."""
-        from kivy.app import App
+        self.model.close()
 
-        App.get_running_app().secretbid.private.close()
+
+class SecretBidPrivateScreen(PrivateEntryScreen):
+    """The secret bid's private entry (`app.secretbid`)."""
 
 
 SCREEN_CLASS = SecretBidPrivateScreen

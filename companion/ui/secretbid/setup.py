@@ -1,6 +1,11 @@
 """Secret bid set-up: how many players, their names and pads (the score pad's set-up view-model and
 pad choice, shared: a game night keeps its players), and each player's limit or none, then Start.
-Refusals (two equal names, say) show above the names; the rules decide what is valid."""
+Refusals (two equal names, say) show above the names; the rules decide what is valid.
+
+`PlayersSetupScreen` is the part any such set-up shares (Tribune's too): one row per seat with a
+name field, rebuilt only when the count changes, kept in step with the shared names, and Start
+moved to the bottom in portrait. A game's screen names its row class and what its rows show.
+"""
 
 from __future__ import annotations
 
@@ -26,7 +31,15 @@ def _strong(widget: Any) -> Any:
     return getattr(widget, "__self__", widget)
 
 
-class SecretBidSetupScreen(Screen):
+class PlayersSetupScreen(Screen):
+    """A set-up over the shared names (`app.setup_vm`) and pads (`app.setup_pads`). The layout needs
+    ids `names` (the rows' grid), `start`, `top_bar` and `bottom_slot`; a subclass sets `ROW` (a
+    row class with a `seat` property and a `name` NameInput id), `PREFIX` (wids
+    "<prefix>.name.<n>"), and words its rows in `relabel_row`."""
+
+    ROW: Any = BidSeatRow
+    PREFIX = "secretbid.setup"
+
     def on_kv_post(self, base_widget: Any) -> None:
         from kivy.app import App
 
@@ -34,21 +47,16 @@ class SecretBidSetupScreen(Screen):
         vm = app.setup_vm
         vm.bind(count=lambda *_: self.rebuild(), hints=lambda *_: self._relabel(), names=lambda *_: self._sync_texts())
         app.setup_pads.bind(labels=lambda *_: self._relabel())
-        app.secretbid.setup_limits.bind(labels=lambda *_: self._relabel())
+        self.bind_more(app)
         app.bind(portrait=lambda *_: self.place_start())
         self.rebuild()
         self.place_start()
 
-    def on_pre_enter(self, *_args: Any) -> None:
-        from kivy.app import App
+    def bind_more(self, app: Any) -> None:
+        """The game's own bindings that change what the rows say."""
 
-        app = App.get_running_app()
-        app.secretbid.configure(next((c for c in app.games if c.id == "secretbid"), None))
-
-    def on_pre_leave(self, *_args: Any) -> None:
-        from kivy.app import App
-
-        App.get_running_app().secretbid.setup_limits.close()
+    def relabel_row(self, app: Any, row: Any) -> None:
+        """The game's own words on one row (the name's hint and the pad are done already)."""
 
     def place_start(self) -> None:
         """Start in the top bar in landscape, full width at the bottom in portrait (as the score
@@ -72,30 +80,29 @@ class SecretBidSetupScreen(Screen):
             return
         grid.clear_widgets()
         for i in range(int(vm.count)):
-            row = BidSeatRow(seat=i)
+            row = self.ROW(seat=i)
             field = row.ids.name
-            field.wid, field.index = f"secretbid.setup.name.{i}", i
+            field.wid, field.index = f"{self.PREFIX}.name.{i}", i
             field.bind(text=lambda w, text: vm.set_name(w.index, text))
             grid.add_widget(row)
         self._relabel()
         self._sync_texts()
 
-    def rows(self) -> list[BidSeatRow]:
+    def rows(self) -> list[Any]:
         return sorted(self.ids.names.children, key=lambda w: w.seat)
 
     def _relabel(self) -> None:
         from kivy.app import App
 
         app = App.get_running_app()
-        hints, pads, limits = app.setup_vm.hints, app.setup_pads.labels, app.secretbid.setup_limits.labels
+        hints, pads = app.setup_vm.hints, app.setup_pads.labels
         for row in self.rows():
             seat = row.seat
             if seat < len(hints):
                 row.ids.name.hint_text = hints[seat]
             if seat < len(pads):
                 row.ids.pad.text = pads[seat]
-            if seat < len(limits):
-                row.ids.limit.text = limits[seat]
+            self.relabel_row(app, row)
 
     def _sync_texts(self) -> None:
         from kivy.app import App
@@ -105,6 +112,27 @@ class SecretBidSetupScreen(Screen):
             field = row.ids.name
             if field.index < len(names) and field.text != names[field.index]:
                 field.text = names[field.index]
+
+
+class SecretBidSetupScreen(PlayersSetupScreen):
+    def bind_more(self, app: Any) -> None:
+        app.secretbid.setup_limits.bind(labels=lambda *_: self._relabel())
+
+    def relabel_row(self, app: Any, row: Any) -> None:
+        limits = app.secretbid.setup_limits.labels
+        if row.seat < len(limits):
+            row.ids.limit.text = limits[row.seat]
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        from kivy.app import App
+
+        app = App.get_running_app()
+        app.secretbid.configure(next((c for c in app.games if c.id == "secretbid"), None))
+
+    def on_pre_leave(self, *_args: Any) -> None:
+        from kivy.app import App
+
+        App.get_running_app().secretbid.setup_limits.close()
 
 
 SCREEN_CLASS = SecretBidSetupScreen

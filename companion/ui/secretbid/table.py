@@ -12,35 +12,17 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.ui.secretbid.widgets import LimitEditor  # noqa: F401  (used in the kv rules)
+from companion.ui.secretbid.widgets import BidResultRow, BidSeatCard, LimitEditor, RevealConfirm  # noqa: F401
 from companion.ui.trajan.widgets import FitButton  # noqa: F401  (used in the kv rules)
-from companion.ui.widgets import Panel
 
 CONTENT = ("bidding_panel", "confirm_panel", "result_panel", "limits_panel", "finished_panel")
 ACTIONS = ("reveal", "new_round", "finish", "new_game")
 #: The bar's own buttons in each phase (Home, History, Undo and Redo are always there).
 PHASE_ACTIONS = {"bidding": ("reveal",), "revealed": ("new_round", "finish"), "finished": ("new_game",)}
-
-
-class BidSeatCard(Panel):
-    seat = NumericProperty(0)
-    name = StringProperty("")
-    detail = StringProperty("")
-    status_text = StringProperty("")
-    locked = BooleanProperty(False)
-
-
-class BidResultRow(Panel):
-    seat = NumericProperty(0)
-    place_text = StringProperty("")
-    name = StringProperty("")
-    amount_text = StringProperty("")
-    note = StringProperty("")
-    winner = BooleanProperty(False)
 
 
 class LimitRow(BoxLayout):
@@ -117,7 +99,7 @@ class SecretBidTableScreen(Screen):
         if len(grid.children) != len(vm.rows):
             grid.clear_widgets()
             for _ in vm.rows:
-                grid.add_widget(BidSeatCard())
+                grid.add_widget(BidSeatCard(owner=App.get_running_app().secretbid))
         for card, row in zip(reversed(grid.children), vm.rows):
             card.seat, card.name, card.detail = row["seat"], row["name"], row["detail"]
             card.status_text, card.locked = row["status_text"], row["locked"]

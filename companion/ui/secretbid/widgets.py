@@ -1,5 +1,10 @@
-"""Widgets of the secret bid's screens: a − / + that repeats while held, like a pad's key, and the
-editor of one player's limit (at set-up and before a new round)."""
+"""Widgets of the sealed-bid screens, shared by every game with a sealed bid (the secret bid,
+Tribune): a − / + that repeats while held, like a pad's key; a bidding seat's card (locked or
+waiting, never what; Private entry); a revealed bid's row; the forced reveal's question; and the
+secret bid's editor of one player's limit.
+
+Each shared piece names its widgets from `prefix` ("secretbid", "tribune") and calls its game's
+objects through `owner` / `model`, so one layout serves every game."""
 
 from __future__ import annotations
 
@@ -8,10 +13,10 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.lang import Builder
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.ui.widgets import AppButton
+from companion.ui.widgets import AppButton, Panel
 
 
 class RepeatButton(AppButton):
@@ -60,6 +65,39 @@ class RepeatButton(AppButton):
             if event is not None:
                 event.cancel()
         self._wait = self._repeat = None
+
+
+class BidSeatCard(Panel):
+    """A seat in an open bid: `detail` (its limit or money, its pad), locked or waiting. Private
+    entry calls `owner.open_private(seat)`; wids start with `prefix` ("<prefix>.seat.<n>.…")."""
+
+    seat = NumericProperty(0)
+    name = StringProperty("")
+    detail = StringProperty("")
+    status_text = StringProperty("")
+    locked = BooleanProperty(False)
+    owner = ObjectProperty(None)
+    prefix = StringProperty("secretbid")
+
+
+class BidResultRow(Panel):
+    """One counted bid after a reveal, highest first (`sfmt.result_rows`); the winner stands out."""
+
+    seat = NumericProperty(0)
+    place_text = StringProperty("")
+    name = StringProperty("")
+    amount_text = StringProperty("")
+    note = StringProperty("")
+    winner = BooleanProperty(False)
+    prefix = StringProperty("secretbid")
+
+
+class RevealConfirm(BoxLayout):
+    """"Reveal the bids now?" before a forced reveal. `model` has `confirm_text` (who has not locked
+    and what their bids count as), `cancel_reveal()` and `reveal()`; wids "<prefix>.text|cancel|reveal"."""
+
+    model = ObjectProperty(None, allownone=True, rebind=True)
+    prefix = StringProperty("secretbid.confirm")
 
 
 class LimitEditor(BoxLayout):
