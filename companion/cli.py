@@ -21,6 +21,7 @@ SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "tra
 TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "board")
 SCORABLE = ("trajan",)  # games with a calculator mode (`companion score`)
 PAD_MODES = ("auto", "real", "simulated")
+STATUS_MODES = ("auto", "real", "simulated", "off")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,6 +47,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pad-png-dir", type=Path, metavar="DIR",
                    help="where the simulated pads write each pad's OLED image (pad-seat1.png …); default: "
                    "$XDG_RUNTIME_DIR/companion/pads, else pads/ in the data directory")
+    p.add_argument("--status-display", choices=STATUS_MODES, metavar="MODE",
+                   help="the table status OLED (season, round, time track): real, its simulated twin (a PNG "
+                   "file), auto (real where found, else the twin) or off; default: [devices.status_display] "
+                   "mode in the config")
+    p.add_argument("--status-png", type=Path, metavar="PATH",
+                   help="where the simulated status display writes its image; default: "
+                   "$XDG_RUNTIME_DIR/companion/status.png, else status.png in the data directory")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     r = sub.add_parser("replay", help="print a journal's final state and scores (public view only)")
@@ -158,6 +166,7 @@ def run_app(args: argparse.Namespace) -> int:
         on_ready = lambda app: play_script(app, steps, script_result)  # noqa: E731
 
     pads = choose_pads(config, args)
+    status = choose_status(config, args)
 
     from companion.ui.app import run_app as run_kivy_app
 
@@ -176,6 +185,7 @@ def run_app(args: argparse.Namespace) -> int:
             start_game=args.game,
             pad_count=len(config.devices.pads.seats),
             pad_plan=pads,
+            status_plan=status,
         )
         if script_result is not None and script_result.error:
             return 4
@@ -202,6 +212,25 @@ def choose_pads(config, args: argparse.Namespace):
 
     plan = decide(config.devices.pads, mode=args.pads, png_dir=pad_png_dir(config, args.pad_png_dir))
     logging.getLogger("companion.pads").info("pads: %s (%d configured)", plan.reason, plan.pad_count)
+    return plan
+
+
+def status_png_path(config, override: Path | None = None) -> Path:
+    """Where the simulated status display writes its PNG twin: beside the pads' (a runtime folder,
+    tmpfs on a Pi), else status.png in the data directory."""
+    if override is not None:
+        return override
+    return pad_png_dir(config).parent / "status.png"  # $XDG_RUNTIME_DIR/companion or the data directory
+
+
+def choose_status(config, args: argparse.Namespace):
+    """The composition root's one choice for the status display: real, simulated or off
+    (`--status-display` over the config's `[devices.status_display] mode`; "auto" probes I2C)."""
+    from companion.devices.status import plan_status
+
+    plan = plan_status(config.devices.status_display, mode=args.status_display,
+                       png_path=status_png_path(config, args.status_png))
+    logging.getLogger("companion.status").info("status display: %s", plan.reason)
     return plan
 
 

@@ -88,7 +88,7 @@ class CompanionApp(App):
                  games: Sequence[GameChoice] = (), on_settings_changed: SettingsCallback | None = None,
                  on_ready: Callable[["CompanionApp"], None] | None = None, exit_after_first_frame: bool = False,
                  start_game: str | None = None, pad_count: int | None = None, pad_plan: Any = None,
-                 **kwargs: Any) -> None:
+                 status_plan: Any = None, **kwargs: Any) -> None:
         from companion.ui import viewmodels as vms
         from companion.ui.tr import tr
         from companion.ui.trajan import setup_pads
@@ -128,6 +128,8 @@ class CompanionApp(App):
         self.first_frame_seconds: float | None = None
         self._pad_plan = pad_plan  # companion.devices.pads.PadPlan from the CLI, or None: no pads
         self.pad_panels: Any = None
+        self._status_plan = status_plan  # companion.devices.status.StatusPlan from the CLI, or None
+        self.status_display: Any = None  # companion.ui.status_display.StatusDisplayHook once open
 
     def load_kv(self, filename: str | None = None) -> bool:
         """Each screen loads its own .kv beside it; no app-wide kv file."""
@@ -176,6 +178,9 @@ class CompanionApp(App):
         if self.pad_panels is not None:
             self.pad_panels.close()  # first: no pad fact may arrive after this; displays cleared
             self.pad_panels = None
+        if self.status_display is not None:
+            self.status_display.close()  # the display is cleared: no finished game's status stays on it
+            self.status_display = None
         if self._on_table_view in self.session.listeners:
             self.session.listeners.remove(self._on_table_view)
         collector = getattr(self, "_collector", None)
@@ -198,6 +203,11 @@ class CompanionApp(App):
             from companion.ui.pad_panels import PadPanels
 
             self.pad_panels = PadPanels.open(self, self._pad_plan)
+        if self._status_plan is not None:
+            # Likewise after the first frame: the status display is Pillow, luma and a writer thread.
+            from companion.ui.status_display import StatusDisplayHook
+
+            self.status_display = StatusDisplayHook.open(self, self._status_plan)
         if self._on_ready is not None:
             self._on_ready(self)
         if self._exit_after_first_frame:
@@ -499,7 +509,7 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
             start_screen: str = "home", on_settings_changed: SettingsCallback | None = None,
             on_ready: Callable[[CompanionApp], None] | None = None, exit_after_first_frame: bool = False,
             games: Sequence[GameChoice] = (), start_game: str | None = None, pad_count: int | None = None,
-            pad_plan: Any = None) -> int:
+            pad_plan: Any = None, status_plan: Any = None) -> int:
     """Runs the app until it is closed; returns the process exit code (`app.exit_code`, 0 unless
     an input script failed).
 
@@ -512,6 +522,8 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     the config lists (`[[devices.pads.seats]]`), offered per seat by the set-up screens (default 4,
     as config.default.toml). `pad_plan`: the CLI's `companion.devices.pads.PadPlan`; the app opens those
     pads once its window is up (keys, private panels, each seat's display) and closes them on stop.
+    `status_plan`: the CLI's `companion.devices.status.StatusPlan`; likewise opened after the first
+    frame (the table's season, round and time track after each update) and cleared on stop.
     """
     from companion.ui.tr import tr
 
@@ -522,7 +534,7 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     app = CompanionApp(session, profile=prof.name, start_screen=start_screen, games=games,
                        on_settings_changed=on_settings_changed, on_ready=on_ready,
                        exit_after_first_frame=exit_after_first_frame, start_game=start_game, pad_count=pad_count,
-                       pad_plan=pad_plan)
+                       pad_plan=pad_plan, status_plan=status_plan)
     app.run()
     return int(app.exit_code)
 
