@@ -244,6 +244,9 @@ def test_the_feed_draws_each_update_on_the_twin_and_clears_it_when_closed(sessio
         assert feed.flush()
         assert png(path) == render(feed.screen).tobytes() == render(
             trajan(season=1, round=1, time=3, lap=16, status="Ann's turn")).tobytes()
+        light_step(session)  # "pass": the status stays as it was, so nothing is drawn again
+        feed.update(session.table_view())
+        assert feed.flush() and feed.submitted == 2 and feed.display.writes == 2
     finally:
         feed.close()
     assert png(path) == render(StatusScreen()).tobytes(), "closing clears the display"
@@ -263,6 +266,7 @@ def test_a_real_display_that_is_not_there_is_reported_once_and_nothing_raises(se
     finally:
         feed.close()
     assert [(r.device, r.status) for r in reports] == [("status display", "missing")]
+    assert feed.submitted == 3, "a display in trouble gets every update, to be tried again"
     assert "I2C bus 97" in reports[0].detail
     assert any("status display: missing" in r.getMessage() for r in caplog.records)
 

@@ -138,6 +138,8 @@ class StatusFeed:
         self.describe = describe or f"status display: {display.where}"
         self.screen: StatusScreen | None = None
         """The screen last submitted (what the display shows, or will in a moment)."""
+        self.submitted = 0
+        """Screens handed to the writer: every update, but an unchanged one on a working display."""
         self._writer = DisplayWriter(name="status-display")
         self._closed = False
 
@@ -164,9 +166,13 @@ class StatusFeed:
         except Exception as exc:  # a view this layer does not understand must not stop the game
             log.error("status display: no screen for this table (%s)", type(exc).__name__)
             screen = StatusScreen()
+        # Most facts (a pad's + held down, a tap on the board) leave the status as it was: no render
+        # for them. A display in trouble gets it again, so it is retried at its next show (after
+        # its retry interval).
+        if screen == self.screen and self.display.is_working:
+            return
         self.screen = screen
-        # Submitted even when unchanged: a display that failed is tried again at its next show
-        # (after its retry interval), and the display itself skips an image it already shows.
+        self.submitted += 1
         self._writer.submit(self.display, screen)
 
     def flush(self, timeout: float | None = 2.0) -> bool:
