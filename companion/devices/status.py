@@ -62,11 +62,6 @@ class StatusPlan:
     png_path: Path | None = None
     reason: str = ""
 
-    @property
-    def where(self) -> str:
-        """The real display's place, for messages: "SSD1306 at 0x3D on I2C bus 1"."""
-        return f"{self.driver.upper()} at 0x{self.address:02X} on I2C bus {self.bus}"
-
 
 def plan_status(config: Any, *, mode: str | None = None, png_path: str | Path | None = None,
                 probe: I2cProbe | None = None) -> StatusPlan:
@@ -84,7 +79,7 @@ def plan_status(config: Any, *, mode: str | None = None, png_path: str | Path | 
     if chosen == SIMULATED:
         return dataclasses.replace(plan, mode=SIMULATED, reason=f"simulated, {source}")
     if chosen == REAL:
-        return dataclasses.replace(plan, reason=f"real, {source}: {plan.where}")
+        return dataclasses.replace(plan, reason=f"real, {source}")
     found = (probe or _probe)(config.bus, config.address)
     if found.status == FOUND:
         return dataclasses.replace(plan, reason=f"real: {found.detail}")
@@ -151,7 +146,6 @@ class StatusFeed:
         device: its trouble arrives through `report` as a `DeviceStatus`."""
         display = open_status_display(plan, report, on_image=on_image, retry_after=retry_after)
         if display is None:
-            log.info("status display %s", plan.reason)
             return None
         feed = cls(display, words=words, describe=f"status display {plan.reason} ({display.where})")
         log.info("%s", feed.describe)
