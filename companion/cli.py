@@ -208,7 +208,7 @@ def pad_png_dir(config, override: Path | None = None) -> Path:
 def choose_pads(config, args: argparse.Namespace):
     """The composition root's one choice for the pads: real or simulated (`--pads` over the
     config's `[devices.pads] mode`; "auto" probes the GPIO chip), logged with the reason."""
-    from companion.devices.pads import plan_pads as decide
+    from companion.devices.pad_plan import plan_pads as decide
 
     plan = decide(config.devices.pads, mode=args.pads, png_dir=pad_png_dir(config, args.pad_png_dir))
     logging.getLogger("companion.pads").info("pads: %s (%d configured)", plan.reason, plan.pad_count)
