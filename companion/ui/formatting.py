@@ -204,14 +204,18 @@ def history_texts(entries: Iterable[Any], describe: Callable[[Mapping[str, Any],
 
 
 def format_history(entries: Iterable[Any]) -> list[dict[str, Any]]:
-    """History entries (oldest first) as rows {step, time, text, undone}: the score pad's, or a
-    secret bid's (told apart by the game's first event, since a history does not name its game)."""
+    """History entries (oldest first) as rows {step, time, text, undone}: the score pad's, a secret
+    bid's or Tribune's (told apart by the game's first event, since a history does not name its game)."""
     entries = list(entries)
     first = str(entries[0].events[0].get("kind", "")) if entries and entries[0].events else ""
     if first.startswith("secretbid."):
         from companion.ui.secretbid.format import START_KIND, history_describer
 
         texts = history_texts(entries, history_describer(), start_kind=START_KIND)
+    elif first.startswith("tribune."):
+        from companion.ui.tribune import history as tribune_history
+
+        texts = history_texts(entries, tribune_history.history_describer(), start_kind=tribune_history.START_KIND)
     else:
         texts = history_texts(entries)
     return [{"step": entry.step, "time": format_time(entry.at), "text": text, "undone": bool(entry.undone)}
