@@ -83,6 +83,7 @@ class CompanionApp(App):
     trajan_vm = ObjectProperty(None)
     setup_pads = ObjectProperty(None)  # the score pad set-up's pads (Trajan's are in its view-model)
     secretbid = ObjectProperty(None)  # the secret bid's view-models and actions (companion.ui.secretbid)
+    tribune = ObjectProperty(None)  # Tribune's view-models and actions (companion.ui.tribune)
 
     def __init__(self, session: Session, *, profile: str = profiles.DEFAULT_PROFILE, start_screen: str = "home",
                  games: Sequence[GameChoice] = (), on_settings_changed: SettingsCallback | None = None,
@@ -125,6 +126,10 @@ class CompanionApp(App):
         # The private entry alone reads a seat's private view; the secret bid's table gets TableViews.
         self.secretbid = SecretBidUI(post=self.post, seat_view=session.seat_view, pad_of_seat=session.pad_of_seat,
                                      go=self.go, setup_vm=self.setup_vm, setup_pads=self.setup_pads)
+        from companion.ui.tribune.controller import TribuneUI
+
+        self.tribune = TribuneUI(post=self.post, seat_view=session.seat_view, pad_of_seat=session.pad_of_seat,
+                                 go=self.go, setup_vm=self.setup_vm, setup_pads=self.setup_pads)
         self.first_frame_seconds: float | None = None
         self._pad_plan = pad_plan  # companion.devices.pads.PadPlan from the CLI, or None: no pads
         self.pad_panels: Any = None
@@ -155,6 +160,7 @@ class CompanionApp(App):
         self.table_vm.update(table)
         self.trajan_vm.update(table)
         self.secretbid.update(table)
+        self.tribune.update(table)
         self._journal = table.journal
         self.setup_vm.configure(self._choice("scorepad") or GameChoice("scorepad", 1, 8, True))
         trajan = self._choice("trajan")
@@ -248,6 +254,10 @@ class CompanionApp(App):
             return "secretbid_table"
         if name == "setup" and self._setup_game == "secretbid":
             return "secretbid_setup"
+        if name == "table" and self.open_game_id() == "tribune":
+            return "tribune_table"
+        if name == "setup" and self._setup_game == "tribune":
+            return "tribune_setup"
         if name == "setup" and self._setup_game == "trajan":
             return "trajan_setup"
         return name
@@ -328,7 +338,8 @@ class CompanionApp(App):
         trajan = self.session.recent_players("trajan") if self._choice("trajan") is not None else None
         if trajan is not None and 2 <= len(trajan.names) <= 4:
             self.trajan_setup_vm.remember(list(trajan.names), list(trajan.colours), trajan.pads)
-        pad = self.session.recent_players("scorepad") or self.session.recent_players("secretbid")
+        pad = (self.session.recent_players("scorepad") or self.session.recent_players("secretbid")
+               or self.session.recent_players("tribune"))
         if pad is not None:
             self.setup_vm.remember(list(pad.names))
             self.setup_pads.remember(pad.pads)
@@ -345,7 +356,7 @@ class CompanionApp(App):
             if other_games:
                 self.setup_vm.remember(names)
                 self.setup_pads.remember(pads)
-        elif table.game in ("scorepad", "secretbid"):
+        elif table.game in ("scorepad", "secretbid", "tribune"):
             self.setup_vm.remember(names)
             self.setup_pads.remember(pads)
             if other_games and 2 <= len(names) <= 4:
@@ -451,6 +462,7 @@ class CompanionApp(App):
         self.trajan_setup_vm.relabel()
         self.trajan_vm.relabel()
         self.secretbid.relabel()
+        self.tribune.relabel()
         self.history_vm.refresh()
         self._settings_changed()
 
@@ -474,6 +486,7 @@ class CompanionApp(App):
         if table.game == "trajan" or self.trajan_vm.active or table.game is None:
             self.trajan_vm.update(table)
         self.secretbid.update(table)
+        self.tribune.update(table)
         if self.sm.current == "trajan_setup":
             self.trajan_setup_vm.show_notice(table.notice)  # a refusal of the set-up, on its own page
         if table.journal != self._journal:

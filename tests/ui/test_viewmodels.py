@@ -109,10 +109,11 @@ def test_home_view_model_lists_every_game_and_resume(session):
     vm.refresh(choices_from_registry(registry()), session.resumable())
     ids = [g["id"] for g in vm.games]
     assert ids == ["trajan", "troyes", "tribune", "augustus", "scorepad", "secretbid"]
-    assert [g["built"] for g in vm.games] == [True, False, False, False, True, True]
+    assert [g["built"] for g in vm.games] == [True, False, True, False, True, True]
     assert vm.games[1]["detail"] == "Not built yet" and vm.games[4]["detail"] == "1–8 players"
     assert vm.games[0]["detail"] == "2–4 players"
     assert vm.games[5]["title"] == "Secret bid" and vm.games[5]["detail"] == "2–8 players"
+    assert vm.games[2]["title"] == "Tribune" and vm.games[2]["detail"] == "2–5 players"
     assert not vm.resume_visible
     new_pad(session)
     vm.refresh(resumable=session.resumable())
@@ -121,7 +122,7 @@ def test_home_view_model_lists_every_game_and_resume(session):
     i18n.set_language("zh-Hans")
     vm.refresh()
     assert vm.games[0]["title"] == "图拉真" and vm.games[1]["detail"] == "尚未推出"
-    assert vm.games[5]["title"] == "暗标"
+    assert vm.games[5]["title"] == "暗标" and vm.games[2]["title"] == "护民官"
     assert vm.resume_text.startswith("继续计分板（开始于 ")
 
 

@@ -27,6 +27,9 @@ MODULES: dict[str, str] = {
     "secretbid_setup": "companion.ui.secretbid.setup",
     "secretbid_table": "companion.ui.secretbid.table",
     "secretbid_private": "companion.ui.secretbid.private_screen",
+    "tribune_setup": "companion.ui.tribune.setup",
+    "tribune_table": "companion.ui.tribune.table",
+    "tribune_private": "companion.ui.tribune.private_screen",
 }
 SCREENS = tuple(MODULES)
 

@@ -19,9 +19,9 @@ from hardware.facts import ButtonPressed
 from tribune_helpers import bid, money, new_engine, reopen
 
 
-def test_registered_with_rules_and_no_screens_yet():
+def test_registered_with_rules_and_screens():
     entry = next(e for e in registry() if e.id == "tribune")
-    assert entry.players == (2, 5) and not entry.screens and entry.rules is TRIBUNE
+    assert entry.players == (2, 5) and entry.screens and entry.rules is TRIBUNE
     assert all_rules()["tribune"] is TRIBUNE
 
 
