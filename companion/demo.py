@@ -1,8 +1,8 @@
 """A demo table for screenshots: a finished game and an open score pad with points, an undo and a
 redo-able step, in the language of the picture; Trajan games played by legal intents up to each
-state the docs show; and a secret bid in each state its docs show (`python -m companion.demo` takes
-one such picture). Built over a scratch data directory, so a picture never touches the players'
-real games.
+state the docs show; and a secret bid and a Tribune game in each state their docs show (`python -m
+companion.demo` takes one such picture). Built over a scratch data directory, so a picture never
+touches the players' real games.
 """
 
 from __future__ import annotations
@@ -169,10 +169,63 @@ def secretbid_prepare(state: str) -> Callable[[Any], None] | None:
     return None
 
 
-def shoot_secretbid(argv: Sequence[str] | None = None) -> int:
-    """`python -m companion.demo OUT --state S --lang L --profile P`: one secret bid picture from a
-    demo session over a scratch directory (what `companion screenshot --docs` runs, one process per
-    picture: one Kivy window per process)."""
+#: Tribune's documentation pictures: its set-up, the table in round 2 (money, the chariot's holder),
+#: the money panel, an open chariot auction with two of four locked, region V's result, and a
+#: chariot tie (nobody pays, the chariot off the board).
+TRIBUNE_STATES = ("setup", "table", "money", "bid", "result", "tie")
+TRIBUNE_SCREENS = {state: ("tribune_setup" if state == "setup" else "tribune_table") for state in TRIBUNE_STATES}
+
+
+def _keys(seat: int, presses: int) -> list[Intent]:
+    """A seat's pad: + `presses` times, then OK (the session keeps the draft, journals the lock)."""
+    return [Intent("seat_key", {"seat": seat, "key": "plus"})] * presses + [Intent("seat_key", {"seat": seat, "key": "ok"})]
+
+
+def tribune_demo_session(data_dir: Path, language: str, state: str, games: Mapping[str, Any]) -> Session:
+    """A session over `data_dir` whose open Tribune game is in `state` (one of TRIBUNE_STATES),
+    reached by the intents the screens and pads send. Four players, the first two with pads. Round
+    1: money by hand (the coin bowl, a card), region V between the first two (won 9 to 6, paid to
+    the other bidder), the chariot to the second player (8, to the bank); then round 2."""
+    if state not in TRIBUNE_STATES:
+        raise ValueError(f"unknown Tribune demo state {state!r}; choose one of {', '.join(TRIBUNE_STATES)}")
+    session = Session(games, JournalStore(data_dir))
+    names = DEMO_NAMES.get(language, DEMO_NAMES["en"])
+    steps = [Intent("new_game", {"game": "tribune", "setup": {"players": names, "start_player": 0,
+                                                               "pads": [0, 1, None, None]}})]
+    if state != "setup":
+        steps += [Intent("take_money", {"seat": 0, "amount": 7, "reason": "coin bowl"}),
+                  Intent("pay_money", {"seat": 2, "amount": 3, "reason": "card"}),
+                  Intent("region_v", {"space1": 0, "space2": 1}), *_keys(0, 9), *_keys(1, 6)]
+    if state not in ("setup", "result"):
+        steps += [Intent("chariot_auction"), *_keys(0, 4), *_keys(1, 8), *_keys(2, 2), *_keys(3, 5),
+                  Intent("next_round")]
+    if state == "bid":
+        steps += [Intent("chariot_auction"), *_keys(0, 5), *_keys(1, 3)]
+    if state == "tie":
+        steps += [Intent("chariot_auction"), *_keys(0, 6), *_keys(1, 3), *_keys(2, 6), *_keys(3, 0)]
+    for intent in steps:
+        session.handle(intent)
+        if session.notice is not None and session.notice.level != "info":
+            raise RuntimeError(f"demo step {intent} refused: {session.notice.text}")
+    return session
+
+
+def tribune_prepare(state: str) -> Callable[[Any], None] | None:
+    """What the app does before the picture: the money panel open, a just-revealed bid's result."""
+    if state == "money":
+        def money(app: Any) -> None:
+            app.tribune.table.open_money(0)
+            app.tribune.table.entry.choose_reason(0)
+        return money
+    if state in ("result", "tie"):
+        return lambda app: app.tribune.table.show_last_result()
+    return None
+
+
+def shoot(argv: Sequence[str] | None = None) -> int:
+    """`python -m companion.demo OUT --state S [--game tribune] --lang L --profile P`: one secret bid
+    (or Tribune) picture from a demo session over a scratch directory (what `companion screenshot
+    --docs` runs, one process per picture: one Kivy window per process)."""
     import argparse
     import tempfile
 
@@ -182,22 +235,30 @@ def shoot_secretbid(argv: Sequence[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m companion.demo")
     parser.add_argument("out", type=Path)
-    parser.add_argument("--state", choices=SECRETBID_STATES, required=True)
+    parser.add_argument("--game", choices=("secretbid", "tribune"), default="secretbid")
+    parser.add_argument("--state", choices=sorted(set(SECRETBID_STATES) | set(TRIBUNE_STATES)), required=True)
     parser.add_argument("--lang", default="en")
     parser.add_argument("--profile", default="800x480")
     args = parser.parse_args(argv)
+    tribune = args.game == "tribune"
+    if args.state not in (TRIBUNE_STATES if tribune else SECRETBID_STATES):
+        parser.error(f"the {args.game} demo has no state {args.state!r}")
     prepare(offscreen=True)
     from companion.ui.screenshot import take_screenshot
 
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
-        session = secretbid_demo_session(Path(scratch), args.lang, args.state, built_games())
+        if tribune:
+            session = tribune_demo_session(Path(scratch), args.lang, args.state, built_games())
+            screen, before = TRIBUNE_SCREENS[args.state], tribune_prepare(args.state)
+        else:
+            session = secretbid_demo_session(Path(scratch), args.lang, args.state, built_games())
+            screen, before = SECRETBID_SCREENS[args.state], secretbid_prepare(args.state)
         try:
-            print(take_screenshot(args.out, SECRETBID_SCREENS[args.state], args.lang, args.profile, session,
-                                  game_choices(), secretbid_prepare(args.state)))
+            print(take_screenshot(args.out, screen, args.lang, args.profile, session, game_choices(), before))
         finally:
             session.shutdown()
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(shoot_secretbid())
+    raise SystemExit(shoot())

@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 from companion.ui import environment
 
 SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "trajan_table", "secretbid_setup",
-           "secretbid_table", "secretbid_private")
+           "secretbid_table", "secretbid_private", "tribune_setup", "tribune_table", "tribune_private")
 #: `--docs` pictures the app's own screens; Trajan's are `--docs-trajan` (docs/screenshots/trajan).
 DOC_SCREENS = ("home", "setup", "table", "history", "settings")
 DOC_LANGUAGES = ("zh-Hans", "en")
@@ -31,6 +31,9 @@ TRAJAN_DOC_STATES = {"setup": "trajan_setup", "preview": "trajan_table", "choice
 #: The secret bid's documentation pictures (companion.demo.SECRETBID_STATES), written by `--docs`
 #: into its `secretbid` folder: set-up, table, the forced reveal's question, private entry, result.
 SECRETBID_DOC_STATES = ("setup", "table", "confirm", "private", "result")
+#: Tribune's documentation pictures (companion.demo.TRIBUNE_STATES), written by `--docs` into its
+#: `tribune` folder: set-up, table, the money panel, an open bid, region V's result, a chariot tie.
+TRIBUNE_DOC_STATES = ("setup", "table", "money", "bid", "result", "tie")
 
 def take_screenshot(out: Path, screen: str, language: str, profile: str, session: Any,
                     games: Sequence[Any], prepare: Callable[[Any], None] | None = None) -> Path:
@@ -103,15 +106,17 @@ def screenshot_in_subprocess(out: Path, screen: str, language: str, profile: str
 
 
 def regenerate_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Path]:
-    """Writes every screen in zh-Hans and en to `out_dir` as <screen>-<lang>-<profile>.png, and the
-    secret bid's pictures into `out_dir/secretbid`, each in its own process (two at a time)."""
+    """Writes every screen in zh-Hans and en to `out_dir` as <screen>-<lang>-<profile>.png, the
+    secret bid's pictures into `out_dir/secretbid` and Tribune's into `out_dir/tribune`, each in its
+    own process (two at a time)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     jobs = [(out_dir / doc_name(s, lang, profile), s, lang) for s in DOC_SCREENS for lang in DOC_LANGUAGES]
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         futures = [pool.submit(screenshot_in_subprocess, out, s, lang, profile) for out, s, lang in jobs]
         written = [f.result() for f in futures]
-    return written + regenerate_secretbid_docs(out_dir / "secretbid", profile)
+    return (written + regenerate_secretbid_docs(out_dir / "secretbid", profile)
+            + regenerate_tribune_docs(out_dir / "tribune", profile))
 
 
 def secretbid_doc_name(state: str, language: str, profile: str = DOC_PROFILE) -> str:
@@ -119,17 +124,18 @@ def secretbid_doc_name(state: str, language: str, profile: str = DOC_PROFILE) ->
 
 
 def secretbid_screenshot_in_subprocess(out: Path, state: str, language: str, profile: str,
-                                       timeout: float = 60) -> Path:
-    """One secret bid picture in a fresh Python process (`python -m companion.demo`, which builds
-    the demo session: the UI may not import the games)."""
+                                       timeout: float = 60, game: str = "secretbid") -> Path:
+    """One secret bid (or, with `game="tribune"`, Tribune) picture in a fresh Python process
+    (`python -m companion.demo`, which builds the demo session: the UI may not import the games)."""
     root = str(Path(__file__).resolve().parents[2])
     env = dict(os.environ)
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     env["SDL_VIDEODRIVER"] = "offscreen"
-    cmd = [sys.executable, "-m", "companion.demo", str(out), "--state", state, "--lang", language, "--profile", profile]
+    cmd = [sys.executable, "-m", "companion.demo", str(out), "--game", game, "--state", state, "--lang", language,
+           "--profile", profile]
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
     if proc.returncode != 0:
-        raise RuntimeError(f"screenshot of the secret bid's {state} failed (rc {proc.returncode}):\n{proc.stderr[-3000:]}")
+        raise RuntimeError(f"screenshot of the {game} {state} failed (rc {proc.returncode}):\n{proc.stderr[-3000:]}")
     return Path(out)
 
 
@@ -141,6 +147,22 @@ def regenerate_secretbid_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -
             for state in SECRETBID_DOC_STATES for lang in DOC_LANGUAGES]
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         futures = [pool.submit(secretbid_screenshot_in_subprocess, out, state, lang, profile)
+                   for out, state, lang in jobs]
+        return [f.result() for f in futures]
+
+
+def tribune_doc_name(state: str, language: str, profile: str = DOC_PROFILE) -> str:
+    return f"tribune-{state}-{language}-{profile}.png"
+
+
+def regenerate_tribune_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Path]:
+    """Writes Tribune's pictures (TRIBUNE_DOC_STATES) in zh-Hans and en to `out_dir`."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    jobs = [(out_dir / tribune_doc_name(state, lang, profile), state, lang)
+            for state in TRIBUNE_DOC_STATES for lang in DOC_LANGUAGES]
+    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+        futures = [pool.submit(secretbid_screenshot_in_subprocess, out, state, lang, profile, 60, "tribune")
                    for out, state, lang in jobs]
         return [f.result() for f in futures]
 

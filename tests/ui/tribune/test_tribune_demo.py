@@ -1,0 +1,60 @@
+"""Tribune's demo states (what its documentation pictures show) are reached by legal intents, and a
+picture of one comes out of its own process at the profile's size, not blank."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.demo import TRIBUNE_STATES, tribune_demo_session
+from companion.games import built_games
+
+pytestmark = pytest.mark.timeout(90)
+
+
+@pytest.mark.parametrize("state", TRIBUNE_STATES)
+def test_every_demo_state_is_reached(tmp_path, state):
+    session = tribune_demo_session(tmp_path, "zh-Hans", state, built_games())
+    try:
+        view = session.table_view().view
+        assert [p["name"] for p in view["players"]] == ["王芳", "李伟", "张敏", "刘洋"]
+        results = view["results"]
+        if state == "setup":
+            assert view["round"] == 1 and results == [] and [p["money"] for p in view["players"]] == [12, 13, 14, 15]
+        elif state == "result":
+            assert view["phase"] == "round" and [r["kind"] for r in results] == ["region_v"]
+            assert results[0]["payments"] == [{"from": 0, "to": 1, "amount": 9}]
+        elif state == "bid":
+            assert view["phase"] == "chariot" and [p["locked"] for p in view["players"]] == [True, True, False, False]
+        elif state == "tie":
+            assert results[-1]["kind"] == "chariot" and results[-1]["chariot_off"] and not view["chariot"]["on_board"]
+        else:
+            assert view["phase"] == "round" and view["round"] == 2 and view["chariot"]["holder"] == 1
+            assert [p["money"] for p in view["players"]] == [10, 14, 11, 15]
+    finally:
+        session.shutdown()
+
+
+def test_a_picture_of_the_open_bid(tmp_path):
+    from PIL import Image
+
+    from companion.ui.screenshot import secretbid_screenshot_in_subprocess, tribune_doc_name
+
+    out = tmp_path / tribune_doc_name("bid", "en")
+    assert secretbid_screenshot_in_subprocess(out, "bid", "en", "800x480", game="tribune") == out
+    assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]
+    with Image.open(out) as image:
+        assert image.size == (800, 480)
+        colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
+        assert colours is None or len(colours) > 20, "the picture is (nearly) one colour"
+
+
+def test_the_docs_picture_every_demo_state_and_a_secret_bid_state_is_no_tribune_state(tmp_path):
+    import subprocess
+    import sys
+
+    from companion.ui.screenshot import TRIBUNE_DOC_STATES
+
+    assert TRIBUNE_DOC_STATES == TRIBUNE_STATES
+    proc = subprocess.run([sys.executable, "-m", "companion.demo", str(tmp_path / "x.png"), "--game", "tribune",
+                           "--state", "confirm"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "the tribune demo has no state 'confirm'" in proc.stderr
