@@ -100,13 +100,12 @@ def pad_bid(ui, seat, amount, hidden, where):
     step for every amount in `hidden` (its own and the others' not yet revealed)."""
     minus, plus, ok = PAD_KEYS[seat]
     session = ui.app.session
+    steps = session.engine.journal.last_step
     for press in range(amount):
         yield from tap_key(plus)
-        if press in (0, amount - 1):
-            yield from until(lambda: session.seat_view(seat)["draft"] == press + 1, what=f"seat {seat}'s draft")
-            assert_hidden(ui, hidden, f"{where}: seat {seat} pressed + {press + 1}×")
-    steps = session.engine.journal.last_step
-    assert steps == session.engine.journal.last_step, "a press is not journaled"
+        yield from until(lambda: session.seat_view(seat)["draft"] == press + 1, what=f"seat {seat}'s draft")
+        assert_hidden(ui, hidden, f"{where}: seat {seat} pressed + {press + 1}×")
+    assert session.engine.journal.last_step == steps, "a press is not journaled"
     yield from tap_key(ok)
     yield from until(lambda: session.engine.journal.last_step > steps, what=f"seat {seat}'s lock")
 
