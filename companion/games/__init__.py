@@ -55,7 +55,7 @@ def registry() -> tuple[GameEntry, ...]:
     return (
         GameEntry("trajan", (2, 4), "companion.games.trajan.rules:TRAJAN", screens=True),
         GameEntry("troyes", (2, 4), None),
-        # A money-and-bids keeper (region V and the chariot on the pads); no screens yet.
+        # A money-and-bids keeper (region V and the chariot on the pads), not the whole board.
         GameEntry("tribune", (2, 5), "companion.games.tribune.rules:TRIBUNE", screens=True),
         GameEntry("augustus", (2, 6), None),
         GameEntry("scorepad", (1, 8), "companion.games.scorepad.rules:SCOREPAD", screens=True),
