@@ -17,8 +17,13 @@ from companion import __version__
 LANGUAGES = ("auto", "zh-Hans", "zh-Hant", "en")
 PROFILES = ("800x480", "1280x720", "720x1280")
 SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "trajan_table")
-#: companion.demo.TRAJAN_STATES, and "board": the preview's table with the board panel open.
-TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "board")
+#: companion.demo.TRAJAN_STATES, and three views of them: "board" (the preview's table with the board
+#: panel open), "details" (the game end's "How counted") and "history" (the history screen at the
+#: first season's end, its steps under round headings).
+TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "board", "details", "history")
+#: The extra views: state shown → (demo state reached, what to open once the app is up).
+TRAJAN_VIEWS = {"board": ("preview", "toggle_board"), "details": ("final", "toggle_final_details"),
+                "history": ("season", None)}
 SCORABLE = ("trajan",)  # games with a calculator mode (`companion score`)
 PAD_MODES = ("auto", "real", "simulated")
 STATUS_MODES = ("auto", "real", "simulated", "off")
@@ -344,13 +349,14 @@ def screenshot(args: argparse.Namespace) -> int:
 
     prepare = None
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
-        if args.screen.startswith("trajan_"):
+        if args.screen.startswith("trajan_") or (args.screen == "history" and args.trajan_state):
             from companion.demo import trajan_demo_session
 
             state = args.trajan_state or ("setup" if args.screen == "trajan_setup" else "preview")
-            if state == "board":
-                state = "preview"
-                prepare = lambda app: app.trajan_vm.toggle_board()  # noqa: E731
+            if state in TRAJAN_VIEWS:
+                state, opener = TRAJAN_VIEWS[state]
+                if opener is not None:
+                    prepare = lambda app: getattr(app.trajan_vm, opener)()  # noqa: E731
             session = trajan_demo_session(Path(scratch), args.shot_lang, state, built_games())
         else:
             session = demo_session(Path(scratch), args.shot_lang, args.screen, built_games())
