@@ -8,7 +8,6 @@ import signal
 import subprocess
 import time
 
-
 from hardware.facts import DiceLive, DiceRead, ScannerStatus
 from hardware.scanner.reader import ScannerReader
 
