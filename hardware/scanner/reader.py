@@ -242,6 +242,9 @@ class ScannerReader:
         self._last_rx = now
         if isinstance(frame, Hello):
             self._on_hello(frame, now)
+        elif isinstance(frame, DeviceError):  # worth showing even before the hello
+            self._error = f"{frame.code}: {frame.text}"
+            self._set_state(self._state, f"The scanner reports a problem: {frame.text}")
         elif not self._hello_ok:
             if isinstance(frame, DiceFrame):
                 self._held = (self._held + [frame])[-HELD_BEFORE_HELLO:]
@@ -253,9 +256,6 @@ class ScannerReader:
             self._on_dice(frame)
         elif isinstance(frame, Heartbeat):
             self._on_heartbeat(frame, now)
-        elif isinstance(frame, DeviceError):
-            self._error = f"{frame.code}: {frame.text}"
-            self._set_state("connected", f"The scanner reports a problem: {frame.text}")
         if self._hello_ok and self._state == "silent":
             self._set_state("connected", f"Scanner {self._firmware} answering again")
 
