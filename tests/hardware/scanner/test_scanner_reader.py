@@ -228,3 +228,16 @@ def test_loop_url_own_requests_are_not_mistaken_for_a_scanner(scanner_facts):
         assert "connected" not in scanner_facts.states()
     finally:
         r.close()
+
+
+def test_spy_url_reads_through_and_logs_the_traffic(device, scanner_facts, tmp_path):
+    log = tmp_path / "spy.txt"
+    r = ScannerReader(f"spy://{device.path}?file={log}", scanner_facts).start()
+    try:
+        device.wait_request(HelloRequest)
+        device.send(hello(), rolling(1), settled(2))
+        scanner_facts.wait_for(lambda f: f.of(DiceRead))
+    finally:
+        r.close()
+    text = log.read_text()
+    assert "$Q*AB24" in text and "R4s" in text  # pyserial's spy dump: what went each way
