@@ -1,6 +1,6 @@
 """What a bad cable, a noisy ground or a busy USB hub does to the scanner's lines: for the simulator.
 
-Each line the twin sends passes `FaultInjector.apply`, which may corrupt a byte, drop the line,
+Each line the twin sends passes `FaultInjector.apply`, which may damage a byte, drop the line,
 send it twice, or put noise before it — at random (rates per line, from a seedable generator),
 or exactly once for the next line of a given type (`once("drop", "D")`), which is how a test
 loses precisely the frame it means to.
@@ -78,7 +78,9 @@ class FaultInjector:
             return b""
         out = line
         if "corrupt" in kinds:
-            position = self.rng.randrange(len(out))
+            # A wrong byte between "$" and the end of the CRC: the line still arrives as a line and
+            # must be refused. (Noise that breaks lines apart is "garbage"; a lost one, "drop".)
+            position = self.rng.randrange(1, len(out) - 2) if len(out) > 3 else 0
             damaged = out[position] ^ self.rng.randrange(1, 256)
             out = out[:position] + bytes([damaged]) + out[position + 1:]
         if "duplicate" in kinds:

@@ -39,7 +39,7 @@ def test_monitor_shows_damage_gaps_repeats_and_latency(twin_on_pty):
     threading.Thread(target=session, daemon=True).start()
     tally = monitor.run(1.0)
     text = out.getvalue()
-    assert "  !  checksum" in text
+    assert text.count("  !  ") == 1  # the damaged line, shown with why it was refused
     assert "(GAP: 1 missed)" in text and "(repeat)" in text
     assert "#4 R3 W4   READ" in text
     assert "RESTARTED" in text
