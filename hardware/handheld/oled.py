@@ -6,7 +6,7 @@ panel and PNG twin). A display that is missing or fails never raises into the ca
 `DeviceStatus("pad 2 OLED", "missing" | "failed", detail, seat=1)` once, keeps the latest
 screen, tries again at the first `show()` or `refresh()` after `retry_after` seconds (not
 before: each try on a dead bus costs a timeout), and reports "ok" when it is back. The game goes
-on without it.
+on without it. That policy is `hardware.display_link.DisplayLink`'s, shared with the status display.
 
 More than two displays: an SSD1306 answers at 0x3C or 0x3D only. Either give seats their own
 buses (Pi 4/5: dtoverlay=i2c3 … i2c6) or put them behind a TCA9548A multiplexer (`Tca9548a`),
@@ -28,6 +28,7 @@ from typing import Any, Callable, ContextManager, Iterator, Mapping
 
 from PIL import Image
 
+from hardware.display_link import DisplayLink
 from hardware.facts import DeviceStatus
 from hardware.handheld.render import render
 from hardware.handheld.screen import PadScreen
@@ -144,18 +145,12 @@ def open_luma_oled(target: OledTarget, mux: Tca9548a | None = None) -> Any:
     return device
 
 
-def _reason(exc: BaseException) -> str:
-    text = str(exc) or type(exc).__name__
-    if isinstance(exc, OSError) and exc.strerror:
-        text = exc.strerror + (f" ({exc.filename})" if exc.filename else "")
-    return text
-
-
-class PadDisplay:
+class PadDisplay(DisplayLink[PadScreen]):
     """Seat `seat`'s OLED (seats from 0). `device`: a luma-shaped device, or a callable opening one
     (called again to retry after a failure). `where` describes it for messages ("SSD1306 at 0x3C
     on I2C bus 1"). `select`: a context manager factory wrapped around every device call (the mux
-    channel). Thread-safe: `show` and `close` may come from different threads.
+    channel). Thread-safe: `show` and `close` may come from different threads. Showing, retrying
+    and reporting are `hardware.display_link.DisplayLink`'s.
     """
 
     def __init__(self, seat: int, device: Any, report: Callable[[object], None], *, where: str = "",
@@ -163,23 +158,8 @@ class PadDisplay:
                  clock: Callable[[], float] = time.monotonic,
                  renderer: Callable[[PadScreen], Image.Image] = render) -> None:
         self.seat = seat
-        self.where = where or type(device).__name__
-        self._open: Callable[[], Any] | None = None if hasattr(device, "display") else device
-        self._device: Any = device if self._open is None else None
-        self._report = report
-        self._select = select or contextlib.nullcontext
-        self._retry_after = retry_after
-        self._clock = clock
-        self._render = renderer
-        self._lock = threading.Lock()
-        self._problem: str | None = None  # the status last reported, while something is wrong
-        self._next_try = -float("inf")
-        self._shown: bytes | None = None
-        self._closed = False
-        self.screen: PadScreen | None = None
-        self.image: Image.Image | None = None
-        self.writes = 0
-        """Frames actually sent to the device (an unchanged image is not sent again)."""
+        super().__init__(device, report, where=where, select=select, retry_after=retry_after,
+                         clock=clock, renderer=renderer)
 
     @classmethod
     def for_target(cls, seat: int, target: OledTarget, report: Callable[[object], None], *,
@@ -200,84 +180,15 @@ class PadDisplay:
         """The device name in facts: "pad 2 OLED"."""
         return f"pad {self.seat + 1} OLED"
 
-    @property
-    def is_working(self) -> bool:
-        """The device is open and its last write succeeded."""
-        return self._device is not None and self._problem is None
+    def _status(self, status: str, detail: str) -> DeviceStatus:
+        return DeviceStatus(self.name, status, detail, self.seat)
 
-    def show(self, screen: PadScreen) -> bool:
-        """Renders `screen` and sends it (unless it is the image already shown). True when the
-        device shows it; False when the device is missing or failed (reported, not raised)."""
-        image = self._render(screen)
-        with self._lock:
-            self.screen, self.image = screen, image
-            return self._push()
+    def _back_detail(self) -> str:
+        return f"seat {self.seat + 1}'s OLED ({self.where}) is back."
 
-    def refresh(self) -> bool:
-        """Sends the latest image again if the last attempt failed (a retry timer may call it)."""
-        with self._lock:
-            return self.image is not None and self._push()
-
-    def close(self) -> None:
-        """Clears the display (a seat's secret must not stay on it) and releases it; later shows
-        are kept but not sent. Never raises."""
-        with self._lock:
-            self._closed = True
-            device, self._device = self._device, None
-            if device is None:
-                return
-            with contextlib.suppress(Exception):
-                with self._select():
-                    device.clear()
-                    device.hide()
-            with contextlib.suppress(Exception):
-                device.cleanup()
-
-    # -- internals ------------------------------------------------------------------------------
-
-    def _push(self) -> bool:
-        image = self.image
-        assert image is not None
-        if self._closed or (self._problem is not None and self._clock() < self._next_try):
-            return False  # a failing bus costs a timeout per try: try again only after retry_after
-        data = image.tobytes()
-        if self._device is None:
-            if self._open is None:
-                return False
-            try:
-                self._device = self._open()  # an opener selects its own mux channel (open_luma_oled)
-            except Exception as exc:  # luma's DeviceNotFoundError, OSError from smbus2, …
-                self._trouble("missing", f"did not answer: {_reason(exc)}")
-                return False
-            self._shown = None
-        elif data == self._shown and self._problem is None:
-            return True
-        try:
-            with self._select():
-                self._device.display(image)
-        except Exception as exc:
-            self._trouble("failed", f"stopped answering: {_reason(exc)}")
-            if self._open is not None:  # reopen next time: a replugged display needs its init again
-                device, self._device = self._device, None
-                with contextlib.suppress(Exception):
-                    device.cleanup()
-            return False
-        self._shown = data
-        self.writes += 1
-        if self._problem is not None:
-            self._problem = None
-            self._report(DeviceStatus(self.name, "ok", f"seat {self.seat + 1}'s OLED ({self.where}) is back.", self.seat))
-        return True
-
-    def _trouble(self, status: str, what: str) -> None:
-        self._next_try = self._clock() + self._retry_after
-        if self._problem == status:
-            return  # said once; no flood while it stays so
-        self._problem = status
-        self._report(DeviceStatus(
-            self.name, status,
-            f"seat {self.seat + 1}'s OLED ({self.where}) {what}. The game goes on without it; "
-            f"check its wiring and address (i2cdetect).", self.seat))
+    def _trouble_detail(self, what: str) -> str:
+        return (f"seat {self.seat + 1}'s OLED ({self.where}) {what}. The game goes on without it; "
+                f"check its wiring and address (i2cdetect).")
 
 
 def open_pad_displays(targets: Mapping[int, OledTarget], report: Callable[[object], None],
