@@ -1,8 +1,9 @@
 """Secret bid commands, and how named intents (screen, script, a seat's device) become them.
 
-The bids themselves are the core's commands (`companion.core.sealed`): `adjust_bid`, `lock_bid`,
-`unlock_bid`, `force_reveal`, and `set_bid`, which a shared screen must never offer (an amount typed
-there is not secret); it is for scripts and a seat's own private device.
+The bids themselves are the core's commands (`companion.core.sealed`), and their intents the core's
+too (`companion.core.sealed_intents`): `adjust_bid`, `lock_bid`, `unlock_bid`, `force_reveal`, and
+`set_bid`, which a shared screen must never offer (an amount typed there is not secret); it is for
+scripts and a seat's own private device.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any, Mapping
 from companion.core import sealed
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command
+from companion.core.sealed_intents import parse_bid_intent, whole_number
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,12 +41,7 @@ class FinishBids(Command):
 
 
 def _int(args: Mapping[str, Any], field: str, default: int | None = None) -> int:
-    value = args.get(field, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        if field == "amount":  # what a seat tried to bid is as secret as its bid
-            raise IllegalCommand("secret bid input", "'{field}' must be a whole number.", field=field)
-        raise IllegalCommand("secret bid input", "'{field}' must be a whole number, got {value}", field=field, value=repr(value))
-    return value
+    return whole_number(args, field, "secret bid input", default)
 
 
 def _limits(value: Any) -> tuple[int | None, ...]:
@@ -69,16 +66,9 @@ def parse_command(name: str, args: Mapping[str, Any]) -> Command:
                                  choices=", ".join(sealed.UNLOCKED_POLICIES))
         # "seed" is accepted and ignored: the session gives every new game one; nothing is drawn here.
         return StartBids(tuple(players), _limits(args.get("limits")), _int(args, "step", 1), unlocked)
-    if name == "adjust_bid":
-        return sealed.AdjustBid(_int(args, "seat"), _int(args, "steps"))
-    if name == "set_bid":
-        return sealed.SetBid(_int(args, "seat"), _int(args, "amount"))
-    if name == "lock_bid":
-        return sealed.LockBid(_int(args, "seat"), None if args.get("amount") is None else _int(args, "amount"))
-    if name == "unlock_bid":
-        return sealed.UnlockBid(_int(args, "seat"))
-    if name == "force_reveal":
-        return sealed.ForceReveal()
+    bid = parse_bid_intent(name, args, "secret bid input")
+    if bid is not None:
+        return bid
     if name == "new_round":
         return NewRound(None if args.get("limits") is None else _limits(args.get("limits")))
     if name == "finish":

@@ -4,9 +4,9 @@ Intents: `setup {players: [2–5 names, clockwise], start_player?: seat (default
 value}}`; `take_money {seat, amount, reason?}` and `pay_money {seat, amount, reason?}` (by hand, for
 everything the board does with money); `region_v {space1, space2}` (the two occupants, space 1
 first); `chariot_auction`; `chariot {on_board}` (by hand); `next_round`; `finish`. The bids are the
-core's commands: `adjust_bid {seat, steps}`, `lock_bid {seat, amount?}`, `unlock_bid {seat}`,
-`force_reveal`, and `set_bid {seat, amount}`, which a shared screen must never offer (an amount typed
-there is not secret).
+core's commands, parsed by `companion.core.sealed_intents`: `adjust_bid {seat, steps}`, `lock_bid
+{seat, amount?}`, `unlock_bid {seat}`, `force_reveal`, and `set_bid {seat, amount}`, which a shared
+screen must never offer (an amount typed there is not secret).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping
 
-from companion.core import sealed
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command
+from companion.core.sealed_intents import parse_bid_intent, whole_number
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,12 +68,7 @@ class FinishTribune(Command):
 
 
 def _int(args: Mapping[str, Any], field: str, default: int | None = None) -> int:
-    value = args.get(field, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        if field == "amount":  # a refused bid's amount is as secret as the bid
-            raise IllegalCommand("Tribune input", "'{field}' must be a whole number.", field=field)
-        raise IllegalCommand("Tribune input", "'{field}' must be a whole number, got {value}", field=field, value=repr(value))
-    return value
+    return whole_number(args, field, "Tribune input", default)
 
 
 def _reason(args: Mapping[str, Any]) -> str:
@@ -115,14 +110,7 @@ def parse_command(name: str, args: Mapping[str, Any]) -> Command:
         return NextRound()
     if name == "finish":
         return FinishTribune()
-    if name == "adjust_bid":
-        return sealed.AdjustBid(_int(args, "seat"), _int(args, "steps"))
-    if name == "set_bid":
-        return sealed.SetBid(_int(args, "seat"), _int(args, "amount"))
-    if name == "lock_bid":
-        return sealed.LockBid(_int(args, "seat"), None if args.get("amount") is None else _int(args, "amount"))
-    if name == "unlock_bid":
-        return sealed.UnlockBid(_int(args, "seat"))
-    if name == "force_reveal":
-        return sealed.ForceReveal()
+    bid = parse_bid_intent(name, args, "Tribune input")
+    if bid is not None:
+        return bid
     raise IllegalCommand("Tribune input", "Tribune has no action '{name}'.", name=name)
