@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.rng import SeededRandom
+from companion.core.seating import check_names
 from companion.core.values import evolve
 from companion.games.scorepad import commands as c
 from companion.games.scorepad import events as e
@@ -42,13 +43,7 @@ class ScorepadRules:
             names = tuple(name.strip() for name in command.players)
             if not 1 <= len(names) <= s.max_players:
                 raise IllegalCommand("score pad setup", "A score pad takes 1 to {max} players, not {count}.", max=s.max_players, count=len(names))
-            for i, name in enumerate(names):
-                if not name:
-                    raise IllegalCommand("score pad setup", "Player {n} has no name.", n=i + 1)
-                if len(name) > s.max_name_length:
-                    raise IllegalCommand("score pad setup", "Player {n}'s name is longer than {max} characters.", n=i + 1, max=s.max_name_length)
-            if len(set(names)) != len(names):
-                raise IllegalCommand("score pad setup", "Two players have the same name.")
+            check_names(names, "score pad setup", s.max_name_length)
             start, rng = SeededRandom.from_seed(command.seed).below(len(names))
             return [e.PadStarted(names, start, rng.state)]
         if not state.is_set_up:

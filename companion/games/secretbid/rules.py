@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 from companion.core import sealed, sealed_view
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
+from companion.core.seating import check_names
 from companion.core.values import evolve
 from companion.games.secretbid import commands as c
 from companion.games.secretbid import events as e
@@ -79,14 +80,7 @@ class SecretBidRules:
             if not s.min_players <= len(names) <= s.max_players:
                 raise IllegalCommand("secret bid setup", "A secret bid takes {min} to {max} players, not {count}.",
                                      min=s.min_players, max=s.max_players, count=len(names))
-            for i, name in enumerate(names):
-                if not name:
-                    raise IllegalCommand("secret bid setup", "Player {n} has no name.", n=i + 1)
-                if len(name) > s.max_name_length:
-                    raise IllegalCommand("secret bid setup", "Player {n}'s name is longer than {max} characters.",
-                                         n=i + 1, max=s.max_name_length)
-            if len(set(names)) != len(names):
-                raise IllegalCommand("secret bid setup", "Two players have the same name.")
+            check_names(names, "secret bid setup", s.max_name_length)
             if not 1 <= command.step <= s.max_step:
                 raise IllegalCommand("secret bid setup", "One press changes a bid by 1 to {max}.", max=s.max_step)
             limits = self._limits(command.limits, len(names))

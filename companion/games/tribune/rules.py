@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 from companion.core import sealed, sealed_view
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
+from companion.core.seating import check_names
 from companion.core.values import evolve
 from companion.games.tribune import bids
 from companion.games.tribune import commands as c
@@ -109,14 +110,7 @@ class TribuneRules:
         if not m.MIN_PLAYERS <= len(names) <= m.MAX_PLAYERS:
             raise IllegalCommand("Tribune 3.1 setup", "Tribune takes {min} to {max} players, not {count}.",
                                  min=m.MIN_PLAYERS, max=m.MAX_PLAYERS, count=len(names))
-        for i, name in enumerate(names):
-            if not name:
-                raise IllegalCommand("Tribune 3.1 setup", "Player {n} has no name.", n=i + 1)
-            if len(name) > settings.max_name_length:
-                raise IllegalCommand("Tribune 3.1 setup", "Player {n}'s name is longer than {max} characters.",
-                                     n=i + 1, max=settings.max_name_length)
-        if len(set(names)) != len(names):
-            raise IllegalCommand("Tribune 3.1 setup", "Two players have the same name.")
+        check_names(names, "Tribune 3.1 setup", settings.max_name_length)
         if not 0 <= command.start_player < len(names):
             raise IllegalCommand("Tribune 3.1 setup", "The start player must be one of the {count} players.",
                                  count=len(names))
