@@ -130,3 +130,27 @@ def draft_bounds(round_: SealedRound | None, seat: int) -> tuple[int, int, int, 
     i = round_.index(seat)
     assert i is not None
     return round_.min_bid, round_.limits[i], round_.step, round_.amounts[i]
+
+
+class SealedPads:
+    """The pad side of a game whose seats bid through `companion.core.sealed`, mixed into its rules:
+    the core's keys (−/+ adjust, OK locks, OK held "ok_long" unlocks) in the round `bid_round` names,
+    and a draft the session keeps privately (`companion.drafts`: only the lock is journaled, so the
+    history cannot count presses). A locked seat's keys go through `command_for_button`.
+    """
+
+    def bid_round(self, state: Any) -> SealedRound | None:
+        """The round the pads bid in, or None when their keys mean nothing (not set up, finished)."""
+        raise NotImplementedError
+
+    def command_for_button(self, state: Any, seat: int, key: str) -> Command | None:
+        """What `key` on seat's pad means now (None outside the round: a late press changes nothing)."""
+        return command_for_button(self.bid_round(state), seat, key)
+
+    def pad_draft(self, state: Any, seat: int) -> tuple[int, int, int, int] | None:
+        """(minimum, limit, step, start) while seat may choose its bid, else None."""
+        return draft_bounds(self.bid_round(state), seat)
+
+    def draft_command(self, state: Any, seat: int, amount: int) -> Command:
+        """The lock of seat's privately kept draft (OK on the pad); the core checks the bounds."""
+        return LockBid(seat, amount)

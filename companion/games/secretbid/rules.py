@@ -20,7 +20,7 @@ from companion.games.secretbid.settings import DEFAULT, SecretBidSettings
 from companion.games.secretbid.state import SecretBidState
 
 
-class SecretBidRules:
+class SecretBidRules(sealed_view.SealedPads):
     """The secret bid as a `companion.core.Game`."""
 
     id = "secretbid"
@@ -35,22 +35,10 @@ class SecretBidRules:
     def parse_command(self, name: str, args: Mapping[str, Any]) -> Command:
         return c.parse_command(name, args)
 
-    def command_for_button(self, state: SecretBidState, seat: int, key: str) -> Command | None:
-        """−/+ adjust, OK locks, OK held ("ok_long") unlocks; nothing after the reveal, so a press
+    def bid_round(self, state: SecretBidState) -> sealed.SealedRound | None:
+        """The round the pads bid in: nothing before the seating or after the finish, so a press
         meant for the last round never opens the next one."""
-        if state.finished or not state.is_set_up:
-            return None
-        return sealed_view.command_for_button(state.round, seat, key)
-
-    def pad_draft(self, state: SecretBidState, seat: int) -> tuple[int, int, int, int] | None:
-        """(minimum, limit, step, start) while seat may choose its bid: the session keeps the draft
-        privately and journals only the lock (`draft_command`)."""
-        if state.finished or not state.is_set_up:
-            return None
-        return sealed_view.draft_bounds(state.round, seat)
-
-    def draft_command(self, state: SecretBidState, seat: int, amount: int) -> Command:
-        return sealed.LockBid(seat, amount)
+        return None if state.finished or not state.is_set_up else state.round
 
     # -- decide ---------------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ def _put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     return values[:i] + (value,) + values[i + 1:]
 
 
-class TribuneRules:
+class TribuneRules(sealed_view.SealedPads):
     """Tribune (money and the two sealed bids) as a `companion.core.Game`."""
 
     id = "tribune"
@@ -45,27 +45,11 @@ class TribuneRules:
 
     # -- pads -----------------------------------------------------------------------------------
 
-    def command_for_button(self, state: TribuneState, seat: int, key: str) -> Command | None:
-        """The core's pad keys in the open bid: −/+ adjust, OK locks, OK held ("ok_long") unlocks.
-        A seat outside the bid, or a press after the reveal, means nothing (so a late press never
-        opens or changes anything)."""
-        if not state.is_set_up or state.finished:
-            return None
-        return sealed_view.command_for_button(state.bid, seat, key)
-
-    def pad_draft(self, state: TribuneState, seat: int) -> tuple[int, int, int, int] | None:
-        """(minimum, limit, step, start) while seat may choose its bid in the open bid, else None
-        (not bidding, locked, revealed, finished): the session keeps the draft privately and
-        journals only the lock (`draft_command`), so the history cannot count presses. A locked
-        seat's keys go through `command_for_button` (OK held unlocks). The limit is the seat's money
-        as the bid opened (digest 3.3/3.4: nobody bids more than he has)."""
-        if not state.is_set_up or state.finished:
-            return None
-        return sealed_view.draft_bounds(state.bid, seat)
-
-    def draft_command(self, state: TribuneState, seat: int, amount: int) -> Command:
-        """The lock of seat's privately kept draft (OK on the pad); the core checks the bounds."""
-        return sealed.LockBid(seat, amount)
+    def bid_round(self, state: TribuneState) -> sealed.SealedRound | None:
+        """The open (or last revealed) bid the pads bid in; nothing before the seating or after the
+        finish. A seat's limit in it is its money as the bid opened (digest 3.3/3.4: nobody bids
+        more than he has)."""
+        return None if not state.is_set_up or state.finished else state.bid
 
     # -- decide ---------------------------------------------------------------------------------
 
