@@ -21,21 +21,13 @@ from companion.core.store import JournalStore
 from companion.games.secretbid.rules import SECRETBID
 from companion.replay import format_summary, replay_journal
 from companion.session import Intent, Session
-from hardware.facts import ButtonPressed
+from sealed_play import LOCKING, PRESS, SET, do, revealed
 from secretbid_helpers import companion_logs
 
 GAMES = {"secretbid": SECRETBID}
-AMOUNTS = st.integers(4_800_000, 4_899_999)
-SEATS = st.integers(0, 3)  # up to 4 players; a seat past the last one must change nothing
-LOCKING = st.one_of(  # weighted towards locking, so most games reach a reveal and crash locked
-    st.tuples(st.just("press"), SEATS, st.just("ok")),
-    st.tuples(st.just("lock"), SEATS),
-    st.tuples(st.just("lock_at"), SEATS, AMOUNTS),
-)
 OPS = st.one_of(
-    st.tuples(st.just("press"), SEATS, st.sampled_from(("minus", "plus", "ok", "ok_long"))),
-    st.tuples(st.just("set"), SEATS, AMOUNTS),
-    LOCKING, LOCKING,
+    PRESS, SET,
+    LOCKING, LOCKING,  # weighted towards locking, so most games reach a reveal and crash locked
     st.sampled_from([("force",), ("new_round",), ("undo",), ("redo",), ("crash",)]),
     st.sampled_from([("crash",), ("force",)]),
 )
@@ -46,35 +38,10 @@ SETUPS = st.fixed_dictionaries({
 })
 
 
-def _do(session: Session, op: tuple) -> None:
-    name = op[0]
-    if name == "press":
-        session.handle(ButtonPressed(seat=op[1], key=op[2]))
-    elif name == "set":
-        session.handle(Intent("set_bid", {"seat": op[1], "amount": op[2]}))
-    elif name == "lock":
-        session.handle(Intent("lock_bid", {"seat": op[1]}))
-    elif name == "lock_at":
-        session.handle(Intent("lock_bid", {"seat": op[1], "amount": op[2]}))
-    elif name == "force":
-        session.handle(Intent("force_reveal"))
-    elif name == "new_round":
-        session.handle(Intent("new_round"))
-    else:
-        session.handle(Intent(name))
-
-
 def _held(session: Session) -> set[int]:
     """The distinctive amounts seats' bids hold now (every one of them secret until revealed)."""
     round_ = session.engine.state.round
     return {a for a in round_.amounts if a >= 1_000_000} if round_ is not None else set()
-
-
-def _revealed(session: Session) -> set[int]:
-    """Every amount any reveal ever showed, from the public history (undone reveals included: once
-    shown, shown)."""
-    return {bid["amount"] for entry in session.history() for event in entry.events
-            if event["kind"] == "sealed.revealed" for bid in event["bids"]}
 
 
 def _revealed_steps(session: Session) -> list[int]:
@@ -125,10 +92,10 @@ def _play(setup: dict, ops: list[tuple], engine_cls: type[Engine]) -> None:
                 if before.round is not None and any(before.round.locked) and before.round.is_open:
                     event("crash with a locked, unrevealed bid")
             else:
-                _do(session, op)
+                do(session, op)
             ever_held |= _held(session)
             # (a) no public output holds an amount no reveal has shown
-            _assert_nothing_secret_shown(session, ever_held - _revealed(session), records)
+            _assert_nothing_secret_shown(session, ever_held - revealed(session), records)
             # the seats' own views do hold them: the search above looks for something that exists
             round_ = session.engine.state.round
             for i, seat in enumerate(round_.seats):
@@ -143,7 +110,7 @@ def _play(setup: dict, ops: list[tuple], engine_cls: type[Engine]) -> None:
         event(f"reveals: {min(len(_revealed_steps(session)), 3)}")
         summary = replay_journal(session.engine.journal.path, GAMES)
         replay_text = format_summary(summary, SECRETBID) + json.dumps(summary)
-        secret = ever_held - _revealed(session)
+        secret = ever_held - revealed(session)
         assert not [a for a in secret if str(a) in replay_text]
         session.shutdown()
 

@@ -21,7 +21,7 @@ from companion.core.store import JournalStore
 from companion.games.tribune.rules import TRIBUNE
 from companion.replay import format_summary, replay_journal
 from companion.session import Intent, Session
-from hardware.facts import ButtonPressed
+from sealed_play import LOCKING, PRESS, SEATS, SET, do, revealed
 
 GAMES = {"tribune": TRIBUNE}
 FORTUNE = 9_100_000
@@ -104,17 +104,9 @@ def test_a_forced_reveal_keeps_an_unlocked_draft_secret_for_ever(tmp_path, caplo
 
 # -- random play -------------------------------------------------------------------------------
 
-AMOUNTS = st.integers(4_800_000, 4_899_999)
-SEATS = st.integers(0, 3)  # up to 4 players; a seat past the last one must change nothing
-LOCKING = st.one_of(
-    st.tuples(st.just("press"), SEATS, st.just("ok")),
-    st.tuples(st.just("lock"), SEATS),
-    st.tuples(st.just("lock_at"), SEATS, AMOUNTS),
-)
 OPENING = st.one_of(st.tuples(st.just("region_v"), SEATS, SEATS), st.just(("chariot",)))
 OPS = st.one_of(  # weighted towards opening and locking, so most games settle a bid or more
-    st.tuples(st.just("press"), SEATS, st.sampled_from(("minus", "plus", "ok", "ok_long"))),
-    st.tuples(st.just("set"), SEATS, AMOUNTS),
+    PRESS, SET,
     LOCKING, LOCKING, LOCKING, OPENING, OPENING,
     st.tuples(st.just("take"), SEATS, st.integers(1, 30)),
     st.sampled_from([("force",), ("next_round",), ("undo",), ("redo",), ("crash",)]),
@@ -128,30 +120,14 @@ SETUPS = st.fixed_dictionaries({
 
 def _do(session: Session, op: tuple) -> None:
     name = op[0]
-    if name == "press":
-        session.handle(ButtonPressed(seat=op[1], key=op[2]))
-    elif name == "set":
-        session.handle(Intent("set_bid", {"seat": op[1], "amount": op[2]}))
-    elif name == "lock":
-        session.handle(Intent("lock_bid", {"seat": op[1]}))
-    elif name == "lock_at":
-        session.handle(Intent("lock_bid", {"seat": op[1], "amount": op[2]}))
-    elif name == "region_v":
+    if name == "region_v":
         session.handle(Intent("region_v", {"space1": op[1], "space2": op[2]}))
     elif name == "take":
         session.handle(Intent("take_money", {"seat": op[1], "amount": op[2]}))
     elif name == "chariot":
         session.handle(Intent("chariot_auction"))
-    elif name == "force":
-        session.handle(Intent("force_reveal"))
     else:
-        session.handle(Intent(name))
-
-
-def _revealed(session: Session) -> set[int]:
-    """Every amount a reveal showed, from the public history (once shown, shown)."""
-    return {bid["amount"] for entry in session.history() for e in entry.events
-            if e["kind"] == "sealed.revealed" for bid in e["bids"]}
+        do(session, op)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -182,7 +158,7 @@ def test_random_play_never_shows_a_secret_and_never_goes_below_zero(setup, ops):
                 for i, seat in enumerate(state.bid.seats):  # the secrets are there, in their seats' views
                     assert session.seat_view(seat)["mine"]["amount"] == state.bid.amounts[i]
             assert min(state.money) >= 0
-            secret = ever_held - _revealed(session)
+            secret = ever_held - revealed(session)
             for where, text in _public_texts(session).items():
                 assert not _shown(secret, text), f"{where} shows an unrevealed bid"
             results = session.table_view().view["results"]
@@ -190,6 +166,6 @@ def test_random_play_never_shows_a_secret_and_never_goes_below_zero(setup, ops):
             shown_results = results
         event(f"settled bids: {min(len(shown_results), 3)}")
         summary = replay_journal(session.engine.journal.path, GAMES)
-        assert not _shown(ever_held - _revealed(session), format_summary(summary, TRIBUNE) + json.dumps(summary))
+        assert not _shown(ever_held - revealed(session), format_summary(summary, TRIBUNE) + json.dumps(summary))
         assert summary["view"] == session.table_view().view  # replay of the journal = the live game
         session.shutdown()
