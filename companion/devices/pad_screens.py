@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Mapping, Sequence
 
+from companion.devices.view_fields import seat_name, view_players, whole_number
 from hardware.handheld.screen import PadScreen
 
 ChoiceLabel = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
@@ -85,8 +86,8 @@ def sealed_screen(view: Mapping[str, Any], seat: int, words: PadWords = ENGLISH)
     """A sealed-bid round on seat's pad: while bidding, its own amount (the session's private
     draft while unlocked, the round's amount once locked) over its limit; after the reveal, the
     result, which is public by then."""
-    players = _players(view)
-    name = _name(players, seat)
+    players = view_players(view)
+    name = seat_name(players, seat)
     round_number = view.get("round")
     title = words.bid_title.format(name=name, round=round_number) if round_number else name
     if view.get("finished"):
@@ -113,7 +114,7 @@ def sealed_screen(view: Mapping[str, Any], seat: int, words: PadWords = ENGLISH)
     else:
         status = words.hold_to_change
     limit = mine.get("limit")
-    return PadScreen(title=title, amount=_whole(amount), limit=_whole(limit), locked=locked, status=status)
+    return PadScreen(title=title, amount=whole_number(amount), limit=whole_number(limit), locked=locked, status=status)
 
 
 def result_lines(result: Mapping[str, Any], seat: int, players: Sequence[Mapping[str, Any]],
@@ -129,13 +130,13 @@ def result_lines(result: Mapping[str, Any], seat: int, players: Sequence[Mapping
         if seat in winners:
             verdict = (words.you_won if len(winners) == 1 else words.you_tie).format(amount=top)
         elif len(winners) == 1:
-            verdict = words.won.format(name=_name(players, winners[0]), amount=top)
+            verdict = words.won.format(name=seat_name(players, winners[0]), amount=top)
         else:
-            verdict = words.tie.format(name=", ".join(_name(players, s) for s in winners), amount=top)
+            verdict = words.tie.format(name=", ".join(seat_name(players, s) for s in winners), amount=top)
     lines = [verdict]
     for place, group in enumerate(result.get("places", ()), start=1):
         for s in group:
-            lines.append(words.ranking.format(place=place, name=_name(players, int(s)), amount=bids.get(int(s), 0)))
+            lines.append(words.ranking.format(place=place, name=seat_name(players, int(s)), amount=bids.get(int(s), 0)))
     return tuple(lines)
 
 
@@ -161,8 +162,8 @@ def menu_screen(view: Mapping[str, Any], seat: int, cursor: int | None, words: P
     """The highlighted choice of seat's pad menu with its neighbours, or, off turn, whose turn it
     is and the seat's VP."""
     label = label or _intent_name
-    players = _players(view)
-    name = _name(players, seat)
+    players = view_players(view)
+    name = seat_name(players, seat)
     menu = pad_menu(view, seat)
     if not menu:
         me = next((p for p in players if p.get("seat") == seat), {})
@@ -171,7 +172,7 @@ def menu_screen(view: Mapping[str, Any], seat: int, cursor: int | None, words: P
         if view.get("phase") == "over":
             status = words.game_over
         elif isinstance(current, int) and current != seat and view.get("phase") == "turn":
-            status = words.turn_of.format(name=_name(players, current))
+            status = words.turn_of.format(name=seat_name(players, current))
         else:
             status = ""
         return PadScreen(title=name, result=lines, status=status)
@@ -188,33 +189,18 @@ def menu_screen(view: Mapping[str, Any], seat: int, cursor: int | None, words: P
 
 def score_screen(view: Mapping[str, Any], seat: int, words: PadWords = ENGLISH) -> PadScreen:
     """The seat's score and place (public anyway): a player can check it without looking up."""
-    players = _players(view)
+    players = view_players(view)
     me = next((p for p in players if p.get("seat") == seat), None)
     if me is None:
         return PadScreen()
     lines = [words.points.format(score=me.get("score", 0))]
     if me.get("place"):
         lines.append(words.place.format(place=me["place"]))
-    return PadScreen(title=_name(players, seat), result=tuple(lines),
+    return PadScreen(title=seat_name(players, seat), result=tuple(lines),
                      status=words.game_over if view.get("finished") else words.score_help)
 
 
 # -- helpers --------------------------------------------------------------------------------------
-
-
-def _players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [p for p in view.get("players") or () if isinstance(p, Mapping)]
-
-
-def _name(players: Sequence[Mapping[str, Any]], seat: int) -> str:
-    for p in players:
-        if p.get("seat") == seat:
-            return str(p.get("name", ""))
-    return f"{seat + 1}"
-
-
-def _whole(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _intent_name(intent: Mapping[str, Any], _view: Mapping[str, Any]) -> str:

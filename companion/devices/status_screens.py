@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping, Sequence
 
+from companion.devices.view_fields import seat_name, view_players, whole_number
 from hardware.status_display.screen import StatusScreen
 
 TRAJAN_SEASONS = 4
@@ -82,7 +83,7 @@ def trajan_screen(view: Mapping[str, Any], words: StatusWords = ENGLISH) -> Stat
         return StatusScreen(title=title, season_label=words.season, round_label=words.round)
     lap = _count(view.get("lap"), MAX_LAP)
     time = view.get("time")
-    has_track = lap is not None and _whole(time) is not None and time >= 0
+    has_track = lap is not None and whole_number(time) is not None and time >= 0
     return StatusScreen(
         title=title,
         season=_count(view.get("season"), TRAJAN_SEASONS), seasons=TRAJAN_SEASONS,
@@ -97,15 +98,15 @@ def trajan_screen(view: Mapping[str, Any], words: StatusWords = ENGLISH) -> Stat
 def trajan_status(view: Mapping[str, Any], words: StatusWords = ENGLISH) -> str:
     """The bottom line: whose turn it is, or the phase that holds the game up (Trajan 1.1, 1.6)."""
     phase = view.get("phase")
-    players = _players(view)
+    players = view_players(view)
     if phase == "over":
         return words.game_over
-    if phase == "consul" and _whole(view.get("consul")) is not None:
-        return words.consul.format(name=_name(players, view["consul"]))
+    if phase == "consul" and whole_number(view.get("consul")) is not None:
+        return words.consul.format(name=seat_name(players, view["consul"]))
     if phase == "reveal":
         return words.reveal_demand
-    if phase == "turn" and _whole(view.get("current")) is not None:
-        return words.turn_of.format(name=_name(players, view["current"]))
+    if phase == "turn" and whole_number(view.get("current")) is not None:
+        return words.turn_of.format(name=seat_name(players, view["current"]))
     return ""
 
 
@@ -116,7 +117,7 @@ def other_screen(game: str, view: Mapping[str, Any], words: StatusWords = ENGLIS
     """A game without a time track: its name (with the round, for games that count them) and one
     public line about where it stands."""
     name = words.titles.get(game, "")
-    round_number = _whole(view.get("round"))
+    round_number = whole_number(view.get("round"))
     title = words.game_round.format(game=name, n=round_number) if name and round_number and round_number > 0 \
         else name
     if not title:
@@ -129,7 +130,7 @@ def other_status(game: str, view: Mapping[str, Any], words: StatusWords = ENGLIS
     revealed); else, on a score pad, who leads."""
     if view.get("finished"):
         return words.game_over
-    players = _players(view)
+    players = view_players(view)
     bid = view.get("bid")
     if isinstance(bid, Mapping):
         result = bid.get("result")
@@ -151,8 +152,8 @@ def verdict(result: Mapping[str, Any], players: Sequence[Mapping[str, Any]], wor
     bids = {int(b["seat"]): b.get("amount") for b in result.get("bids", ()) if isinstance(b, Mapping)}
     amount = bids.get(winners[0], "")
     if len(winners) == 1:
-        return words.won.format(name=_name(players, winners[0]), amount=amount)
-    return words.tie.format(name=", ".join(_name(players, s) for s in winners), amount=amount)
+        return words.won.format(name=seat_name(players, winners[0]), amount=amount)
+    return words.tie.format(name=", ".join(seat_name(players, s) for s in winners), amount=amount)
 
 
 def leader(players: Sequence[Mapping[str, Any]], words: StatusWords = ENGLISH) -> str:
@@ -167,23 +168,8 @@ def leader(players: Sequence[Mapping[str, Any]], words: StatusWords = ENGLISH) -
 # -- helpers ----------------------------------------------------------------------------------------
 
 
-def _players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [p for p in view.get("players") or () if isinstance(p, Mapping)]
-
-
-def _name(players: Sequence[Mapping[str, Any]], seat: int) -> str:
-    for p in players:
-        if p.get("seat") == seat:
-            return str(p.get("name", ""))
-    return f"{seat + 1}"
-
-
-def _whole(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 def _count(value: Any, most: int) -> int | None:
     """`value` when it is 1 to `most`, else None: a value the screen cannot draw leaves its part out
     rather than stopping the display (StatusScreen raises on it)."""
-    number = _whole(value)
+    number = whole_number(value)
     return number if number is not None and 1 <= number <= most else None
