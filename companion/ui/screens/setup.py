@@ -1,6 +1,10 @@
 """Score pad set-up: how many players, their names, which handheld pad is whose, Start. Refusals
 (e.g. two equal names) show inline above the names; nothing here decides whether a setup is
-valid — the rules do."""
+valid — the rules do.
+
+`PlayersSetupScreen` is the part every set-up over the shared names and pads has (the secret bid's
+and Tribune's too): one row per seat with a name field, rebuilt only when the count changes, kept
+in step with the shared names, and Start moved to the bottom in portrait."""
 
 from __future__ import annotations
 
@@ -58,25 +62,44 @@ class SeatRow(BoxLayout):
     seat = NumericProperty(0)
 
 
-class SetupScreen(Screen):
+def _strong(widget: Any) -> Any:
+    return getattr(widget, "__self__", widget)
+
+
+class PlayersSetupScreen(Screen):
+    """A set-up over the shared names (`app.setup_vm`) and pads (`app.setup_pads`): the score pad's,
+    and every game's that keeps a game night's players (the secret bid's, Tribune's). The layout
+    needs ids `names` (the rows' grid), `start`, `top_bar` and `bottom_slot`; a subclass sets
+    `ROW` (a row class with a `seat` property and `name` and `pad` ids), `PREFIX` (wids
+    "<prefix>.name.<n>"), and words its rows in `relabel_row`."""
+
+    ROW: Any = SeatRow
+    PREFIX = "setup"
+
     def on_kv_post(self, base_widget: Any) -> None:
         from kivy.app import App
 
         app = App.get_running_app()
         vm = app.setup_vm
-        vm.bind(count=lambda *_: self.rebuild(), hints=lambda *_: self._relabel())
-        vm.bind(names=lambda *_: self._sync_texts())
+        vm.bind(count=lambda *_: self.rebuild(), hints=lambda *_: self._relabel(), names=lambda *_: self._sync_texts())
         app.setup_pads.bind(labels=lambda *_: self._relabel())
-        App.get_running_app().bind(portrait=lambda *_: self.place_start())
+        self.bind_more(app)
+        app.bind(portrait=lambda *_: self.place_start())
         self.rebuild()
         self.place_start()
+
+    def bind_more(self, app: Any) -> None:
+        """The game's own bindings that change what the rows say."""
+
+    def relabel_row(self, app: Any, row: Any) -> None:
+        """The game's own words on one row (the name's hint and the pad are done already)."""
 
     def place_start(self) -> None:
         """Start sits in the top bar in landscape (height is scarce) and at the bottom, full width,
         in portrait (width is scarce: beside Back it would squeeze the title to nothing)."""
         from kivy.app import App
 
-        start, top, bottom = (getattr(w, "__self__", w) for w in (self.ids.start, self.ids.top_bar, self.ids.bottom_slot))
+        start, top, bottom = (_strong(w) for w in (self.ids.start, self.ids.top_bar, self.ids.bottom_slot))
         target = bottom if App.get_running_app().portrait else top
         if start.parent is not target:
             start.parent.remove_widget(start)
@@ -84,7 +107,7 @@ class SetupScreen(Screen):
         start.size_hint_x = 1 if target is bottom else None
 
     def rebuild(self) -> None:
-        """One field per seat; rebuilt only when the count changes, so typing keeps its focus."""
+        """One row per seat, rebuilt only when the count changes, so typing keeps its focus."""
         from kivy.app import App
 
         vm = App.get_running_app().setup_vm
@@ -93,39 +116,42 @@ class SetupScreen(Screen):
             return
         grid.clear_widgets()
         for i in range(int(vm.count)):
-            row = SeatRow(seat=i)
+            row = self.ROW(seat=i)
             field = row.ids.name
-            field.wid, field.index = f"setup.name.{i}", i
+            field.wid, field.index = f"{self.PREFIX}.name.{i}", i
             field.bind(text=lambda w, text: vm.set_name(w.index, text))
             grid.add_widget(row)
         self._relabel()
         self._sync_texts()
 
-    def rows(self) -> list[SeatRow]:
+    def rows(self) -> list[Any]:
         return sorted(self.ids.names.children, key=lambda w: w.seat)
-
-    def fields(self) -> list[NameInput]:
-        return [row.ids.name for row in self.rows()]
 
     def _relabel(self) -> None:
         from kivy.app import App
 
         app = App.get_running_app()
-        vm, labels = app.setup_vm, app.setup_pads.labels
+        hints, pads = app.setup_vm.hints, app.setup_pads.labels
         for row in self.rows():
-            field = row.ids.name
-            if field.index < len(vm.hints):
-                field.hint_text = vm.hints[field.index]
-            if row.seat < len(labels):
-                row.ids.pad.text = labels[row.seat]
+            seat = row.seat
+            if seat < len(hints):
+                row.ids.name.hint_text = hints[seat]
+            if seat < len(pads):
+                row.ids.pad.text = pads[seat]
+            self.relabel_row(app, row)
 
     def _sync_texts(self) -> None:
         from kivy.app import App
 
-        vm = App.get_running_app().setup_vm
-        for field in self.fields():
-            if field.index < len(vm.names) and field.text != vm.names[field.index]:
-                field.text = vm.names[field.index]
+        names = App.get_running_app().setup_vm.names
+        for row in self.rows():
+            field = row.ids.name
+            if field.index < len(names) and field.text != names[field.index]:
+                field.text = names[field.index]
+
+
+class SetupScreen(PlayersSetupScreen):
+    """The score pad's set-up: names and pads, nothing more."""
 
 
 SCREEN_CLASS = SetupScreen

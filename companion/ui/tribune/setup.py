@@ -3,8 +3,8 @@ and pad choice, shared: a game night keeps its players), and the start player, e
 the denarii it starts with (12 for the start player, then 13, 14… clockwise). Refusals (two equal
 names, say) show above the names; the rules decide what is valid.
 
-The rows, their names and pads are the secret bid's set-up (`PlayersSetupScreen`); this screen
-adds the start money button and its own layout.
+The rows, their names and pads are the score pad's set-up (`companion.ui.screens.setup.PlayersSetupScreen`);
+this screen adds the start money button and its own layout.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from kivy.lang import Builder
 from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.ui.secretbid.setup import PlayersSetupScreen
+from companion.ui.screens.setup import PlayersSetupScreen
 from companion.ui.tribune.format import GAME
 
 
