@@ -28,21 +28,18 @@ PadOfSeat = Callable[[int], "int | None"]
 GAME = "secretbid"
 
 
-class SecretBidTableViewModel(EventDispatcher):
-    """Everything the secret bid's table shows, refreshed from each `TableView`.
-
-    `phase` is the view's: "bidding" (rows with who has locked), "revealed" (the round's result,
-    then New round or Finish), "finished" (every round's result), "" (no secret bid open).
-    `confirming` is the forced reveal's question; `new_round_open` the limits of the next round.
-    """
+class SealedTableViewModel(EventDispatcher):
+    """What every sealed-bid game's table has, fed `TableView`s only: the title and hint, the bar's
+    Undo and Redo, the notice, the forced reveal's question (`confirming`, `confirm_text`) and the
+    revealed bid (`result_title`, `result_rows`, `verdict`). A game's table fills them in `update`
+    with the helpers below."""
 
     active = BooleanProperty(False)
     phase = StringProperty("")
     round = NumericProperty(0)
     title = StringProperty("")
-    rows = ListProperty([])  # [{seat, name, detail, locked, status_text}]
-    seat_count = NumericProperty(0)
     hint = StringProperty("")
+    seat_count = NumericProperty(0)
     notice_text = StringProperty("")
     notice_rule = StringProperty("")
     notice_level = StringProperty("")
@@ -52,18 +49,67 @@ class SecretBidTableViewModel(EventDispatcher):
     confirming = BooleanProperty(False)
     confirm_text = StringProperty("")
     result_title = StringProperty("")
-    result_rows = ListProperty([])  # [{seat, place, place_text, name, amount_text, winner, note}] highest first
+    result_rows = ListProperty([])  # sfmt.result_rows: [{seat, place, place_text, name, amount_text, …}]
     verdict = StringProperty("")
-    round_lines = ListProperty([])  # once finished: each revealed round on a line
-    new_round_open = BooleanProperty(False)
 
     def __init__(self, post: Post | None = None, pad_of_seat: PadOfSeat | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.post: Post = post or (lambda intent: None)
         self.pad_of_seat = pad_of_seat
+        self._table: TableView | None = None
+
+    def clear_notice(self) -> None:
+        """A notice belongs to the moment it was given: leaving the table drops it."""
+        self.notice_text = self.notice_rule = self.notice_level = ""
+
+    def _bar(self, table: TableView, revealed: bool) -> None:
+        """Undo, Redo and the notice. After a reveal (`revealed`) the rules refuse Undo (what the
+        table saw stays seen): the button stays enabled so that a tap gets the refusal, which says
+        why, rather than a silent grey button."""
+        self.can_undo, self.can_redo = table.can_undo, table.can_redo
+        self.undo_enabled = table.can_undo or revealed
+        self.notice_text, self.notice_rule = fmt.format_notice(table.notice)
+        self.notice_level = table.notice.level if table.notice else ""
+
+    def _pad_text(self, seat: int) -> str:
+        pad = self.pad_of_seat(seat) if self.pad_of_seat is not None else None
+        return _("Pad {n}").format(n=pad + 1) if pad is not None else _("No pad")
+
+    @staticmethod
+    def _bid_row(seat: int, name: str, locked: bool, detail: str) -> dict[str, Any]:
+        """A bidding seat's card: locked or waiting, never what."""
+        return {"seat": seat, "name": name, "locked": locked, "detail": detail,
+                "status_text": ("✔ " + _("Locked")) if locked else _("Waiting")}
+
+    def _waiting_names(self, view: Mapping[str, Any], names: list[str]) -> list[str]:
+        """The names of the seats the open bid waits for."""
+        bid = view.get("bid") or {}
+        return [names[s] for s in bid.get("waiting", ()) if 0 <= s < len(names)]
+
+    def _reveal_question(self, view: Mapping[str, Any], names: list[str], unlocked: str) -> str:
+        """Reveal now…'s question: who has not locked and what their bids count as (`unlocked`: the
+        policy when the view does not say)."""
+        bid = view.get("bid") or {}
+        return sfmt.reveal_question(self._waiting_names(view, names), str(bid.get("unlocked", unlocked)),
+                                    int(bid.get("min_bid", 0)))
+
+
+class SecretBidTableViewModel(SealedTableViewModel):
+    """Everything the secret bid's table shows, refreshed from each `TableView`.
+
+    `phase` is the view's: "bidding" (rows with who has locked), "revealed" (the round's result,
+    then New round or Finish), "finished" (every round's result), "" (no secret bid open).
+    `confirming` is the forced reveal's question; `new_round_open` the limits of the next round.
+    """
+
+    rows = ListProperty([])  # [{seat, name, detail, locked, status_text}]
+    round_lines = ListProperty([])  # once finished: each revealed round on a line
+    new_round_open = BooleanProperty(False)
+
+    def __init__(self, post: Post | None = None, pad_of_seat: PadOfSeat | None = None, **kwargs: Any) -> None:
+        super().__init__(post, pad_of_seat, **kwargs)
         self.names: list[str] = []
         self.limits = LimitsModel(names=lambda: self.names)
-        self._table: TableView | None = None
         self._view: Mapping[str, Any] = {}
 
     # -- refreshing ----------------------------------------------------------------------------
@@ -84,12 +130,7 @@ class SecretBidTableViewModel(EventDispatcher):
         # While bidding the title says which round; afterwards the hint does (the result's title).
         self.title = (_("{game} · Round {round}").format(game=fmt.game_title(GAME), round=self.round)
                       if self.phase == "bidding" else fmt.game_title(GAME))
-        self.can_undo, self.can_redo = table.can_undo, table.can_redo
-        # After a reveal the rules refuse Undo (what the table saw stays seen): the button stays
-        # enabled so that a tap gets the refusal, which says why, rather than a silent grey button.
-        self.undo_enabled = table.can_undo or bool(view.get("results"))
-        self.notice_text, self.notice_rule = fmt.format_notice(table.notice)
-        self.notice_level = table.notice.level if table.notice else ""
+        self._bar(table, revealed=bool(view.get("results")))
         self._rows(view)
         self._result(view)
         if self.phase != "bidding":
@@ -104,20 +145,12 @@ class SecretBidTableViewModel(EventDispatcher):
             self.update(self._table)
         self.limits.relabel()
 
-    def clear_notice(self) -> None:
-        """A notice belongs to the moment it was given: leaving the table drops it."""
-        self.notice_text = self.notice_rule = self.notice_level = ""
-
     def _rows(self, view: Mapping[str, Any]) -> None:
         rows = []
         for player in view.get("players", ()):
             seat = int(player["seat"])
-            pad = self.pad_of_seat(seat) if self.pad_of_seat is not None else None
-            pad_text = _("Pad {n}").format(n=pad + 1) if pad is not None else _("No pad")
-            locked = bool(player.get("locked"))
-            rows.append({"seat": seat, "name": str(player["name"]), "locked": locked,
-                         "detail": f"{sfmt.limit_label(player.get('limit'))} · {pad_text}",
-                         "status_text": ("✔ " + _("Locked")) if locked else _("Waiting")})
+            rows.append(self._bid_row(seat, str(player["name"]), bool(player.get("locked")),
+                                      f"{sfmt.limit_label(player.get('limit'))} · {self._pad_text(seat)}"))
         self.seat_count = len(rows)
         self.rows = rows
 
@@ -133,17 +166,12 @@ class SecretBidTableViewModel(EventDispatcher):
             self.verdict = sfmt.verdict_text(last, self.names)
         self.round_lines = [sfmt.round_line(r, self.names) for r in results] if self.phase == "finished" else []
 
-    def _waiting(self, view: Mapping[str, Any]) -> list[str]:
-        bid = view.get("bid") or {}
-        return [self.names[s] for s in bid.get("waiting", ()) if 0 <= s < len(self.names)]
-
     def _question(self, view: Mapping[str, Any]) -> str:
-        bid = view.get("bid") or {}
-        return sfmt.reveal_question(self._waiting(view), str(bid.get("unlocked", "current")), int(bid.get("min_bid", 0)))
+        return self._reveal_question(view, self.names, "current")
 
     def _hint(self, view: Mapping[str, Any]) -> str:
         if self.phase == "bidding":
-            return sfmt.waiting_text(self._waiting(view))
+            return sfmt.waiting_text(self._waiting_names(view, self.names))
         if self.phase == "revealed":
             return self.result_title
         if self.phase == "finished":

@@ -25,14 +25,12 @@ from companion.ui import environment
 
 environment.prepare()
 
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,  # noqa: E402
-                             StringProperty)
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty  # noqa: E402
 
 from companion.session import Intent, TableView  # noqa: E402
-from companion.ui import formatting as fmt  # noqa: E402
 from companion.ui.i18n import _  # noqa: E402
 from companion.ui.secretbid import format as sfmt  # noqa: E402
+from companion.ui.secretbid.viewmodels import SealedTableViewModel  # noqa: E402
 from companion.ui.tribune import format as tfmt  # noqa: E402
 from companion.ui.tribune.panels import MoneyEntry, RegionVPicker  # noqa: E402
 
@@ -43,18 +41,13 @@ BIDDING_PHASES = (tfmt.REGION_V, tfmt.CHARIOT)
 ACTIONS = {"money": ("next_round",), "bidding": ("reveal",), "result": ("result_done",)}
 
 
-class TribuneTableViewModel(EventDispatcher):
-    """Everything Tribune's table shows, refreshed from each `TableView`."""
+class TribuneTableViewModel(SealedTableViewModel):
+    """Everything Tribune's table shows, refreshed from each `TableView`; `phase` is the view's:
+    "round", "region_v", "chariot", "finished"."""
 
-    active = BooleanProperty(False)
-    phase = StringProperty("")  # the view's: "round", "region_v", "chariot", "finished"
-    round = NumericProperty(0)
-    title = StringProperty("")
-    hint = StringProperty("")
     rows = ListProperty([])  # [{seat, name, money_text, start, holder, detail}]
     names = ListProperty([])
     money = ListProperty([])
-    seat_count = NumericProperty(0)
     chariot_text = StringProperty("")
     chariot_on_board = BooleanProperty(True)
     can_region_v = BooleanProperty(False)
@@ -62,34 +55,20 @@ class TribuneTableViewModel(EventDispatcher):
     region_v_note = StringProperty("")
     chariot_note = StringProperty("")
     bid_rows = ListProperty([])  # [{seat, name, detail, locked, status_text}]
-    confirming = BooleanProperty(False)
-    confirm_text = StringProperty("")
     result_open = BooleanProperty(False)
-    result_title = StringProperty("")
-    result_rows = ListProperty([])  # sfmt.result_rows: highest first
-    verdict = StringProperty("")
     rule = StringProperty("")
     money_after = StringProperty("")
-    notice_text = StringProperty("")
-    notice_rule = StringProperty("")
-    notice_level = StringProperty("")
-    can_undo = BooleanProperty(False)
-    can_redo = BooleanProperty(False)
-    undo_enabled = BooleanProperty(False)
     content = StringProperty("money")
     actions = ListProperty([])
     picker = ObjectProperty(None)
     entry = ObjectProperty(None)
 
     def __init__(self, post: Post | None = None, pad_of_seat: PadOfSeat | None = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.post: Post = post or (lambda intent: None)
-        self.pad_of_seat = pad_of_seat
+        super().__init__(post, pad_of_seat, **kwargs)
         self.picker = RegionVPicker()
         self.entry = MoneyEntry()
         self.picker.bind(is_open=lambda *_: self.choose())
         self.entry.bind(is_open=lambda *_: self.choose())
-        self._table: TableView | None = None
         self._journal: str | None = None
         self._results = 0
         self._pending = ""  # the panel whose intent was just posted: it closes unless refused
@@ -119,12 +98,7 @@ class TribuneTableViewModel(EventDispatcher):
         self.names = [str(p["name"]) for p in view.get("players", ())]
         self.money = [int(p["money"]) for p in view.get("players", ())]
         self.title = tfmt.table_title(self.phase, self.round)
-        self.can_undo, self.can_redo = table.can_undo, table.can_redo
-        # After a reveal the rules refuse Undo (what the table saw stays seen): the button stays
-        # enabled so that a tap gets the refusal, which says why.
-        self.undo_enabled = table.can_undo or bool(results)
-        self.notice_text, self.notice_rule = fmt.format_notice(table.notice)
-        self.notice_level = table.notice.level if table.notice else ""
+        self._bar(table, revealed=bool(results))
         self._settle_pending(table)
         self._rows(view)
         self._round_actions(view)
@@ -138,10 +112,6 @@ class TribuneTableViewModel(EventDispatcher):
             self.update(self._table)
         self.entry.relabel()
 
-    def clear_notice(self) -> None:
-        """A notice belongs to the moment it was given: leaving the table drops it."""
-        self.notice_text = self.notice_rule = self.notice_level = ""
-
     def _settle_pending(self, table: TableView) -> None:
         """A panel's intent was posted: it closes when accepted, and stays (with the refusal above
         it) when refused, so the table corrects one thing instead of starting over."""
@@ -149,10 +119,6 @@ class TribuneTableViewModel(EventDispatcher):
         refused = table.notice is not None and table.notice.level == "refused"
         if pending and not refused:
             (self.picker if pending == "picker" else self.entry).close()
-
-    def _pad_text(self, seat: int) -> str:
-        pad = self.pad_of_seat(seat) if self.pad_of_seat is not None else None
-        return _("Pad {n}").format(n=pad + 1) if pad is not None else _("No pad")
 
     def _rows(self, view: Mapping[str, Any]) -> None:
         chariot = view.get("chariot") or {}
@@ -198,13 +164,10 @@ class TribuneTableViewModel(EventDispatcher):
             detail = [tfmt.denarii(int(seat_info.get("limit", 0))), self._pad_text(seat)]
             if seat in spaces:
                 detail.insert(0, _("Space {n}").format(n=spaces.index(seat) + 1))
-            rows.append({"seat": seat, "name": self.names[seat] if seat < len(self.names) else "",
-                         "locked": locked, "detail": " · ".join(detail),
-                         "status_text": ("✔ " + _("Locked")) if locked else _("Waiting")})
+            rows.append(self._bid_row(seat, self.names[seat] if seat < len(self.names) else "", locked,
+                                      " · ".join(detail)))
         self.bid_rows = rows
-        waiting = [self.names[s] for s in bid.get("waiting", ()) if 0 <= s < len(self.names)]
-        self.confirm_text = sfmt.reveal_question(waiting, str(bid.get("unlocked", "minimum")),
-                                                 int(bid.get("min_bid", 0)))
+        self.confirm_text = self._reveal_question(view, self.names, "minimum")
 
     def _result(self, view: Mapping[str, Any], results: list[Mapping[str, Any]]) -> None:
         last = results[-1] if results else None
@@ -226,9 +189,7 @@ class TribuneTableViewModel(EventDispatcher):
         self.money_after = tfmt.money_line(view.get("players", ()), [int(s) for s in last.get("seats", ())])
 
     def _waiting(self, view: Mapping[str, Any]) -> str:
-        bid = view.get("bid") or {}
-        names = [self.names[s] for s in bid.get("waiting", ()) if 0 <= s < len(self.names)]
-        return sfmt.waiting_text(names)
+        return sfmt.waiting_text(self._waiting_names(view, self.names))
 
     def _hint(self, content: str) -> str:
         """The strip under the title: what the open panel is about, or whom a bid waits for."""
