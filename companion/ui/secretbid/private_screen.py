@@ -18,13 +18,10 @@ from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.ui.secretbid.bid_table import strong
 from companion.ui.secretbid.widgets import RepeatButton  # noqa: F401  (used in the kv rules)
 
 STAGES = ("handover", "entry", "handback")
-
-
-def _strong(widget: Any) -> Any:
-    return getattr(widget, "__self__", widget)
 
 
 class PrivateEntryScreen(Screen):
@@ -48,13 +45,13 @@ class PrivateEntryScreen(Screen):
         super().__init__(**kwargs)
 
     def on_kv_post(self, base_widget: Any) -> None:
-        self._panels = {name: _strong(self.ids[name]) for name in STAGES}
+        self._panels = {name: strong(self.ids[name]) for name in STAGES}
         self.model.bind(stage=lambda *_: self.choose())
         self.choose()
 
     def choose(self) -> None:
         stage = self.model.stage or "handover"
-        box = _strong(self.ids.stages)
+        box = strong(self.ids.stages)
         for name, panel in self._panels.items():
             if name != stage and panel.parent is box:
                 box.remove_widget(panel)

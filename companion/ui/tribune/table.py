@@ -6,7 +6,8 @@ money now. Home, History, Undo and Redo are always in the bar.
 
 Everything shown comes from `app.tribune.table` (public views only). Exactly one content panel and
 the panel's own bar buttons are in the tree at a time: hidden widgets would still take touches.
-The bid's seat cards, its question and its result rows are the secret bid's widgets.
+The bid's seat cards, its question and its result rows are the secret bid's widgets, and what the
+table does with its panels the secret bid's table screen (`secretbid.bid_table.SealedTableScreen`).
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from typing import Any
 
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
-from kivy.uix.screenmanager import Screen
 
-from companion.ui.secretbid.widgets import BidResultRow, BidSeatCard, RepeatButton, RevealConfirm  # noqa: F401
+from companion.ui.secretbid.bid_table import SealedTableScreen
+from companion.ui.secretbid.widgets import RepeatButton, RevealConfirm  # noqa: F401  (used in the kv rules)
 from companion.ui.trajan.widgets import FitButton  # noqa: F401  (used in the kv rules)
 from companion.ui.widgets import AppButton, WidButtonBox
 
@@ -39,10 +40,6 @@ class MoneyCard(WidButtonBox):
     holder = BooleanProperty(False)
 
 
-def _strong(widget: Any) -> Any:
-    return getattr(widget, "__self__", widget)
-
-
 def _names_row(grid: Any, count: int, wid: str, on_tap: Any) -> list[AppButton]:
     """A row of one button per player, rebuilt only when the number of players changes."""
     from kivy.app import App
@@ -56,13 +53,12 @@ def _names_row(grid: Any, count: int, wid: str, on_tap: Any) -> list[AppButton]:
     return list(reversed(grid.children))
 
 
-class TribuneTableScreen(Screen):
-    def on_kv_post(self, base_widget: Any) -> None:
-        from kivy.app import App
+class TribuneTableScreen(SealedTableScreen):
+    OWNER = PREFIX = "tribune"
 
-        vm = App.get_running_app().tribune.table
-        # Panels leave the tree while another is shown; `ids` alone would not keep them alive.
-        self._parts = {name: _strong(self.ids[name]) for name in (*CONTENT.values(), *ACTIONS)}
+    def on_kv_post(self, base_widget: Any) -> None:
+        vm = self.owner.table
+        self.keep_parts((*CONTENT.values(), *ACTIONS))
         vm.bind(rows=lambda *_: self.update_money(), bid_rows=lambda *_: self.update_bid(),
                 result_rows=lambda *_: self.update_result(), content=lambda *_: self.choose(),
                 actions=lambda *_: self.choose(), names=lambda *_: self.update_names())
@@ -76,34 +72,12 @@ class TribuneTableScreen(Screen):
         self.update_reasons()
         self.choose()
 
-    def on_pre_leave(self, *_args: Any) -> None:
-        """A question left open would greet whoever comes back; a notice belongs to its moment."""
-        from kivy.app import App
-
-        vm = App.get_running_app().tribune.table
-        if vm.confirming:
-            vm.cancel_reveal()
-        vm.clear_notice()
-
     # -- which panel and which buttons are in the tree ------------------------------------------
 
     def choose(self) -> None:
-        from kivy.app import App
-
-        vm = App.get_running_app().tribune.table
+        vm = self.owner.table
         self._show_only(self.ids.content, (CONTENT.get(vm.content, "money_panel"),), tuple(CONTENT.values()))
         self._show_only(self.ids.actions, tuple(vm.actions), ACTIONS)
-
-    def _show_only(self, container: Any, wanted: tuple[str, ...], names: tuple[str, ...]) -> None:
-        container = _strong(container)
-        for name in names:
-            widget = self._parts[name]
-            if name not in wanted and widget.parent is container:
-                container.remove_widget(widget)
-        for name in wanted:
-            widget = self._parts[name]
-            if widget.parent is None:
-                container.add_widget(widget, index=0)
 
     # -- rows ----------------------------------------------------------------------------------
 
@@ -124,29 +98,7 @@ class TribuneTableScreen(Screen):
             card.start, card.holder = row["start"], row["holder"]
 
     def update_bid(self) -> None:
-        from kivy.app import App
-
-        app = App.get_running_app()
-        vm = app.tribune.table
-        grid = self.ids.bid_grid
-        if [c.seat for c in reversed(grid.children)] != [r["seat"] for r in vm.bid_rows]:
-            grid.clear_widgets()
-            for row in vm.bid_rows:
-                grid.add_widget(BidSeatCard(seat=row["seat"], owner=app.tribune, prefix="tribune"))
-        for card, row in zip(reversed(grid.children), vm.bid_rows):
-            card.name, card.detail = row["name"], row["detail"]
-            card.status_text, card.locked = row["status_text"], row["locked"]
-
-    def update_result(self) -> None:
-        from kivy.app import App
-
-        vm = App.get_running_app().tribune.table
-        grid = self.ids.result_grid
-        grid.clear_widgets()
-        for row in vm.result_rows:
-            grid.add_widget(BidResultRow(seat=row["seat"], place_text=row["place_text"], name=row["name"],
-                                         amount_text=row["amount_text"], note=row["note"], winner=row["winner"],
-                                         prefix="tribune"))
+        self.show_seat_cards(self.ids.bid_grid, self.owner.table.bid_rows)
 
     def update_names(self) -> None:
         """The players' buttons of region V's two spaces and of the money panel."""
