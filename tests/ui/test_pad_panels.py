@@ -10,7 +10,6 @@ codes); the pads' timer thread and the writer thread hop to the main thread as o
 from __future__ import annotations
 
 import logging
-import time
 
 import pytest
 from PIL import Image
@@ -22,7 +21,7 @@ from companion.games import all_rules
 from companion.session import Intent, Session
 from hardware.handheld.render import render
 from hardware.handheld.screen import PadScreen
-from uiharness import run_ui
+from uiharness import key, run_ui, tap_key, until
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -41,37 +40,6 @@ def bid_session(tmp_path):
 
 def plan(tmp_path):
     return PadPlan("simulated", SEATS, tmp_path / "png", reason="simulated, by the test")
-
-
-def key(name, down=True):
-    from kivy.core.window import Keyboard, Window
-
-    code = Keyboard.keycodes[name]
-    if down:
-        Window.dispatch("on_key_down", code, 0, name, [])
-    else:
-        Window.dispatch("on_key_up", code, 0)
-
-
-def wait(seconds):
-    """Frames until `seconds` of real time have passed (the pads' timers run in real time)."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        yield
-
-
-def until(condition, timeout=3.0):
-    end = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < end, "timed out"
-        yield
-
-
-def tap_key(name):
-    key(name, True)
-    yield from wait(0.04)  # longer than the 20 ms debounce: a press and a release
-    key(name, False)
-    yield from wait(0.04)
 
 
 def start_bid(ui, players=("Ann", "Bo", "Cy"), **setup):

@@ -7,7 +7,7 @@ import pytest
 
 from companion.session import Intent
 from uiharness import layout_problems as _layout_problems
-from uiharness import run_ui
+from uiharness import duplicate_wids, run_ui
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -205,8 +205,6 @@ def test_every_screen_fits_with_wids_and_big_targets(session, profile):
     def script(ui):
         from kivy.core.window import Window
 
-        from companion.ui.widgets import iter_widgets
-
         assert tuple(Window.size) == tuple(int(v) for v in profile.split("x"))
         for language in ("en", "zh-Hans"):
             ui.app.set_language(language)
@@ -227,9 +225,7 @@ def test_every_screen_fits_with_wids_and_big_targets(session, profile):
             yield from ui.tap("table.finish.confirm")
             problems.extend(_layout_problems(ui, f"{profile} {language} ranking"))
             yield from ui.tap("table.undo")
-        wids = [w.wid for w in iter_widgets(ui.app.root) if getattr(w, "wid", "")]
-        duplicates = sorted({w for w in wids if wids.count(w) > 1})
-        assert not duplicates, duplicates
+        assert not duplicate_wids(ui.app.root), duplicate_wids(ui.app.root)
 
     run_ui(session, script, profile=profile)
     assert not problems, "\n".join(problems)

@@ -3,11 +3,17 @@
 `run_ui(session, script)` runs the app offscreen; `script(ui)` is a generator that the Kivy clock
 advances one step per frame, so touches, layout and drawing interleave as on a real screen. A
 touch is UnitTestTouch down → one frame → up → one frame (see notes/platform.md).
+
+Also what several screen tests share: `LayoutProblems` (every screen fits), `duplicate_wids`,
+`texts_under` / `showing` (is an amount on screen), and the pads' keyboard twin (`key`, `tap_key`,
+`wait`, `until`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generator, Iterator
+import re
+import time
+from typing import Any, Callable, Generator, Iterable, Iterator
 
 Script = Callable[["UI"], Iterator[Any]]
 
@@ -141,3 +147,89 @@ def _ancestors(widget):
     while node is not None and node is not node.parent:
         yield node
         node = node.parent
+
+
+class LayoutProblems(list):
+    """What `layout_problems` finds at each step a script checks: `yield from problems.check(ui,
+    where)` lets two frames pass, then adds the problems, each labelled with the profile, the
+    language and `where`. A test ends with `assert not problems`."""
+
+    def __init__(self, profile: str) -> None:
+        super().__init__()
+        self.profile = profile
+
+    def check(self, ui: UI, where: str) -> Generator[None, None, None]:
+        yield from ui.frames(2)
+        self.extend(layout_problems(ui, f"{self.profile} {ui.app.language} {where}"))
+
+
+def duplicate_wids(root: Any) -> list[str]:
+    """Every wid that more than one widget under `root` has (a test finds widgets by wid)."""
+    from companion.ui.widgets import iter_widgets
+
+    wids = [w.wid for w in iter_widgets(root) if getattr(w, "wid", "")]
+    return sorted({w for w in wids if wids.count(w) > 1})
+
+
+# -- what the screens show ------------------------------------------------------------------------
+
+def texts_under(widget: Any) -> list[str]:
+    """Every text and hint under `widget`, one line each: "<wid or class>: <text>"."""
+    from companion.ui.widgets import iter_widgets
+
+    out = []
+    for w in iter_widgets(widget):
+        for name in ("text", "hint_text"):
+            value = getattr(w, name, None)
+            if isinstance(value, str) and value:
+                out.append(f"{getattr(w, 'wid', '') or type(w).__name__}: {value}")
+    return out
+
+
+def showing(lines: Iterable[str], amount: int, *, step_numbers: bool = True) -> list[str]:
+    """Lines of `texts_under` showing `amount` as a number of its own (not inside another number or
+    a time). `step_numbers=False` passes over a history row's step number ("#4"): it is the
+    journal's count of steps, not an amount."""
+    pattern = re.compile(rf"(?<![\d:]){amount}(?![\d:])")
+
+    def text(line: str) -> str:
+        shown = line.split(": ", 1)[1]
+        return shown if step_numbers else re.sub(r"#\d+", "", shown)
+
+    return [line for line in lines if pattern.search(text(line))]
+
+
+# -- the pads' keyboard twin ----------------------------------------------------------------------
+
+def key(name: str, down: bool = True) -> None:
+    """A key of the keyboard twin goes down (or up) in the window."""
+    from kivy.core.window import Keyboard, Window
+
+    code = Keyboard.keycodes[name]
+    if down:
+        Window.dispatch("on_key_down", code, 0, name, [])
+    else:
+        Window.dispatch("on_key_up", code, 0)
+
+
+def wait(seconds: float) -> Generator[None, None, None]:
+    """Frames until `seconds` of real time have passed (the pads' timers run in real time)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        yield
+
+
+def until(condition: Callable[[], Any], timeout: float = 3.0, what: str = "condition") -> Generator[None, None, None]:
+    """Frames until `condition()` holds; fails after `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        yield
+
+
+def tap_key(name: str, hold: float = 0.04) -> Generator[None, None, None]:
+    """A press and a release of a pad's key: each held longer than the 20 ms debounce."""
+    key(name, True)
+    yield from wait(hold)
+    key(name, False)
+    yield from wait(hold)

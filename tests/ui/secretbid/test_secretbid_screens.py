@@ -5,7 +5,6 @@ unrevealed amount, and once the private screen is handed back no widget anywhere
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -14,30 +13,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.session import Intent  # noqa: E402
-from uiharness import layout_problems, run_ui  # noqa: E402
+from uiharness import LayoutProblems, duplicate_wids, run_ui, showing, texts_under, wait  # noqa: E402
 
 pytestmark = pytest.mark.timeout(150)
 
 ANN, BO = 23, 17  # what Ann and Bo lock
 SHARED_SCREENS = ("secretbid_table", "history")
-
-
-def texts_under(widget):
-    from companion.ui.widgets import iter_widgets
-
-    out = []
-    for w in iter_widgets(widget):
-        for name in ("text", "hint_text"):
-            value = getattr(w, name, None)
-            if isinstance(value, str) and value:
-                out.append(f"{getattr(w, 'wid', '') or type(w).__name__}: {value}")
-    return out
-
-
-def showing(lines, amount):
-    """Lines showing `amount` as a number of its own (not inside another number or a time)."""
-    pattern = re.compile(rf"(?<![\d:]){amount}(?![\d:])")
-    return [line for line in lines if pattern.search(line.split(": ", 1)[1])]
 
 
 def assert_hidden(ui, amounts, screens=SHARED_SCREENS, where=""):
@@ -58,17 +39,13 @@ def assert_nowhere(ui, amounts, where=""):
 
 def hold(ui, wid, seconds):
     """Touches and holds the widget for `seconds` (a held − or + repeats)."""
-    import time
-
     from kivy.tests.common import UnitTestTouch
 
     widget = ui.find(wid)
     assert ui.shown(wid) and not widget.disabled, wid
     touch = UnitTestTouch(*widget.to_window(*widget.center))
     touch.touch_down()
-    until = time.monotonic() + seconds
-    while time.monotonic() < until:
-        yield
+    yield from wait(seconds)
     touch.touch_up()
     yield
 
@@ -239,15 +216,10 @@ def _eight(session):
 @pytest.mark.parametrize("profile", ["800x480", "1280x720", "720x1280"])
 def test_every_secret_bid_screen_fits(session, profile):
     _eight(session)
-    problems = []
-
-    def check(ui, where):
-        yield from ui.frames(2)
-        problems.extend(layout_problems(ui, f"{profile} {ui.app.language} {where}"))
+    problems = LayoutProblems(profile)
+    check = problems.check
 
     def script(ui):
-        from companion.ui.widgets import iter_widgets
-
         app = ui.app
         for language in ("en", "zh-Hans"):
             app.set_language(language)
@@ -284,9 +256,7 @@ def test_every_secret_bid_screen_fits(session, profile):
             yield from ui.tap("secretbid.round.cancel")
         yield from ui.tap("secretbid.finish")
         yield from check(ui, "finished")
-        wids = [w.wid for w in iter_widgets(app.root) if getattr(w, "wid", "")]
-        duplicates = sorted({w for w in wids if wids.count(w) > 1})
-        assert not duplicates, duplicates
+        assert not duplicate_wids(app.root), duplicate_wids(app.root)
 
     run_ui(session, script, profile=profile)
     assert not problems, "\n".join(problems)

@@ -13,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.session import Intent  # noqa: E402
-from uiharness import layout_problems, run_ui  # noqa: E402
+from uiharness import LayoutProblems, duplicate_wids, run_ui  # noqa: E402
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -210,15 +210,10 @@ def _new(app, players, **setup):
 def test_every_trajan_screen_fits_with_wids_and_big_targets(session, profile):
     from companion.demo import _trajan_wanted
 
-    problems = []
-
-    def check(ui, where):
-        yield from ui.frames(2)
-        problems.extend(layout_problems(ui, f"{profile} {ui.app.language} {where}"))
+    problems = LayoutProblems(profile)
+    check = problems.check
 
     def script(ui):
-        from companion.ui.widgets import iter_widgets
-
         restore = fast_frames()
         try:
             for language in ("en", "zh-Hans"):
@@ -267,9 +262,7 @@ def test_every_trajan_screen_fits_with_wids_and_big_targets(session, profile):
                                        session.table_view().view["choices"].index(stack)))
                 yield from check(ui, "tile entry")
                 assert ui.shown("trajan.tile.cancel") and app.trajan_vm.tile_entry
-            wids = [w.wid for w in iter_widgets(ui.app.root) if getattr(w, "wid", "")]
-            duplicates = sorted({w for w in wids if wids.count(w) > 1})
-            assert not duplicates, duplicates
+            assert not duplicate_wids(ui.app.root), duplicate_wids(ui.app.root)
         finally:
             restore()
 

@@ -12,7 +12,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.session import Intent  # noqa: E402
-from uiharness import layout_problems, run_ui  # noqa: E402
+from uiharness import LayoutProblems, run_ui  # noqa: E402
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -122,11 +122,8 @@ def test_names_colours_and_pads_are_offered_again_after_a_restart(tmp_path):
 
 @pytest.mark.parametrize("profile", ["800x480", "1280x720", "720x1280"])
 def test_the_setup_pages_fit_with_wids_and_big_targets(session, profile):
-    problems = []
-
-    def check(ui, where):
-        yield from ui.frames(2)
-        problems.extend(layout_problems(ui, f"{profile} {ui.app.language} {where}"))
+    problems = LayoutProblems(profile)
+    check = problems.check
 
     def script(ui):
         app = ui.app

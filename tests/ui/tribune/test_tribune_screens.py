@@ -8,9 +8,7 @@ are chosen to appear nowhere else on those screens)."""
 
 from __future__ import annotations
 
-import re
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -20,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.config import Config  # noqa: E402
 from companion.devices.pads import PadPlan  # noqa: E402
 from companion.session import Intent  # noqa: E402
-from uiharness import layout_problems, run_ui  # noqa: E402
+import uiharness  # noqa: E402
+from uiharness import LayoutProblems, duplicate_wids, run_ui, tap_key, texts_under, until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -30,23 +29,9 @@ PAD_KEYS = {0: ("q", "w", "e"), 1: ("a", "s", "d"), 2: ("z", "x", "c")}  # minus
 
 # -- reading the widget tree ---------------------------------------------------------------------
 
-def texts_under(widget):
-    from companion.ui.widgets import iter_widgets
-
-    out = []
-    for w in iter_widgets(widget):
-        for name in ("text", "hint_text"):
-            value = getattr(w, name, None)
-            if isinstance(value, str) and value:
-                out.append(f"{getattr(w, 'wid', '') or type(w).__name__}: {value}")
-    return out
-
-
 def showing(lines, amount):
-    """Lines showing `amount` as a number of its own (not inside another number or a time)."""
-    pattern = re.compile(rf"(?<![\d:]){amount}(?![\d:])")
-    # A history row's step number ("#4") is the journal's count of steps, not an amount.
-    return [line for line in lines if pattern.search(re.sub(r"#\d+", "", line.split(": ", 1)[1]))]
+    """`uiharness.showing`, past a history row's step number ("#4"): the journal's count of steps."""
+    return uiharness.showing(lines, amount, step_numbers=False)
 
 
 def assert_hidden(ui, amounts, where):
@@ -64,36 +49,6 @@ def assert_hidden(ui, amounts, where):
 
 
 # -- the keyboard twin ---------------------------------------------------------------------------
-
-def key(name, down=True):
-    from kivy.core.window import Keyboard, Window
-
-    code = Keyboard.keycodes[name]
-    if down:
-        Window.dispatch("on_key_down", code, 0, name, [])
-    else:
-        Window.dispatch("on_key_up", code, 0)
-
-
-def wait(seconds):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        yield
-
-
-def until(condition, timeout=3.0, what="condition"):
-    end = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        yield
-
-
-def tap_key(name):
-    key(name, True)
-    yield from wait(0.03)  # longer than the 20 ms debounce: a press and a release
-    key(name, False)
-    yield from wait(0.03)
-
 
 def pad_bid(ui, seat, amount, hidden, where):
     """Seat's pad, from the keyboard: + `amount` times, then OK; checks the shared screens at each
@@ -293,15 +248,10 @@ def test_every_tribune_screen_fits(session, profile):
     session.handle(Intent("new_game", {"game": "tribune", "setup": {
         "players": FIVE, "start_player": 2, "pads": [0, 1, 2, None, None]}}))
     session.handle(Intent("take_money", {"seat": 0, "amount": 9_000_000, "reason": "coin bowl"}))
-    problems = []
-
-    def check(ui, where):
-        yield from ui.frames(2)
-        problems.extend(layout_problems(ui, f"{profile} {ui.app.language} {where}"))
+    problems = LayoutProblems(profile)
+    check = problems.check
 
     def script(ui):
-        from companion.ui.widgets import iter_widgets
-
         app = ui.app
         for language in ("en", "zh-Hans"):
             app.set_language(language)
@@ -340,9 +290,7 @@ def test_every_tribune_screen_fits(session, profile):
             yield from check(ui, "setup 5")
             app.go("table")
             yield from ui.tap("tribune.next_round")
-        wids = [w.wid for w in iter_widgets(app.root) if getattr(w, "wid", "")]
-        duplicates = sorted({w for w in wids if wids.count(w) > 1})
-        assert not duplicates, duplicates
+        assert not duplicate_wids(app.root), duplicate_wids(app.root)
 
     run_ui(session, script, profile=profile)
     assert not problems, "\n".join(problems)
