@@ -60,6 +60,9 @@ def registry() -> tuple[GameEntry, ...]:
         GameEntry("augustus", (2, 6), None),
         GameEntry("scorepad", (1, 8), "companion.games.scorepad.rules:SCOREPAD", screens=True),
         GameEntry("secretbid", (2, 8), "companion.games.secretbid.rules:SECRETBID", screens=True),
+        # A tool for the whole table, no seats (players 0-0): the dice scanner's reads and dice
+        # entered by hand, journaled one by one; Troyes' screens will reuse its panel.
+        GameEntry("dicetray", (0, 0), "companion.games.dicetray.rules:DICETRAY", screens=True),
     )
 
 

@@ -1,0 +1,68 @@
+"""Dice tray commands, and how named intents (the screen, an input script) become them.
+
+A scanner read is not a named intent: it arrives as a `DiceRead` fact, which the session turns into
+`RecordScannerRead` through `DiceTrayRules.command_for_dice`. Dice entered by hand are the
+`enter_dice` intent: {"dice": [["red", 3], ["white", 5], …]}.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+from companion.core.errors import IllegalCommand
+from companion.core.events import Command
+from companion.games.dicetray.state import Dice
+
+
+@dataclasses.dataclass(frozen=True)
+class OpenTray(Command):
+    pass
+
+
+@dataclasses.dataclass(frozen=True)
+class RecordScannerRead(Command):
+    """A settled read from the scanner: frame `seq` of the scanner's power-on `boot` ("" when the
+    read did not come from a scanner session, e.g. an input script)."""
+
+    seq: int
+    boot: str
+    dice: Dice
+
+
+@dataclasses.dataclass(frozen=True)
+class EnterDice(Command):
+    """Dice the players entered by hand (the scanner is away, or read a die wrongly)."""
+
+    dice: Dice
+
+
+@dataclasses.dataclass(frozen=True)
+class FinishTray(Command):
+    pass
+
+
+def parse_dice(value: Any) -> Dice:
+    """[[colour, face], …] (lists or tuples) as a Dice tuple; the shape only — the rules check the
+    colours, faces and count."""
+    if not isinstance(value, (list, tuple)):
+        raise IllegalCommand("dice tray input", "'{field}' must list the dice as colour and face pairs.", field="dice")
+    dice = []
+    for die in value:
+        if not isinstance(die, (list, tuple)) or len(die) != 2 or not isinstance(die[0], str) \
+                or isinstance(die[1], bool) or not isinstance(die[1], int):
+            raise IllegalCommand("dice tray input", "'{field}' must list the dice as colour and face pairs.", field="dice")
+        dice.append((die[0], die[1]))
+    return tuple(dice)
+
+
+def parse_command(name: str, args: Mapping[str, Any]) -> Command:
+    """A command from an intent name and its arguments, naming any bad field."""
+    if name == "setup":
+        # "seed" is accepted and ignored: the session gives every new game one; nothing is drawn here.
+        return OpenTray()
+    if name == "enter_dice":
+        return EnterDice(parse_dice(args.get("dice")))
+    if name == "finish":
+        return FinishTray()
+    raise IllegalCommand("dice tray input", "The dice tray has no action '{name}'.", name=name)
