@@ -3,6 +3,11 @@
 It owns the current `Engine` and is driven from one thread only (the UI main thread, via the bridge).
 After every fact it tells its listeners what the table should now see: a `TableView` holding only
 public information. A refusal becomes a notice naming the rule; nothing illegal reaches the journal.
+
+The dice scanner's facts: `ScannerStatus` and `DiceLive` describe the world, not the game, so they
+are kept (the latest of each, in every `TableView`: dice lie open on the table) and never clear a
+notice; a `DiceRead` goes to the open game's `command_for_dice(state, read)` when it has one (the
+dice tray records it), and is otherwise ignored with a notice saying so.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from companion.core.game import Game
 from companion.core.sealed import ForceReveal
 from companion.core.store import JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
 from companion.drafts import PrivateDrafts, game_drafts
-from hardware.facts import PRESS_KEYS, ButtonPressed, DeviceStatus, DiceRead
+from hardware.facts import PRESS_KEYS, ButtonPressed, DeviceStatus, DiceLive, DiceRead, ScannerStatus
 
 log = logging.getLogger("companion.session")
 
@@ -74,6 +79,11 @@ class TableView:
     # whole turn in: − and + move the cursor, OK plays the highlighted choice. The screen may
     # highlight it; the choices themselves are public (they are the legal moves).
     pad_cursor: Mapping[int, int] = dataclasses.field(default_factory=dict)
+    # The dice scanner, whatever game is open: its link (`hardware.facts.ScannerStatus`, None
+    # until the first report) and what lies in the tray now (`hardware.facts.DiceLive`, None
+    # until the first frame), for an inline status line and a live dice panel.
+    scanner: ScannerStatus | None = None
+    dice_live: DiceLive | None = None
 
 
 class Session:
@@ -87,6 +97,8 @@ class Session:
         # Seat → pad number (None: no pad) of the open game; None: pad k plays seat k.
         self.seat_pads: tuple[int | None, ...] | None = None
         self._seats = 0  # players in the open game
+        self.scanner: ScannerStatus | None = None  # the latest scanner status (public)
+        self.dice_live: DiceLive | None = None  # the latest dice frame (public)
         self.listeners: list[Callable[[TableView], None]] = []
         self.step_listeners: list[Callable[[Step], None]] = []
 
@@ -95,10 +107,12 @@ class Session:
     def table_view(self) -> TableView:
         engine = self.engine
         if engine is None:
-            return TableView(None, None, False, False, False, self.notice, None, 0)
+            return TableView(None, None, False, False, False, self.notice, None, 0,
+                             scanner=self.scanner, dice_live=self.dice_live)
         return TableView(
             engine.game.id, engine.view(None), engine.can_undo, engine.can_redo, engine.is_finished,
             self.notice, str(engine.journal.path), engine.journal.last_step, dict(self.pad_cursor),
+            self.scanner, self.dice_live,
         )
 
     def seat_view(self, seat: int) -> Mapping[str, Any] | None:
@@ -129,6 +143,11 @@ class Session:
     def resumable(self) -> JournalInfo | None:
         return self.store.latest_unfinished()
 
+    def resumable_of(self, game_id: str) -> JournalInfo | None:
+        """The newest unfinished journal of `game_id` (a tool such as the dice tray carries on
+        where it was rather than starting a new journal each time it is opened)."""
+        return next((info for info in self.store.list() if info.game == game_id and not info.finished), None)
+
     def recent_players(self, game_id: str) -> RecentPlayers | None:
         """Who played the newest game of `game_id`, from the journals on disk (after a restart
         too), for the set-up screens to offer again: a game night keeps its players."""
@@ -151,6 +170,9 @@ class Session:
 
     def handle(self, fact: object) -> None:
         """Handles one fact and tells the listeners. Never raises for bad input: it becomes a notice."""
+        if isinstance(fact, (ScannerStatus, DiceLive)):
+            self._scanner_fact(fact)
+            return
         self.notice = None
         try:
             if isinstance(fact, Intent):
@@ -158,7 +180,7 @@ class Session:
             elif isinstance(fact, ButtonPressed):
                 self._button(fact)
             elif isinstance(fact, DiceRead):
-                self.notice = Notice("info", "Dice read {seq} ignored: nothing is waiting for dice.", {"seq": fact.seq})
+                self._dice_read(fact)
             elif isinstance(fact, DeviceStatus):
                 self.notice = Notice("info", "{device}: {status}", {"device": fact.device, "status": fact.status})
             else:
@@ -175,6 +197,32 @@ class Session:
         view = self.table_view()
         for listener in list(self.listeners):
             listener(view)
+
+    def _scanner_fact(self, fact: ScannerStatus | DiceLive) -> None:
+        """Kept as the latest of its kind. A notice stays: it answers the players' last action, and
+        a die tumbling (up to 50 frames a second) must not wipe a refusal before it is read. Live
+        frames are told only while the open game takes dice: a game without dice is not redrawn
+        for every frame of a throw (its `TableView` still carries the latest one)."""
+        if isinstance(fact, ScannerStatus):
+            self.scanner = fact
+        else:
+            self.dice_live = fact
+            if not self._takes_dice():
+                return
+        self._tell()
+
+    def _takes_dice(self) -> bool:
+        return self.engine is not None and getattr(self.engine.game, "command_for_dice", None) is not None
+
+    def _dice_read(self, fact: DiceRead) -> None:
+        """A settled read: the open game's command for it, or a notice that nothing took it."""
+        engine = self.engine
+        take = getattr(engine.game, "command_for_dice", None) if engine is not None else None
+        command = take(engine.state, fact) if take is not None and engine is not None else None
+        if command is None or engine is None:
+            self.notice = Notice("info", "Dice read {seq} ignored: nothing is waiting for dice.", {"seq": fact.seq})
+            return
+        engine.execute(command)
 
     def _intent(self, intent: Intent) -> None:
         name, args = intent.name, intent.args

@@ -7,7 +7,7 @@ import pytest
 from companion.core.store import JournalStore
 from companion.games import built_games
 from companion.session import Intent, Session
-from hardware.facts import ButtonPressed, DiceRead
+from hardware.facts import ButtonPressed, DeviceStatus, DiceLive, DiceRead, ScannerStatus
 
 
 @pytest.fixture
@@ -234,3 +234,89 @@ def test_without_a_pad_choice_pad_k_plays_seat_k_while_there_is_one(tmp_path):
     assert "Pad 4 belongs to no player" in resumed.notice.text
     assert [resumed.pad_of_seat(k) for k in range(3)] == [0, 1, None]
     resumed.shutdown()
+
+
+# -- the dice scanner's facts -------------------------------------------------------------------------
+
+BOOT = "3F2A9C01"
+
+
+def open_tray(session):
+    session.handle(Intent("new_game", {"game": "dicetray", "setup": {}}))
+    assert session.notice is None and session.engine.game.id == "dicetray"
+
+
+def test_scanner_status_and_live_dice_are_kept_in_the_table_view_without_a_game(session):
+    views = []
+    session.listeners.append(views.append)
+    status = ScannerStatus("disconnected", "No scanner at /dev/dice-scanner: plug it in (trying again)", "/dev/dice-scanner")
+    session.handle(status)
+    assert views[-1].scanner == status and views[-1].game is None
+    live = DiceLive(4, (("red", 4, "settled"), ("white", 0, "cocked")), BOOT)
+    session.handle(live)
+    assert session.table_view().dice_live == live and session.table_view().scanner == status
+    assert len(views) == 1  # no game takes dice: a tumbling throw redraws nothing
+
+
+def test_device_facts_never_wipe_the_notice_of_the_last_action(session):
+    open_tray(session)
+    session.handle(Intent("undo"))
+    assert session.notice.level == "refused"
+    session.handle(DiceLive(2, (("red", 3, "rolling"),), BOOT))
+    session.handle(ScannerStatus("connected", "ready", "/dev/dice-scanner", "tray-0.4.2", BOOT))
+    assert session.notice is not None and session.notice.level == "refused"
+    assert session.table_view().notice.level == "refused"
+
+
+def test_the_dice_tray_is_told_of_every_live_frame_and_records_each_read(session):
+    open_tray(session)
+    views = []
+    session.listeners.append(views.append)
+    session.handle(DiceLive(5, (("red", 2, "rolling"),), BOOT))
+    session.handle(DiceLive(6, (("red", 4, "settled"),), BOOT))
+    session.handle(DiceRead(6, (("red", 4),), BOOT))
+    assert [v.dice_live.seq for v in views] == [5, 6, 6]
+    last = views[-1].view["last"]
+    assert (last["source"], last["boot"], last["seq"], last["dice"]) == ("scanner", BOOT, 6, [["red", 4]])
+    assert views[-1].can_undo and session.notice is None
+
+
+def test_a_read_already_counted_is_refused_not_journaled_twice(session):
+    open_tray(session)
+    session.handle(DiceRead(6, (("red", 4),), BOOT))
+    step = session.table_view().step
+    session.handle(DiceRead(6, (("red", 4),), BOOT))
+    assert session.notice.level == "refused" and session.notice.rule == "dice scanner"
+    assert session.table_view().step == step and session.table_view().view["count"] == 1
+
+
+def test_a_game_without_dice_ignores_a_read_and_is_not_redrawn_for_live_frames(session):
+    start(session)
+    views = []
+    session.listeners.append(views.append)
+    session.handle(DiceLive(2, (("red", 3, "settled"),), BOOT))
+    assert views == []
+    session.handle(DiceRead(2, (("red", 3),), BOOT))
+    assert session.notice.level == "info" and "ignored" in session.notice.text
+    assert views[-1].dice_live.seq == 2
+
+
+def test_dice_entered_by_hand_are_an_intent_of_the_dice_tray(session):
+    open_tray(session)
+    session.handle(Intent("enter_dice", {"dice": [["yellow", 6], ["yellow", 1]]}))
+    assert session.table_view().view["last"]["source"] == "manual"
+    session.handle(Intent("enter_dice", {"dice": [["green", 6]]}))
+    assert session.notice.level == "refused" and session.notice.rule == "dice tray input"
+
+
+def test_the_newest_unfinished_tray_is_found_to_carry_on_with(session):
+    assert session.resumable_of("dicetray") is None
+    open_tray(session)
+    path = session.table_view().journal
+    start(session)  # another game opens; the tray's journal stays unfinished
+    assert str(session.resumable_of("dicetray").path) == path
+
+
+def test_device_status_is_still_a_notice(session):
+    session.handle(DeviceStatus("status display", "missing"))
+    assert session.notice.text == "status display: missing"
