@@ -27,6 +27,7 @@ TRAJAN_VIEWS = {"board": ("preview", "toggle_board"), "details": ("final", "togg
 SCORABLE = ("trajan",)  # games with a calculator mode (`companion score`)
 PAD_MODES = ("auto", "real", "simulated")
 STATUS_MODES = ("auto", "real", "simulated", "off")
+SCANNER_MODES = ("auto", "real", "simulated")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,6 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--status-png", type=Path, metavar="PATH",
                    help="where the simulated status display writes its image; default: "
                    "$XDG_RUNTIME_DIR/companion/status.png, else status.png in the data directory")
+    p.add_argument("--scanner", choices=SCANNER_MODES, metavar="MODE",
+                   help="the dice scanner: real (read the serial port, and keep trying while it is away), "
+                   "simulated (a twin in this process; the dice tray gets a Roll button) or auto (real if the "
+                   "port exists, else simulated); default: [devices.scanner] mode in the config")
+    p.add_argument("--scanner-port", metavar="PATH",
+                   help="the scanner's serial port (default: [devices.scanner] port, /dev/dice-scanner); "
+                   "/tmp/dice-scanner reads a running scanner-sim")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     r = sub.add_parser("replay", help="print a journal's final state and scores (public view only)")
@@ -172,6 +180,7 @@ def run_app(args: argparse.Namespace) -> int:
 
     pads = choose_pads(config, args)
     status = choose_status(config, args)
+    scanner = choose_scanner(config, args)
 
     from companion.ui.app import run_app as run_kivy_app
 
@@ -191,6 +200,7 @@ def run_app(args: argparse.Namespace) -> int:
             pad_count=len(config.devices.pads.seats),
             pad_plan=pads,
             status_plan=status,
+            scanner_plan=scanner,
         )
         if script_result is not None and script_result.error:
             return 4
@@ -236,6 +246,18 @@ def choose_status(config, args: argparse.Namespace):
     plan = plan_status(config.devices.status_display, mode=args.status_display,
                        png_path=status_png_path(config, args.status_png))
     logging.getLogger("companion.status").info("status display: %s", plan.reason)
+    return plan
+
+
+def choose_scanner(config, args: argparse.Namespace):
+    """The composition root's one choice for the dice scanner: real or simulated (`--scanner` over
+    the config's `[devices.scanner] mode`, `--scanner-port` over its `port`; "auto" looks for the
+    port), logged with the reason. The reader itself starts after the first frame."""
+    from companion.devices.scanner_plan import plan_scanner
+
+    plan = plan_scanner(config.devices.scanner, mode=getattr(args, "scanner", None),
+                        port=getattr(args, "scanner_port", None))
+    logging.getLogger("companion.scanner").info("dice scanner: %s", plan.reason)
     return plan
 
 

@@ -84,12 +84,13 @@ class CompanionApp(App):
     setup_pads = ObjectProperty(None)  # the score pad set-up's pads (Trajan's are in its view-model)
     secretbid = ObjectProperty(None)  # the secret bid's view-models and actions (companion.ui.secretbid)
     tribune = ObjectProperty(None)  # Tribune's view-models and actions (companion.ui.tribune)
+    dice = ObjectProperty(None)  # the dice tray's view-models and actions (companion.ui.dice), once needed
 
     def __init__(self, session: Session, *, profile: str = profiles.DEFAULT_PROFILE, start_screen: str = "home",
                  games: Sequence[GameChoice] = (), on_settings_changed: SettingsCallback | None = None,
                  on_ready: Callable[["CompanionApp"], None] | None = None, exit_after_first_frame: bool = False,
                  start_game: str | None = None, pad_count: int | None = None, pad_plan: Any = None,
-                 status_plan: Any = None, **kwargs: Any) -> None:
+                 status_plan: Any = None, scanner_plan: Any = None, **kwargs: Any) -> None:
         from companion.ui import viewmodels as vms
         from companion.ui.tr import tr
         from companion.ui.trajan import setup_pads
@@ -135,6 +136,8 @@ class CompanionApp(App):
         self.pad_panels: Any = None
         self._status_plan = status_plan  # companion.devices.status.StatusPlan from the CLI, or None
         self.status_display: Any = None  # companion.ui.status_display.StatusDisplayHook once open
+        self._scanner_plan = scanner_plan  # companion.devices.scanner_plan.ScannerPlan from the CLI, or None
+        self.scanner: Any = None  # companion.ui.dice.scanner_hook.ScannerHook once open
 
     def load_kv(self, filename: str | None = None) -> bool:
         """Each screen loads its own .kv beside it; no app-wide kv file."""
@@ -161,6 +164,8 @@ class CompanionApp(App):
         self.trajan_vm.update(table)
         self.secretbid.update(table)
         self.tribune.update(table)
+        if table.game == "dicetray":
+            self.dice_ui().update(table)
         self._journal = table.journal
         self.setup_vm.configure(self._choice("scorepad") or GameChoice("scorepad", 1, 8, True))
         trajan = self._choice("trajan")
@@ -181,6 +186,9 @@ class CompanionApp(App):
         return self.sm
 
     def on_stop(self) -> None:
+        if self.scanner is not None:
+            self.scanner.close()  # the reader stops: no dice fact arrives after this but its "closed"
+            self.scanner = None
         if self.pad_panels is not None:
             self.pad_panels.close()  # first: no pad fact may arrive after this; displays cleared
             self.pad_panels = None
@@ -209,6 +217,11 @@ class CompanionApp(App):
             from companion.ui.pad_panels import PadPanels
 
             self.pad_panels = PadPanels.open(self, self._pad_plan)
+        if self._scanner_plan is not None:
+            # Likewise: pyserial, a pty for the twin and the reader's thread wait for the first frame.
+            from companion.ui.dice.scanner_hook import ScannerHook
+
+            self.scanner = ScannerHook.open(self, self._scanner_plan)
         if self._status_plan is not None:
             # Likewise after the first frame: the status display is Pillow, luma and a writer thread.
             from companion.ui.status_display import StatusDisplayHook
@@ -242,12 +255,26 @@ class CompanionApp(App):
             self.sm.add_widget(screens.create(name))
         return self.sm.get_screen(name)
 
+    def dice_ui(self) -> Any:
+        """The dice tray's part (`app.dice`), made on first need: the home screen's first frame
+        does not wait for it; the scanner, the dice tray or its screen make it."""
+        if self.dice is None:
+            from companion.ui.dice.controller import DiceUI
+
+            self.dice = DiceUI(post=self.post, go=self.go, open_game=self.open_game_id,
+                               resumable=lambda: self.session.resumable_of("dicetray"))
+            self.dice.update(self.session.table_view())
+        return self.dice
+
     def open_game_id(self) -> str | None:
         engine = self.session.engine
         return engine.game.id if engine is not None else None
 
     def route(self, name: str) -> str:
         """The screen a name means now: "table" and "setup" are the open (or chosen) game's own."""
+        if name == "table" and self.open_game_id() == "dicetray":
+            self.dice_ui()  # before its screen's kv reads app.dice
+            return "dice_tray"
         if name == "table" and self.open_game_id() == "trajan":
             return "trajan_table"
         if name == "table" and self.open_game_id() == "secretbid":
@@ -311,6 +338,9 @@ class CompanionApp(App):
     def open_game(self, game_id: str) -> None:
         choice = self._choice(game_id)
         if choice is None or not choice.built:
+            return
+        if game_id == "dicetray":
+            self.dice_ui().open()  # a tool: no set-up, it carries on with its journal
             return
         self._setup_game = game_id
         if game_id == "trajan":
@@ -463,6 +493,8 @@ class CompanionApp(App):
         self.trajan_vm.relabel()
         self.secretbid.relabel()
         self.tribune.relabel()
+        if self.dice is not None:
+            self.dice.relabel()
         self.history_vm.refresh()
         self._settings_changed()
 
@@ -487,6 +519,8 @@ class CompanionApp(App):
             self.trajan_vm.update(table)
         self.secretbid.update(table)
         self.tribune.update(table)
+        if self.dice is not None or table.game == "dicetray":
+            self.dice_ui().update(table)
         if self.sm.current == "trajan_setup":
             self.trajan_setup_vm.show_notice(table.notice)  # a refusal of the set-up, on its own page
         if table.journal != self._journal:
@@ -522,7 +556,7 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
             start_screen: str = "home", on_settings_changed: SettingsCallback | None = None,
             on_ready: Callable[[CompanionApp], None] | None = None, exit_after_first_frame: bool = False,
             games: Sequence[GameChoice] = (), start_game: str | None = None, pad_count: int | None = None,
-            pad_plan: Any = None, status_plan: Any = None) -> int:
+            pad_plan: Any = None, status_plan: Any = None, scanner_plan: Any = None) -> int:
     """Runs the app until it is closed; returns the process exit code (`app.exit_code`, 0 unless
     an input script failed).
 
@@ -537,6 +571,9 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     pads once its window is up (keys, private panels, each seat's display) and closes them on stop.
     `status_plan`: the CLI's `companion.devices.status.StatusPlan`; likewise opened after the first
     frame (the table's season, round and time track after each update) and cleared on stop.
+    `scanner_plan`: the CLI's `companion.devices.scanner_plan.ScannerPlan`; the dice scanner's
+    reader (or its in-app twin) starts after the first frame, told the open game's last scanner
+    read, and stops on stop.
     """
     from companion.ui.tr import tr
 
@@ -547,7 +584,7 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     app = CompanionApp(session, profile=prof.name, start_screen=start_screen, games=games,
                        on_settings_changed=on_settings_changed, on_ready=on_ready,
                        exit_after_first_frame=exit_after_first_frame, start_game=start_game, pad_count=pad_count,
-                       pad_plan=pad_plan, status_plan=status_plan)
+                       pad_plan=pad_plan, status_plan=status_plan, scanner_plan=scanner_plan)
     app.run()
     return int(app.exit_code)
 

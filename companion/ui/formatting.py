@@ -18,6 +18,7 @@ GAME_TITLES: Mapping[str, str] = {
     "augustus": N_("Augustus"),
     "scorepad": N_("Score pad"),
     "secretbid": N_("Secret bid"),
+    "dicetray": N_("Dice tray"),
 }
 
 
@@ -34,6 +35,9 @@ def game_title(game_id: str | None) -> str:
 
 
 def players_range(low: int, high: int) -> str:
+    """"2–4 players"; a tool without seats (0–0, the dice tray) is for the whole table."""
+    if low == high == 0:
+        return _("For the whole table")
     if low == high:
         return _("{count} players").format(count=low)
     return _("{low}–{high} players").format(low=low, high=high)
@@ -205,13 +209,17 @@ def history_texts(entries: Iterable[Any], describe: Callable[[Mapping[str, Any],
 
 def format_history(entries: Iterable[Any]) -> list[dict[str, Any]]:
     """History entries (oldest first) as rows {step, time, text, undone}: the score pad's, a secret
-    bid's or Tribune's (told apart by the game's first event, since a history does not name its game)."""
+    bid's, Tribune's or a dice tray's (told apart by the game's first event, since a history does not name its game)."""
     entries = list(entries)
     first = str(entries[0].events[0].get("kind", "")) if entries and entries[0].events else ""
     if first.startswith("secretbid."):
         from companion.ui.secretbid.format import START_KIND, history_describer
 
         texts = history_texts(entries, history_describer(), start_kind=START_KIND)
+    elif first.startswith("dicetray."):
+        from companion.ui.dice import words as dice_words
+
+        texts = history_texts(entries, dice_words.describe_event, start_kind=dice_words.START_KIND)
     elif first.startswith("tribune."):
         from companion.ui.tribune import history as tribune_history
 

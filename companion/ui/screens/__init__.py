@@ -30,6 +30,7 @@ MODULES: dict[str, str] = {
     "tribune_setup": "companion.ui.tribune.setup",
     "tribune_table": "companion.ui.tribune.table",
     "tribune_private": "companion.ui.tribune.private_screen",
+    "dice_tray": "companion.ui.dice.screen",
 }
 SCREENS = tuple(MODULES)
 
