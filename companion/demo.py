@@ -222,9 +222,70 @@ def tribune_prepare(state: str) -> Callable[[Any], None] | None:
     return None
 
 
+#: The dice tray's documentation pictures: dice tumbling, a read counted, a cocked die (with the
+#: entry by hand opened on it) and the scanner away, reconnecting.
+DICETRAY_STATES = ("live", "settled", "cocked", "reconnecting")
+DICETRAY_BOOT = "4E830075"
+
+
+def dicetray_demo_session(data_dir: Path, language: str, state: str, games: Mapping[str, Any]) -> Session:
+    """A session over `data_dir` whose open dice tray is in `state` (one of DICETRAY_STATES),
+    reached by the facts a scanner sends (status, live frames, reads) and one entry by hand: three
+    reads counted, then a Troyes-sized throw (three red, three white, three yellow)."""
+    from hardware.facts import DiceLive, DiceRead, ScannerStatus
+
+    if state not in DICETRAY_STATES:
+        raise ValueError(f"unknown dice tray demo state {state!r}; choose one of {', '.join(DICETRAY_STATES)}")
+    session = Session(games, JournalStore(data_dir))
+    port = "/dev/dice-scanner"
+    connected = ScannerStatus("connected", "Scanner tray-0.4.2 ready", port, "tray-0.4.2", DICETRAY_BOOT)
+
+    def throw(seq: int, dice: str) -> tuple[tuple[str, int, str], ...]:
+        out = []
+        for token in dice.split():
+            colour, face, how = (token.split(":") + ["s"])[:3]
+            out.append((colour, int(face), {"s": "settled", "r": "rolling", "c": "cocked"}[how]))
+        return tuple(out)
+
+    facts: list[Any] = [Intent("new_game", {"game": "dicetray", "setup": {}}), connected]
+    for seq, dice in ((5, "red:4 red:2 white:6 yellow:3 yellow:5"), (9, "red:6 white:1 white:3 yellow:2")):
+        live = DiceLive(seq, throw(seq, dice), DICETRAY_BOOT)
+        facts += [DiceLive(seq - 1, tuple((c, 0, "rolling") for c, _f, _s in live.dice), DICETRAY_BOOT), live,
+                  DiceRead(seq, tuple((c, f) for c, f, _s in live.dice), DICETRAY_BOOT)]
+    facts.append(Intent("enter_dice", {"dice": [["black", 5], ["black", 2]]}))
+    final = "red:5 red:3 red:6 white:2 white:4 white:4 yellow:1 yellow:6 yellow:3"
+    if state == "live":
+        facts.append(DiceLive(14, throw(14, "red:5 red:3:r red:6 white:2:r white:4 white:1:r yellow:1 yellow:6:r "
+                                            "yellow:3"), DICETRAY_BOOT))
+    elif state == "cocked":
+        facts.append(DiceLive(15, throw(15, final.replace("white:4 white:4", "white:4 white:0:c")), DICETRAY_BOOT))
+    else:
+        live = DiceLive(16, throw(16, final), DICETRAY_BOOT)
+        facts += [live, DiceRead(16, tuple((c, f) for c, f, _s in live.dice), DICETRAY_BOOT)]
+    if state == "reconnecting":
+        facts.append(ScannerStatus("disconnected", f"The scanner was unplugged or stopped: trying {port} again",
+                                   port, "tray-0.4.2", DICETRAY_BOOT))
+    for fact in facts:
+        session.handle(fact)
+        if session.notice is not None and session.notice.level != "info":
+            raise RuntimeError(f"demo step {fact} refused: {session.notice.text}")
+    return session
+
+
+def dicetray_prepare(state: str) -> Callable[[Any], None] | None:
+    """What the app does before the picture: for the cocked die, the players tap it to enter it
+    by hand (the tray's readable dice are copied, the die's colour chosen)."""
+    if state == "cocked":
+        def tap(app: Any) -> None:
+            cocked = next(d["index"] for d in app.dice.tray.dice if d["state"] == "cocked")
+            app.dice.tap_die(cocked)
+        return tap
+    return None
+
+
 def shoot(argv: Sequence[str] | None = None) -> int:
-    """`python -m companion.demo OUT --state S [--game tribune] --lang L --profile P`: one secret bid
-    (or Tribune) picture from a demo session over a scratch directory (what `companion screenshot
+    """`python -m companion.demo OUT --state S [--game tribune|dicetray] --lang L --profile P`: one secret
+    bid (Tribune, dice tray) picture from a demo session over a scratch directory (what `companion screenshot
     --docs` runs, one process per picture: one Kivy window per process)."""
     import argparse
     import tempfile
@@ -235,13 +296,15 @@ def shoot(argv: Sequence[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m companion.demo")
     parser.add_argument("out", type=Path)
-    parser.add_argument("--game", choices=("secretbid", "tribune"), default="secretbid")
-    parser.add_argument("--state", choices=sorted(set(SECRETBID_STATES) | set(TRIBUNE_STATES)), required=True)
+    parser.add_argument("--game", choices=("secretbid", "tribune", "dicetray"), default="secretbid")
+    parser.add_argument("--state", choices=sorted(set(SECRETBID_STATES) | set(TRIBUNE_STATES) | set(DICETRAY_STATES)),
+                        required=True)
     parser.add_argument("--lang", default="en")
     parser.add_argument("--profile", default="800x480")
     args = parser.parse_args(argv)
     tribune = args.game == "tribune"
-    if args.state not in (TRIBUNE_STATES if tribune else SECRETBID_STATES):
+    states = {"tribune": TRIBUNE_STATES, "dicetray": DICETRAY_STATES}.get(args.game, SECRETBID_STATES)
+    if args.state not in states:
         parser.error(f"the {args.game} demo has no state {args.state!r}")
     prepare(offscreen=True)
     from companion.ui.screenshot import take_screenshot
@@ -250,6 +313,9 @@ def shoot(argv: Sequence[str] | None = None) -> int:
         if tribune:
             session = tribune_demo_session(Path(scratch), args.lang, args.state, built_games())
             screen, before = TRIBUNE_SCREENS[args.state], tribune_prepare(args.state)
+        elif args.game == "dicetray":
+            session = dicetray_demo_session(Path(scratch), args.lang, args.state, built_games())
+            screen, before = "dice_tray", dicetray_prepare(args.state)
         else:
             session = secretbid_demo_session(Path(scratch), args.lang, args.state, built_games())
             screen, before = SECRETBID_SCREENS[args.state], secretbid_prepare(args.state)

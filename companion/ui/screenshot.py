@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 from companion.ui import environment
 
 SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "trajan_table", "secretbid_setup",
-           "secretbid_table", "secretbid_private", "tribune_setup", "tribune_table", "tribune_private")
+           "secretbid_table", "secretbid_private", "tribune_setup", "tribune_table", "tribune_private", "dice_tray")
 #: `--docs` pictures the app's own screens; Trajan's are `--docs-trajan` (docs/screenshots/trajan).
 DOC_SCREENS = ("home", "setup", "table", "history", "settings")
 DOC_LANGUAGES = ("zh-Hans", "en")
@@ -35,6 +35,9 @@ SECRETBID_DOC_STATES = ("setup", "table", "confirm", "private", "result")
 #: Tribune's documentation pictures (companion.demo.TRIBUNE_STATES), written by `--docs` into its
 #: `tribune` folder: set-up, table, the money panel, an open bid, region V's result, a chariot tie.
 TRIBUNE_DOC_STATES = ("setup", "table", "money", "bid", "result", "tie")
+#: The dice tray's documentation pictures (companion.demo.DICETRAY_STATES), written by `--docs` into
+#: its `dicetray` folder: dice tumbling, a read counted, a cocked die being fixed by hand, reconnecting.
+DICETRAY_DOC_STATES = ("live", "settled", "cocked", "reconnecting")
 
 def take_screenshot(out: Path, screen: str, language: str, profile: str, session: Any,
                     games: Sequence[Any], prepare: Callable[[Any], None] | None = None) -> Path:
@@ -108,8 +111,8 @@ def screenshot_in_subprocess(out: Path, screen: str, language: str, profile: str
 
 def regenerate_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Path]:
     """Writes every screen in zh-Hans and en to `out_dir` as <screen>-<lang>-<profile>.png, the
-    secret bid's pictures into `out_dir/secretbid` and Tribune's into `out_dir/tribune`, each in its
-    own process (two at a time)."""
+    secret bid's pictures into `out_dir/secretbid`, Tribune's into `out_dir/tribune` and the dice
+    tray's into `out_dir/dicetray`, each in its own process (two at a time)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     jobs = [(out_dir / doc_name(s, lang, profile), s, lang) for s in DOC_SCREENS for lang in DOC_LANGUAGES]
@@ -117,7 +120,8 @@ def regenerate_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Pat
         futures = [pool.submit(screenshot_in_subprocess, out, s, lang, profile) for out, s, lang in jobs]
         written = [f.result() for f in futures]
     return (written + regenerate_secretbid_docs(out_dir / "secretbid", profile)
-            + regenerate_tribune_docs(out_dir / "tribune", profile))
+            + regenerate_tribune_docs(out_dir / "tribune", profile)
+            + regenerate_dicetray_docs(out_dir / "dicetray", profile))
 
 
 def secretbid_doc_name(state: str, language: str, profile: str = DOC_PROFILE) -> str:
@@ -164,6 +168,22 @@ def regenerate_tribune_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> 
             for state in TRIBUNE_DOC_STATES for lang in DOC_LANGUAGES]
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         futures = [pool.submit(secretbid_screenshot_in_subprocess, out, state, lang, profile, 60, "tribune")
+                   for out, state, lang in jobs]
+        return [f.result() for f in futures]
+
+
+def dicetray_doc_name(state: str, language: str, profile: str = DOC_PROFILE) -> str:
+    return f"dicetray-{state}-{language}-{profile}.png"
+
+
+def regenerate_dicetray_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Path]:
+    """Writes the dice tray's pictures (DICETRAY_DOC_STATES) in zh-Hans and en to `out_dir`."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    jobs = [(out_dir / dicetray_doc_name(state, lang, profile), state, lang)
+            for state in DICETRAY_DOC_STATES for lang in DOC_LANGUAGES]
+    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+        futures = [pool.submit(secretbid_screenshot_in_subprocess, out, state, lang, profile, 60, "dicetray")
                    for out, state, lang in jobs]
         return [f.result() for f in futures]
 
