@@ -5,8 +5,9 @@ advances one step per frame, so touches, layout and drawing interleave as on a r
 touch is UnitTestTouch down → one frame → up → one frame (see notes/platform.md).
 
 Also what several screen tests share: `LayoutProblems` (every screen fits), `duplicate_wids`,
-`texts_under` / `showing` (is an amount on screen), and the pads' keyboard twin (`key`, `tap_key`,
-`wait`, `until`).
+`texts_under` / `showing` / `mentions` / `model_texts` (is an amount on screen or in a view-model),
+`check_bid_panels` (a sealed bid's panels, any game), and the pads' keyboard twin (`key`,
+`tap_key`, `wait`, `until`).
 """
 
 from __future__ import annotations
@@ -197,6 +198,41 @@ def showing(lines: Iterable[str], amount: int, *, step_numbers: bool = True) -> 
         return shown if step_numbers else re.sub(r"#\d+", "", shown)
 
     return [line for line in lines if pattern.search(text(line))]
+
+
+def mentions(text: str, amount: int) -> bool:
+    """The amount as a number of its own in `text` (not part of another number or a time)."""
+    return re.search(rf"(?<![\d:]){amount}(?![\d:])", text) is not None
+
+
+def model_texts(*models: Any) -> str:
+    """Every string property of the view-models and of their rows, flattened, one per line."""
+    out = []
+    for model in models:
+        for name in model.properties():
+            value = getattr(model, name)
+            if isinstance(value, str):
+                out.append(value)
+            elif isinstance(value, list):
+                out.extend(str(item) for item in value)
+    return "\n".join(out)
+
+
+def check_bid_panels(ui: UI, check: Callable[[UI, str], Iterator[Any]], prefix: str,
+                     seat: int) -> Generator[Any, None, None]:
+    """With a sealed bid open on the table of the game whose wids start with `prefix`: Reveal now's
+    question (then Cancel), and `seat`'s private entry through its hand-over, entry (then Cancel)
+    and hand-back, each checked by `check(ui, where)` (a `LayoutProblems.check`)."""
+    yield from ui.tap(f"{prefix}.reveal")
+    yield from check(ui, "confirm")
+    yield from ui.tap(f"{prefix}.confirm.cancel")
+    yield from ui.tap(f"{prefix}.seat.{seat}.private")
+    yield from check(ui, "hand-over")
+    yield from ui.tap(f"{prefix}.private.show")
+    yield from check(ui, "entry")
+    yield from ui.tap(f"{prefix}.private.cancel")
+    yield from check(ui, "hand-back")
+    yield from ui.tap(f"{prefix}.private.done")
 
 
 # -- the pads' keyboard twin ----------------------------------------------------------------------

@@ -13,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.session import Intent  # noqa: E402
-from uiharness import LayoutProblems, duplicate_wids, run_ui, showing, texts_under, wait  # noqa: E402
+from uiharness import LayoutProblems, check_bid_panels, duplicate_wids, run_ui, showing, texts_under, wait  # noqa: E402
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -225,16 +225,7 @@ def test_every_secret_bid_screen_fits(session, profile):
             app.set_language(language)
             app.go("table")
             yield from check(ui, "bidding")
-            yield from ui.tap("secretbid.reveal")
-            yield from check(ui, "confirm")
-            yield from ui.tap("secretbid.confirm.cancel")
-            yield from ui.tap("secretbid.seat.6.private")
-            yield from check(ui, "handover")
-            yield from ui.tap("secretbid.private.show")
-            yield from check(ui, "entry")
-            yield from ui.tap("secretbid.private.cancel")
-            yield from check(ui, "handback")
-            yield from ui.tap("secretbid.private.done")
+            yield from check_bid_panels(ui, check, "secretbid", 6)
             app.go("history")
             yield from check(ui, "history")
             app.go("home")

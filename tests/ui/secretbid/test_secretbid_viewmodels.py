@@ -3,14 +3,13 @@ never holds an unrevealed amount, the private entry reads only its seat and forg
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from companion.core.engine import HistoryEntry
 from companion.session import Intent
 from companion.ui import formatting as fmt
 from companion.ui import i18n
+from uiharness import mentions, model_texts
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -35,23 +34,6 @@ def start(session, players=("Ann", "Bo", "Cy"), limits=None, pads=None):
 def plain(text):
     """Text with its no-break spaces (between a name and its number) as plain spaces."""
     return text.replace("\u00a0", " ")
-
-
-def mentions(text, amount):
-    """The amount as a number of its own in `text` (not part of another number or a time)."""
-    return re.search(rf"(?<![\d:]){amount}(?![\d:])", text) is not None
-
-
-def every_text(vm):
-    """Every string property of a view-model and of its rows, flattened."""
-    out = []
-    for name in vm.properties():
-        value = getattr(vm, name)
-        if isinstance(value, str):
-            out.append(value)
-        elif isinstance(value, list):
-            out.extend(str(item) for item in value)
-    return "\n".join(out)
 
 
 def test_no_limit_is_the_games_largest_bid():
@@ -81,7 +63,7 @@ def test_the_table_says_who_locked_never_what(session):
     assert vm.confirming and vm.confirm_text.startswith("Not locked yet: Bo, Cy.\n")
     assert "count as their pads show them now" in vm.confirm_text and vm.confirm_text.endswith("Reveal the bids now?")
     for amount in (SECRET_A, SECRET_B):
-        assert not mentions(every_text(vm), amount)
+        assert not mentions(model_texts(vm), amount)
     vm.cancel_reveal()
     assert not vm.confirming and not posted
     vm.ask_reveal()
@@ -172,7 +154,7 @@ def test_the_private_entry_reads_only_its_seat_and_forgets_on_leaving(session):
     model.lock()
     assert model.stage == "handback" and model.handback_text.startswith("Your bid is locked.")
     assert session.engine.state.round.is_locked(1)
-    assert not mentions(every_text(model), SECRET_B)
+    assert not mentions(model_texts(model), SECRET_B)
     count = len(asked)
     seat_key(session, 0, "plus")  # another seat's pad: the closed panel reads nothing
     assert len(asked) == count
@@ -185,7 +167,7 @@ def test_the_private_entry_reads_only_its_seat_and_forgets_on_leaving(session):
     assert not model.locked and not session.engine.state.round.is_locked(1) and model.amount_text == str(SECRET_B)
     model.press("minus")
     model.cancel()
-    assert model.handback_text.startswith("Nothing was locked.") and not mentions(every_text(model), SECRET_B - 1)
+    assert model.handback_text.startswith("Nothing was locked.") and not mentions(model_texts(model), SECRET_B - 1)
     assert session.seat_view(1)["draft"] == SECRET_B - 1, "the seat's draft is kept for it, as on a pad"
 
 

@@ -19,7 +19,8 @@ from companion.config import Config  # noqa: E402
 from companion.devices.pads import PadPlan  # noqa: E402
 from companion.session import Intent  # noqa: E402
 import uiharness  # noqa: E402
-from uiharness import LayoutProblems, duplicate_wids, run_ui, tap_key, texts_under, until  # noqa: E402
+from uiharness import (LayoutProblems, check_bid_panels, duplicate_wids, run_ui, tap_key,  # noqa: E402
+                       texts_under, until)
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -267,16 +268,7 @@ def test_every_tribune_screen_fits(session, profile):
             yield from ui.tap("tribune.region_v.cancel")
             yield from ui.tap("tribune.chariot_auction")
             yield from check(ui, "bidding")
-            yield from ui.tap("tribune.reveal")
-            yield from check(ui, "confirm")
-            yield from ui.tap("tribune.confirm.cancel")
-            yield from ui.tap("tribune.seat.4.private")
-            yield from check(ui, "hand-over")
-            yield from ui.tap("tribune.private.show")
-            yield from check(ui, "entry")
-            yield from ui.tap("tribune.private.cancel")
-            yield from check(ui, "hand-back")
-            yield from ui.tap("tribune.private.done")
+            yield from check_bid_panels(ui, check, "tribune", 4)
             yield from ui.tap("tribune.reveal")
             yield from ui.tap("tribune.confirm.reveal")
             yield from check(ui, "chariot tie")

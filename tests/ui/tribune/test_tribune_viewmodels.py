@@ -5,13 +5,12 @@ in English, 简体中文 and 繁體中文 from public fields only."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from companion.session import Intent
 from companion.ui import formatting as fmt
 from companion.ui import i18n
+from uiharness import mentions, model_texts
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -27,21 +26,9 @@ def keys(session, seat, presses):
         session.handle(Intent("seat_key", {"seat": seat, "key": key}))
 
 
-def mentions(text, amount):
-    return re.search(rf"(?<![\d:]){amount}(?![\d:])", text) is not None
-
-
 def every_text(vm):
-    """Every string property of a view-model, of its rows and of its panels, flattened."""
-    out = []
-    for model in (vm, vm.picker, vm.entry):
-        for name in model.properties():
-            value = getattr(model, name)
-            if isinstance(value, str):
-                out.append(value)
-            elif isinstance(value, list):
-                out.extend(str(item) for item in value)
-    return "\n".join(out)
+    """Every string property of the table's view-model, of its rows and of its panels, flattened."""
+    return model_texts(vm, vm.picker, vm.entry)
 
 
 def table_vm(session, pads=None):
