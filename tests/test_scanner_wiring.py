@@ -352,7 +352,10 @@ def start_sim(link: Path, log: Path, tray: str | None = None) -> subprocess.Pope
     before = started()
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=log.open("ab"), stderr=subprocess.STDOUT,
                             env=env, cwd=ROOT, text=True)
-    assert wait_for(lambda: started() > before and os.path.exists(link), timeout=20), log.read_text()
+    if not wait_for(lambda: started() > before and os.path.exists(link), timeout=20):
+        proc.kill()  # never left running behind a failed test
+        proc.wait(10)
+        raise AssertionError(f"the simulator did not start:\n{log.read_text()}")
     return proc
 
 
