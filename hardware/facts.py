@@ -80,12 +80,26 @@ silent (no heartbeat for the watchdog time: a hung scanner or a loose cable); di
 port, unplugged, or not openable: the reader keeps trying); incompatible (it speaks another
 protocol version); closed (the reader was stopped)."""
 
+SCANNER_REASONS = ("", "missing", "permission", "busy", "open_error", "lost", "silent", "protocol",
+                   "device_error", "failed")
+"""`ScannerStatus.reason`, what is wrong, for a screen to word in its own language ("" when nothing
+is): missing (no such port: not plugged in, or its symlink leads nowhere); permission (the port is
+refused: the user is not in its group, dialout); busy (another program holds the port); open_error
+(opening failed otherwise: `detail` has the system's words); lost (the link failed while reading:
+unplugged, or the device stopped); silent (no heartbeat for the watchdog time, while "silent" and
+when the reader reopens the port after twice that); protocol (it speaks another protocol version);
+device_error (the scanner reported an error, in `error`); failed (the reader itself stopped on an
+error: restart the app)."""
+
 
 @dataclasses.dataclass(frozen=True)
 class ScannerStatus:
     """How the dice scanner link is, for a status line shown inline (never a modal dialog).
 
-    `detail` is a sentence a player can act on ("No scanner at /dev/dice-scanner: plug it in").
+    `detail` is an English sentence a player can act on ("No scanner at /dev/dice-scanner: plug it
+    in"), for logs and `companion doctor`; `reason` says the same for a machine (one of
+    `SCANNER_REASONS`, "" when nothing is wrong), so a screen words it from `state`, `reason` and
+    `port` in its own language instead of reading the sentence.
     `error` is the scanner's own last error report (its code and text, e.g. "CAM: camera not
     responding"), cleared by its next read. The counters run since the reader started: frames
     `missed` (sequence gaps), `duplicates` ignored, lines `rejected` (bad checksum or syntax).
@@ -102,10 +116,13 @@ class ScannerStatus:
     missed: int = 0
     duplicates: int = 0
     rejected: int = 0
+    reason: str = ""
 
     def __post_init__(self) -> None:
         if self.state not in SCANNER_STATES:
             raise ValueError(f"state must be one of {SCANNER_STATES}, not {self.state!r}")
+        if self.reason not in SCANNER_REASONS:
+            raise ValueError(f"reason must be one of {SCANNER_REASONS}, not {self.reason!r}")
 
     @property
     def is_ready(self) -> bool:

@@ -8,7 +8,8 @@ Modules, one job each (nothing is imported eagerly; the codec needs only the sta
                UnknownFrameType): the protocol's reference implementation (pure)
     framer     Framer, FrameDecoder: bytes → lines → frames, resynchronising after noise (pure)
     tracker    SequenceTracker: repeats, gaps, restarts, which settled frame is a new roll (pure)
-    port       open_port, explain_open_error: a pyserial URL opened, failures in words
+    port       open_port, open_error_reason, explain_open_error: a pyserial URL opened,
+               failures as a reason and in words
     reader     ScannerReader: the adapter thread (reconnect, watchdog, facts)
     twin       ScannerTwin, DieSpec, parse_dice: the device's behaviour, simulated (pure)
     faults     FaultInjector, FaultRates: damage on the wire, random or exactly once
@@ -18,5 +19,5 @@ Modules, one job each (nothing is imported eagerly; the codec needs only the sta
 
 Facts reported (hardware.facts): DiceLive(seq, ((colour, face, state), ...), boot) for every new
 frame, DiceRead(seq, ((colour, face), ...), boot) once per completely settled roll, and
-ScannerStatus(state, detail, ...). docs/scanner.md is the maker's and the app's guide.
+ScannerStatus(state, detail, ..., reason). docs/scanner.md is the maker's and the app's guide.
 """

@@ -29,15 +29,29 @@ def open_port(port: str, baud: int = 115200, timeout: float = 0.1) -> serial.Ser
     return serial.Serial(port, baudrate=baud, timeout=timeout, write_timeout=1.0, exclusive=True)
 
 
-def explain_open_error(port: str, exc: BaseException) -> str:
-    """A sentence for the status line: what is wrong with `port`, and what to do."""
+def open_error_reason(port: str, exc: BaseException) -> str:
+    """Why `port` would not open, as a `hardware.facts.SCANNER_REASONS` value: "missing",
+    "permission", "busy" or "open_error"."""
     code = getattr(exc, "errno", None)
     if code == errno.ENOENT or (not is_url(port) and not os.path.exists(port)):
+        return "missing"
+    if code in (errno.EACCES, errno.EPERM):
+        return "permission"
+    if code in (errno.EBUSY, errno.EAGAIN, errno.EWOULDBLOCK) or "exclusively lock" in str(exc):
+        return "busy"
+    return "open_error"
+
+
+def explain_open_error(port: str, exc: BaseException) -> str:
+    """A sentence for the status line (English: logs, `companion doctor`, the command-line tools):
+    what is wrong with `port`, and what to do."""
+    reason = open_error_reason(port, exc)
+    if reason == "missing":
         if os.path.islink(port):
             return f"The scanner was unplugged ({port} leads nowhere): plug it in (trying again)"
         return f"No scanner at {port}: plug it in (trying again)"
-    if code in (errno.EACCES, errno.EPERM):
+    if reason == "permission":
         return f"Not allowed to open {port}: join the dialout group (sudo usermod -aG dialout $USER)"
-    if code in (errno.EBUSY, errno.EAGAIN, errno.EWOULDBLOCK) or "exclusively lock" in str(exc):
+    if reason == "busy":
         return f"{port} is in use by another program: close it (fuser {port})"
     return f"Cannot open {port}: {exc} (trying again)"

@@ -31,7 +31,7 @@ from hardware.facts import DiceLive, DiceRead, ScannerStatus
 from hardware.scanner.codec import (PROTOCOL_VERSION, DeviceError, DiceFrame, Frame, FrameError, Heartbeat, Hello,
                                     HelloRequest, ResendRequest, format_frame)
 from hardware.scanner.framer import FrameDecoder
-from hardware.scanner.port import Opener, explain_open_error, open_port
+from hardware.scanner.port import Opener, explain_open_error, open_error_reason, open_port
 from hardware.scanner.tracker import SequenceTracker, dice_values
 
 log = logging.getLogger("hardware.scanner")
@@ -90,6 +90,7 @@ class ScannerReader:
         # Link state, owned by the reader thread.
         self._state = "disconnected"
         self._detail = ""
+        self._reason = ""
         self._firmware = ""
         self._error = ""
         self._heartbeat_s = 1.0
@@ -156,7 +157,7 @@ class ScannerReader:
                 self._maybe_post_counts()
         except Exception:  # a bug must not leave the table believing the scanner is fine
             log.exception("scanner reader stopped by an error")
-            self._set_state("disconnected", "The dice scanner reader failed: restart the app")
+            self._set_state("disconnected", "The dice scanner reader failed: restart the app", "failed")
             self._drop_port()
             return
         self._drop_port()
@@ -166,7 +167,8 @@ class ScannerReader:
         try:
             port = self._opener(self.port_name, self.baud, self._read_timeout)
         except _LINK_ERRORS as exc:
-            self._set_state("disconnected", explain_open_error(self.port_name, exc))
+            self._set_state("disconnected", explain_open_error(self.port_name, exc),
+                            open_error_reason(self.port_name, exc))
             return False
         self._port = port
         self._counts.connects += 1
@@ -191,7 +193,8 @@ class ScannerReader:
     def _link_failed(self, exc: BaseException) -> None:
         log.info("scanner link lost: %s", exc)
         self._drop_port()
-        self._set_state("disconnected", f"The scanner was unplugged or stopped: trying {self.port_name} again")
+        self._set_state("disconnected", f"The scanner was unplugged or stopped: trying {self.port_name} again",
+                        "lost")
 
     def _read_once(self) -> None:
         port = self._port
@@ -244,7 +247,7 @@ class ScannerReader:
             self._on_hello(frame, now)
         elif isinstance(frame, DeviceError):  # worth showing even before the hello
             self._error = f"{frame.code}: {frame.text}"
-            self._set_state(self._state, f"The scanner reports a problem: {frame.text}")
+            self._set_state(self._state, f"The scanner reports a problem: {frame.text}", "device_error")
         elif not self._hello_ok:
             if isinstance(frame, DiceFrame):
                 self._held = (self._held + [frame])[-HELD_BEFORE_HELLO:]
@@ -263,7 +266,7 @@ class ScannerReader:
         if hello.protocol != PROTOCOL_VERSION:
             self._hello_ok = False
             self._set_state("incompatible", f"The scanner speaks protocol {hello.protocol}, this app "
-                            f"{PROTOCOL_VERSION}: update the app or the scanner's firmware")
+                            f"{PROTOCOL_VERSION}: update the app or the scanner's firmware", "protocol")
             return
         restarted = self._tracker.boot_seen(hello.boot) or self._restart_pending
         self._restart_pending = False
@@ -316,35 +319,40 @@ class ScannerReader:
         watchdog = self._watchdog()
         if quiet >= 2 * watchdog:
             self._drop_port()  # reopen: a hung USB link, or a symlink that now points elsewhere
-            self._set_state("disconnected", f"The scanner stopped answering: reopening {self.port_name}")
+            self._set_state("disconnected", f"The scanner stopped answering: reopening {self.port_name}", "silent")
             return
         if quiet >= watchdog and self._state != "silent":
-            self._set_state("silent", f"No word from the scanner for {quiet:.0f} s: check its cable and power")
+            self._set_state("silent", f"No word from the scanner for {quiet:.0f} s: check its cable and power",
+                            "silent")
         if (not self._hello_ok or self._state == "silent") and \
                 now - self._last_hello_request >= max(self._hello_timeout, min(self._heartbeat_s, watchdog / 3)):
             self._send(HelloRequest(), now)
 
-    def _status(self, state: str, detail: str) -> ScannerStatus:
+    def _status(self, state: str, detail: str, reason: str) -> ScannerStatus:
         c = self._counts
         return ScannerStatus(state, detail, self.port_name, self._firmware, self._tracker.boot or "",
-                             self._error, c.missed, c.duplicates, c.rejected)
+                             self._error, c.missed, c.duplicates, c.rejected, reason)
 
-    def _set_state(self, state: str, detail: str) -> None:
-        self._state, self._detail = state, detail
-        status = self._status(state, detail)
+    def _set_state(self, state: str, detail: str, reason: str = "") -> None:
+        """Reports the link's `state`: `detail` in English (logs, `companion doctor`), `reason` for
+        screens to word (hardware.facts.SCANNER_REASONS; "" when nothing is wrong)."""
+        if state == "connected" and not reason and self._error:
+            reason = "device_error"  # answering again, but its error report still stands
+        self._state, self._detail, self._reason = state, detail, reason
+        status = self._status(state, detail, reason)
         if status != self._posted:
             self._post(status)
 
     def _maybe_post_counts(self) -> None:
         if self._posted is None or self._clock() - self._posted_at < 1.0:
             return
-        status = self._status(self._state, self._detail)
+        status = self._status(self._state, self._detail, self._reason)
         if status != self._posted:
             self._post(status)
 
     def _post(self, status: ScannerStatus) -> None:
         self._posted, self._posted_at = status, self._clock()
-        log.info("scanner: %s (%s)", status.state, status.detail)
+        log.info("scanner: %s%s (%s)", status.state, f"/{status.reason}" if status.reason else "", status.detail)
         self._tell(status)
 
     def _tell(self, fact: object) -> None:

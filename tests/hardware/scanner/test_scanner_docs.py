@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hardware.facts import SCANNER_STATES
+from hardware.facts import SCANNER_REASONS, SCANNER_STATES
 from hardware.scanner.codec import format_frame, parse_frame
 from hardware.scanner.script import COMMANDS, parse_script
 
@@ -34,3 +34,8 @@ def test_the_example_lines_are_real_frames():
 def test_the_states_named_are_the_states_reported():
     named = re.search(r"`state` is one of (.+?) \(`SCANNER_STATES`\)", DOC).group(1)
     assert re.findall(r"`([a-z]+)`", named) == list(SCANNER_STATES)
+
+
+def test_the_reasons_named_are_the_reasons_reported():
+    named = re.search(r"`reason` says what is wrong.+?: one of (.+?) \(`SCANNER_REASONS`\)", DOC).group(1)
+    assert ["", *re.findall(r"`([a-z_]+)`", named)] == list(SCANNER_REASONS)  # "" (nothing wrong) comes first

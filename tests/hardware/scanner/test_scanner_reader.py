@@ -3,14 +3,18 @@ gaps, restarts, the watchdog, error reports, a missing port. Each test runs in w
 
 from __future__ import annotations
 
+import errno
 import os
+import threading
 import time
 
 import pytest
+import serial
 
 from hardware.facts import DiceLive, DiceRead, ScannerStatus
 from hardware.scanner.codec import (DeviceError, Die, DiceFrame, Heartbeat, Hello, HelloRequest, ResendRequest,
                                     format_frame)
+from hardware.scanner.port import open_port
 from hardware.scanner.reader import ScannerReader
 
 BOOT, OTHER = "1234ABCD", "5678EF01"
@@ -139,9 +143,10 @@ def test_error_report_shown_until_the_next_frame(device, scanner_facts, reader):
     device.send(DeviceError("CAM", "camera not responding"))
     status = scanner_facts.wait_for(lambda f: f.of(ScannerStatus)[-1].error and f.of(ScannerStatus)[-1])
     assert status.error == "CAM: camera not responding" and status.state == "connected"
-    assert "camera not responding" in status.detail
+    assert "camera not responding" in status.detail and status.reason == "device_error"
     device.send(rolling(1))
-    scanner_facts.wait_for(lambda f: not f.of(ScannerStatus)[-1].error)
+    status = scanner_facts.wait_for(lambda f: not f.of(ScannerStatus)[-1].error and f.of(ScannerStatus)[-1])
+    assert (status.state, status.reason) == ("connected", "")
 
 
 def test_another_protocol_version_is_refused(device, scanner_facts, reader):
@@ -149,7 +154,7 @@ def test_another_protocol_version_is_refused(device, scanner_facts, reader):
     device.wait_request(HelloRequest)
     device.send(hello(protocol=2), settled(1))
     status = scanner_facts.wait_for(lambda f: f.of(ScannerStatus)[-1].state == "incompatible" and f.of(ScannerStatus)[-1])
-    assert "protocol 2" in status.detail
+    assert "protocol 2" in status.detail and status.reason == "protocol"
     time.sleep(0.1)
     assert not scanner_facts.of(DiceLive)
 
@@ -158,9 +163,11 @@ def test_watchdog_says_silent_asks_again_and_recovers(device, scanner_facts, rea
     r = connect(device, scanner_facts, reader, watchdog=0.3)
     asked = sum(isinstance(q, HelloRequest) for q in device.requests())
     scanner_facts.wait_for(lambda f: f.states()[-1] == "silent", timeout=1.0)
+    assert scanner_facts.of(ScannerStatus)[-1].reason == "silent"
     device.wait_request(HelloRequest, asked + 1)  # it keeps asking
     device.send(Heartbeat(BOOT, 0))
     scanner_facts.wait_for(lambda f: f.states()[-1] == "connected")
+    assert scanner_facts.of(ScannerStatus)[-1].reason == ""
     assert r.state == "connected"
 
 
@@ -168,6 +175,8 @@ def test_a_long_silence_reopens_the_port(device, scanner_facts, reader):
     r = connect(device, scanner_facts, reader, watchdog=0.2)
     scanner_facts.wait_for(lambda f: f.states()[-2:] == ["disconnected", "connecting"], timeout=1.5)
     assert r.counts().connects >= 2
+    reopened = [s for s in scanner_facts.of(ScannerStatus) if s.state == "disconnected"][0]
+    assert reopened.reason == "silent" and "stopped answering" in reopened.detail
 
 
 def test_no_port_yet_then_it_appears(tmp_path, scanner_facts, reader, device):
@@ -175,6 +184,7 @@ def test_no_port_yet_then_it_appears(tmp_path, scanner_facts, reader, device):
     r = reader(port=str(link), retry_interval=0.05)
     status = scanner_facts.wait_for(lambda f: f.of(ScannerStatus))[0]
     assert status.state == "disconnected" and status.detail == f"No scanner at {link}: plug it in (trying again)"
+    assert status.reason == "missing"
     time.sleep(0.2)
     assert len(scanner_facts.of(ScannerStatus)) == 1  # trying again says nothing new
     os.symlink(device.path, link)
@@ -188,9 +198,79 @@ def test_unplugged_while_reading(device, scanner_facts, reader):
     connect(device, scanner_facts, reader)
     os.close(device.master)  # the USB device is gone: reads fail with EIO
     status = scanner_facts.wait_for(lambda f: [s for s in f.of(ScannerStatus) if "unplugged" in s.detail])[0]
-    assert status.state == "disconnected" and status.firmware == "test-fw"
+    assert status.state == "disconnected" and status.firmware == "test-fw" and status.reason == "lost"
     # The pty is gone for good: it keeps trying, saying so once.
     scanner_facts.wait_for(lambda f: f.states()[-1] == "disconnected" and "No scanner" in f.of(ScannerStatus)[-1].detail)
+    assert scanner_facts.of(ScannerStatus)[-1].reason == "missing"
+
+
+def test_a_port_another_program_holds_is_busy_until_it_lets_go(device, scanner_facts, reader):
+    holder = serial.Serial(device.path, exclusive=True)  # e.g. a terminal program left open on it
+    try:
+        r = reader(retry_interval=0.05)
+        status = scanner_facts.wait_for(lambda f: f.of(ScannerStatus))[0]
+        assert (status.state, status.reason) == ("disconnected", "busy")
+        assert status.detail == f"{device.path} is in use by another program: close it (fuser {device.path})"
+    finally:
+        holder.close()
+    device.wait_request(HelloRequest)
+    device.send(hello())
+    scanner_facts.wait_for(lambda f: "connected" in f.states())
+    assert r.counts().connects == 1
+
+
+def test_a_refused_port_says_permission_until_it_is_allowed(device, scanner_facts, reader):
+    if os.geteuid() != 0:
+        mode = os.stat(device.path).st_mode
+        os.chmod(device.path, 0)
+        opener, allow = open_port, (lambda: os.chmod(device.path, mode))
+    else:  # root opens anything: refuse exactly as pyserial does for a user outside dialout
+        allowed = threading.Event()
+
+        def opener(port, baud, timeout):
+            if not allowed.is_set():
+                raise serial.SerialException(errno.EACCES, f"could not open port {port}: [Errno 13] "
+                                                           f"Permission denied: {port!r}")
+            return open_port(port, baud, timeout)
+
+        allow = allowed.set
+    try:
+        reader(retry_interval=0.05, opener=opener)
+        status = scanner_facts.wait_for(lambda f: f.of(ScannerStatus))[0]
+        assert (status.state, status.reason) == ("disconnected", "permission")
+        assert status.detail.startswith(f"Not allowed to open {device.path}: join the dialout group")
+    finally:
+        allow()
+    device.wait_request(HelloRequest)
+    device.send(hello())
+    status = scanner_facts.wait_for(lambda f: "connected" in f.states() and f.of(ScannerStatus)[-1])
+    assert status.reason == ""
+
+
+class BrokenPort:
+    """A port whose driver raises what no link error is: the reader's own failure."""
+
+    in_waiting = 0
+
+    def read(self, size=1):
+        raise RuntimeError("a bug")
+
+    def write(self, data):
+        return len(data)
+
+    def close(self):
+        pass
+
+
+def test_a_reader_that_fails_says_so_and_stops(scanner_facts):
+    r = ScannerReader("/dev/dice-scanner", scanner_facts, opener=lambda port, baud, timeout: BrokenPort()).start()
+    try:
+        status = scanner_facts.wait_for(lambda f: f.states()[-1:] == ["disconnected"] and f.of(ScannerStatus)[-1])
+        assert status.reason == "failed" and status.detail == "The dice scanner reader failed: restart the app"
+        r._thread.join(1.0)
+        assert not r.is_running
+    finally:
+        r.close()
 
 
 def test_a_broken_listener_does_not_stop_the_reader(device):
