@@ -8,6 +8,7 @@ the panel says reconnecting, then connected within 2 s, and no read is counted t
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 import signal
@@ -17,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+import serial
 
 from companion.cli import build_parser, choose_scanner
 from companion.config import Config, ScannerConfig
@@ -169,6 +171,78 @@ def test_a_real_plan_reads_the_port_and_the_last_read_keeps_the_tray_from_counti
         assert again.of(DiceRead)[0].dice == (("red", 1), ("white", 1), ("yellow", 1))
         with_last.close()
     finally:
+        sim.close()
+
+
+def test_the_panel_words_a_busy_a_refused_and_an_unplugged_pty_scanner_from_its_reason(tmp_path):
+    """The reader's facts from a real pty, worded by the dice panel from state + reason + port
+    (never from the English detail), in English and Chinese."""
+    from companion.ui import i18n
+    from companion.ui.dice import words
+    from hardware.scanner.port import open_port
+
+    link = tmp_path / "dice-scanner"
+    reconnecting = (f"Reconnecting… the scanner was unplugged or stopped (trying {link} again)", words.WARN)
+    sim = PtyScanner(fast_twin(), link=link).start()
+    facts = Facts()
+    device = open_scanner(ScannerPlan("real", str(link)), facts.append, retry_interval=0.05)
+    others = []
+    try:
+        assert wait_for(lambda: any(s.state == "connected" for s in facts.of(ScannerStatus)))
+        assert words.scanner_line(facts.of(ScannerStatus)[-1]) == ("Scanner connected", words.OK)
+
+        # A second program on the port the app reads: refused at once (the port is locked).
+        busy = Facts()
+        others.append(open_scanner(ScannerPlan("real", str(link)), busy.append, retry_interval=0.05))
+        assert wait_for(lambda: busy.of(ScannerStatus))
+        status = busy.of(ScannerStatus)[0]
+        assert (status.state, status.reason) == ("disconnected", "busy")
+        assert words.scanner_line(status) == (f"{link} is in use by another program: close it", words.ERROR)
+
+        # A user outside the dialout group (root opens anything: refused the way pyserial refuses).
+        def refused(port, baud, timeout):
+            if os.geteuid() != 0:
+                return open_port(port, baud, timeout)
+            raise serial.SerialException(errno.EACCES, f"could not open port {port}: [Errno 13] Permission denied")
+
+        denied = Facts()
+        if os.geteuid() != 0:
+            target = os.path.realpath(link)
+            mode = os.stat(target).st_mode
+            os.chmod(target, 0)
+        try:
+            others.append(open_scanner(ScannerPlan("real", str(link)), denied.append, retry_interval=0.05,
+                                       opener=refused))
+            assert wait_for(lambda: denied.of(ScannerStatus))
+        finally:
+            if os.geteuid() != 0:
+                os.chmod(target, mode)
+        status = denied.of(ScannerStatus)[0]
+        assert (status.state, status.reason) == ("disconnected", "permission")
+        assert words.scanner_line(status) == (
+            f"Not allowed to open {link}: add this user to the dialout group, then log in again", words.ERROR)
+        for other in others:
+            other.close()
+        others.clear()
+
+        # Unplugged: the link fails ("lost"), then its name is gone ("missing"); the scanner was there,
+        # so both say it is being waited for.
+        sim.unplug(0.8)
+        assert wait_for(lambda: any(s.reason == "missing" for s in facts.of(ScannerStatus)))
+        away = [s for s in facts.of(ScannerStatus) if s.state == "disconnected"]
+        assert {s.reason for s in away} <= {"lost", "missing"}
+        assert all(words.scanner_line(s) == reconnecting for s in away)
+        i18n.set_language("zh-Hans")
+        try:
+            assert words.scanner_line(away[-1])[0] == f"正在重新连接…扫描器被拔出或已停止（正在重试 {link}）"
+        finally:
+            i18n.set_language("en")
+        assert wait_for(lambda: facts.of(ScannerStatus)[-1].state == "connected", timeout=5)
+        assert words.scanner_line(facts.of(ScannerStatus)[-1]) == ("Scanner connected", words.OK)
+    finally:
+        for other in others:
+            other.close()
+        device.close()
         sim.close()
 
 

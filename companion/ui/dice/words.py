@@ -3,8 +3,8 @@ whether the throw counted, per-colour totals and history lines. Pure functions o
 (`hardware.facts` values and the dice tray's public view), translated with `i18n._`, so every line
 the panel shows is tested without a window.
 
-The scanner's own `ScannerStatus.detail` is English (the hardware layer has no catalog): the status
-line is made here from its state, port and the kind of trouble the detail names.
+The scanner's own `ScannerStatus.detail` is English (the hardware layer has no catalog) and is for
+logs and `companion doctor`: the status line is made here from its `state`, `reason` and `port`.
 """
 
 from __future__ import annotations
@@ -59,57 +59,51 @@ def dice_text(dice: Iterable[Sequence[Any]]) -> str:
 # -- the scanner's status line ----------------------------------------------------------------------
 
 
-def _trouble(detail: str) -> str:
-    """What the reader's (English) detail says is wrong: its sentences come from
-    hardware/scanner/port.py `explain_open_error` and reader.py."""
-    if detail.startswith("Not allowed to open"):
-        return "permission"
-    if "is in use by another program" in detail:
-        return "busy"
-    if detail.startswith("No scanner at") or "leads nowhere" in detail:
-        return "missing"
-    if "reader failed" in detail:
-        return "failed"
-    if "unplugged or stopped" in detail or "stopped answering" in detail:
-        return "lost"
-    return "other"
+REASON_LINES: Mapping[str, tuple[str, str]] = {
+    "missing": (N_("No dice scanner at {port}: plug it in (trying again)"), ERROR),
+    "permission": (N_("Not allowed to open {port}: add this user to the dialout group, then log in again"), ERROR),
+    "busy": (N_("{port} is in use by another program: close it"), ERROR),
+    "open_error": (N_("Cannot open {port} (trying again)"), ERROR),
+    "lost": (N_("Reconnecting… the scanner was unplugged or stopped (trying {port} again)"), WARN),
+    "silent": (N_("No word from the scanner: check its cable and power (trying again)"), WARN),
+    "protocol": (N_("The scanner speaks another protocol version: update the app or the scanner's firmware"),
+                 ERROR),
+    "device_error": (N_("The scanner reports a problem: {error}"), WARN),
+    "failed": (N_("The dice scanner reader failed: restart the app"), ERROR),
+}
+"""(msgid, kind) of the status line for each `hardware.facts.SCANNER_REASONS` value but "" (nothing
+wrong: the state alone words it). Templates take {port} and {error}."""
+
+STATE_REASONS: Mapping[str, str] = {"silent": "silent", "incompatible": "protocol"}
+"""The reason a state implies when a status carries none (a fact made before reasons, or by hand)."""
 
 
 def scanner_line(status: Any, simulated: bool = False) -> tuple[str, str]:
     """(text, kind) of the inline status line for a `hardware.facts.ScannerStatus` (None before
-    the first report). A scanner that has said hello before (it has a firmware name) and is away
-    is "reconnecting"; one never found is "missing", with the fix."""
+    the first report), worded from its `state`, `reason` and `port`, never from its English
+    `detail`. A scanner that has said hello before (it has a firmware name) and is away is
+    "reconnecting"; one never found is "missing", with the fix."""
     if status is None:
         return _("Looking for the dice scanner…"), WAIT
     state, port = status.state, status.port or "?"
     was_connected = bool(status.firmware)
-    if state == "connected":
-        if status.error:
-            return _("Scanner connected, but it reports a problem: {error}").format(error=status.error), WARN
-        return (_("Simulated scanner connected") if simulated else _("Scanner connected")), OK
-    if state == "connecting":
-        if was_connected:
-            return _("Reconnecting to the scanner…"), WARN
-        return _("Connecting to the scanner at {port}…").format(port=port), WAIT
-    if state == "silent":
-        return _("No word from the scanner: check its cable and power (trying again)"), WARN
-    if state == "incompatible":
-        return _("The scanner speaks another protocol version: update the app or the scanner's firmware"), ERROR
+    reason = getattr(status, "reason", "") or STATE_REASONS.get(state, "")
     if state == "closed":
         return _("The dice scanner is not being read"), WAIT
-    trouble = _trouble(status.detail)
-    if trouble == "permission":
-        return _("Not allowed to open {port}: add this user to the dialout group, then log in again").format(
-            port=port), ERROR
-    if trouble == "busy":
-        return _("{port} is in use by another program: close it").format(port=port), ERROR
-    if trouble == "failed":
-        return _("The dice scanner reader failed: restart the app"), ERROR
-    if was_connected or trouble == "lost":
-        return _("Reconnecting… the scanner was unplugged or stopped (trying {port} again)").format(port=port), WARN
-    if trouble == "missing":
-        return _("No dice scanner at {port}: plug it in (trying again)").format(port=port), ERROR
-    return _("Cannot open {port} (trying again): {detail}").format(port=port, detail=status.detail), ERROR
+    if state == "connected" and status.error:
+        reason = "device_error"
+    if reason == "missing" and was_connected:
+        reason = "lost"  # its port went with it: it was there, so it is being waited for
+    if not reason:
+        if state == "connected":
+            return (_("Simulated scanner connected") if simulated else _("Scanner connected")), OK
+        if state == "connecting":
+            if was_connected:
+                return _("Reconnecting to the scanner…"), WARN
+            return _("Connecting to the scanner at {port}…").format(port=port), WAIT
+        reason = "lost" if was_connected else "open_error"
+    template, kind = REASON_LINES.get(reason, REASON_LINES["open_error"])
+    return _(template).format(port=port, error=status.error or "?"), kind
 
 
 # -- whether the throw counted ---------------------------------------------------------------------

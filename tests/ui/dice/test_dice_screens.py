@@ -66,10 +66,12 @@ def states(session):
     settled = throw(5, "red:2 red:5 red:1 white:3 white:4 white:6 yellow:4 yellow:2 yellow:6 black:6 black:1")
     yield "counted", [settled, DiceRead(5, tuple((c, f) for c, f, _s in settled.dice), BOOT)]
     yield "many dice", [throw(6, " ".join(["red:3", "white:4", "yellow:5", "black:6"] * 6))]
-    yield "missing", [ScannerStatus("disconnected", f"No scanner at {PORT}: plug it in (trying again)", PORT)]
+    yield "missing", [ScannerStatus("disconnected", f"No scanner at {PORT}: plug it in (trying again)", PORT,
+                                    reason="missing")]
     yield "reconnecting", [ScannerStatus("disconnected", f"The scanner was unplugged or stopped: trying {PORT} again",
-                                         PORT, "tray-0.4.2", BOOT)]
-    yield "permission", [ScannerStatus("disconnected", f"Not allowed to open {PORT}: join the dialout group", PORT)]
+                                         PORT, "tray-0.4.2", BOOT, reason="lost")]
+    yield "permission", [ScannerStatus("disconnected", f"Not allowed to open {PORT}: join the dialout group", PORT,
+                                       reason="permission")]
     yield "refused", [Intent("enter_dice", {"dice": [["green", 7]]})]
 
 

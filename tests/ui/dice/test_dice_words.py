@@ -9,46 +9,88 @@ import pytest
 from companion.ui import i18n
 from companion.ui.dice import words
 from companion.ui.formatting import format_history, game_title, players_range
-from hardware.facts import DiceLive, ScannerStatus
+from hardware.facts import SCANNER_REASONS, DiceLive, ScannerStatus
 
 PORT = "/dev/dice-scanner"
 BOOT = "3F2A9C01"
 
 
-def status(state, detail="", firmware=""):
-    return ScannerStatus(state, detail, PORT, firmware, BOOT if firmware else "")
+def status(state, reason="", firmware="", detail="(the reader's English sentence)", **more):
+    return ScannerStatus(state, detail, PORT, firmware, BOOT if firmware else "", reason=reason, **more)
 
 
 @pytest.mark.parametrize("fact, text, kind", [
     (None, "Looking for the dice scanner…", words.WAIT),
-    (status("connected", "Scanner tray-0.4.2 ready", "tray-0.4.2"), "Scanner connected", words.OK),
-    (status("connecting", f"Opened {PORT}: waiting for the scanner to answer"),
-     f"Connecting to the scanner at {PORT}…", words.WAIT),
-    (status("connecting", "…", "tray-0.4.2"), "Reconnecting to the scanner…", words.WARN),
-    (status("disconnected", f"No scanner at {PORT}: plug it in (trying again)"),
-     f"No dice scanner at {PORT}: plug it in (trying again)", words.ERROR),
-    (status("disconnected", f"The scanner was unplugged ({PORT} leads nowhere): plug it in (trying again)", "tray-0.4.2"),
+    (status("connected", "", "tray-0.4.2"), "Scanner connected", words.OK),
+    (status("connecting"), f"Connecting to the scanner at {PORT}…", words.WAIT),
+    (status("connecting", "", "tray-0.4.2"), "Reconnecting to the scanner…", words.WARN),
+    (status("disconnected", "missing"), f"No dice scanner at {PORT}: plug it in (trying again)", words.ERROR),
+    # A scanner that was there and whose port went with it is waited for.
+    (status("disconnected", "missing", "tray-0.4.2"),
      f"Reconnecting… the scanner was unplugged or stopped (trying {PORT} again)", words.WARN),
-    (status("disconnected", f"The scanner was unplugged or stopped: trying {PORT} again", "tray-0.4.2"),
+    (status("disconnected", "lost", "tray-0.4.2"),
      f"Reconnecting… the scanner was unplugged or stopped (trying {PORT} again)", words.WARN),
-    (status("disconnected", f"Not allowed to open {PORT}: join the dialout group (sudo usermod -aG dialout $USER)"),
+    (status("disconnected", "permission"),
      f"Not allowed to open {PORT}: add this user to the dialout group, then log in again", words.ERROR),
-    (status("disconnected", f"{PORT} is in use by another program: close it (fuser {PORT})"),
-     f"{PORT} is in use by another program: close it", words.ERROR),
-    (status("silent", "No word from the scanner for 3 s: check its cable and power", "tray-0.4.2"),
+    (status("disconnected", "permission", "tray-0.4.2"),
+     f"Not allowed to open {PORT}: add this user to the dialout group, then log in again", words.ERROR),
+    (status("disconnected", "busy"), f"{PORT} is in use by another program: close it", words.ERROR),
+    (status("disconnected", "open_error"), f"Cannot open {PORT} (trying again)", words.ERROR),
+    (status("disconnected", "failed", "tray-0.4.2"), "The dice scanner reader failed: restart the app", words.ERROR),
+    (status("silent", "silent", "tray-0.4.2"), "No word from the scanner: check its cable and power (trying again)",
+     words.WARN),
+    (status("disconnected", "silent", "tray-0.4.2"),
      "No word from the scanner: check its cable and power (trying again)", words.WARN),
-    (status("incompatible", "…", ""), "The scanner speaks another protocol version: update the app or the scanner's "
-     "firmware", words.ERROR),
-    (status("closed", "The dice scanner is not being read"), "The dice scanner is not being read", words.WAIT),
+    (status("incompatible", "protocol"), "The scanner speaks another protocol version: update the app or the "
+     "scanner's firmware", words.ERROR),
+    (status("connected", "device_error", "tray-0.4.2", error="CAM: camera not responding"),
+     "The scanner reports a problem: CAM: camera not responding", words.WARN),
+    (status("closed"), "The dice scanner is not being read", words.WAIT),
 ])
-def test_the_status_line_for_every_state(fact, text, kind):
+def test_the_status_line_for_every_state_and_reason(fact, text, kind):
     assert words.scanner_line(fact) == (text, kind)
 
 
-def test_a_scanner_error_report_and_the_simulated_twin_are_said():
-    fact = ScannerStatus("connected", "…", PORT, "tray-0.4.2", BOOT, error="CAM: camera not responding")
-    assert words.scanner_line(fact) == ("Scanner connected, but it reports a problem: CAM: camera not responding",
-                                        words.WARN)
+@pytest.mark.parametrize("fact, text", [
+    # Facts made without a reason (before there was one, or by hand): the state and firmware say enough.
+    (ScannerStatus("silent", "…", PORT, "tray-0.4.2"), "No word from the scanner: check its cable and power (trying "
+     "again)"),
+    (ScannerStatus("incompatible", "…", PORT), "The scanner speaks another protocol version: update the app or the "
+     "scanner's firmware"),
+    (ScannerStatus("disconnected", "…", PORT, "tray-0.4.2"),
+     f"Reconnecting… the scanner was unplugged or stopped (trying {PORT} again)"),
+    (ScannerStatus("disconnected", "…", PORT), f"Cannot open {PORT} (trying again)"),
+    (ScannerStatus("connected", "…", PORT, "tray-0.4.2", error="CAM: camera not responding"),
+     "The scanner reports a problem: CAM: camera not responding"),
+])
+def test_a_status_without_a_reason_is_worded_from_its_state(fact, text):
+    assert words.scanner_line(fact)[0] == text
+
+
+def test_the_line_never_reads_the_english_detail():
+    for reason in SCANNER_REASONS:
+        for state in ("connected", "disconnected", "silent"):
+            plain = status(state, reason, "tray-0.4.2", error="CAM: x")
+            misleading = status(state, reason, "tray-0.4.2", error="CAM: x",
+                                detail=f"Not allowed to open {PORT}: is in use by another program, unplugged")
+            assert words.scanner_line(plain) == words.scanner_line(misleading)
+
+
+def test_every_reason_has_a_line_translated_in_both_chinese_catalogs():
+    assert set(words.REASON_LINES) == set(SCANNER_REASONS) - {""}
+    for language in ("zh-Hans", "zh-Hant"):
+        path = i18n.LOCALE_DIR / f"{language.replace('-', '_')}.po"
+        catalog = i18n.parse_po(path.read_text(encoding="utf-8"), str(path))
+        i18n.set_language(language)
+        for reason, (msgid, kind) in words.REASON_LINES.items():
+            assert catalog.get(msgid), (language, reason, msgid)
+            text, shown_kind = words.scanner_line(status("disconnected", reason, error="CAM: x"))
+            assert shown_kind == kind and text == catalog[msgid].format(port=PORT, error="CAM: x"), (language, reason)
+            assert text != msgid.format(port=PORT, error="CAM: x"), (language, reason)  # not left in English
+    i18n.set_language("en")
+
+
+def test_the_simulated_twin_is_said():
     assert words.scanner_line(status("connected", "", "companion-sim-1.0"), simulated=True)[0] == \
         "Simulated scanner connected"
 
@@ -118,8 +160,7 @@ def test_the_home_tile_and_chinese_words():
     i18n.set_language("zh-Hans")
     assert game_title("dicetray") == "掷骰盘"
     assert words.verdict(live(22, ("white", 0, "cocked")), LAST)[0] == "未计入：请重掷倾斜的白色骰子"
-    assert words.scanner_line(status("disconnected", f"No scanner at {PORT}: plug it in (trying again)"))[0] == \
-        f"找不到骰子扫描器 {PORT}：请插上它（正在重试）"
+    assert words.scanner_line(status("disconnected", "missing"))[0] == f"找不到骰子扫描器 {PORT}：请插上它（正在重试）"
     i18n.set_language("zh-Hant")
     assert game_title("dicetray") == "擲骰盤"
     assert words.colour_totals([("red", 4, "settled")])[0]["text"] == "紅色 ×1 = 4"
