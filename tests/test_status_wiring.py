@@ -23,7 +23,7 @@ from companion.devices.status_screens import ENGLISH, StatusWords, status_screen
 from companion.games import all_rules
 from companion.session import Intent, Session, TableView
 from hardware.detect import FOUND, MISSING, Probe
-from hardware.facts import ButtonPressed, DeviceStatus
+from hardware.facts import ButtonPressed, DeviceStatus, DiceLive, DiceRead
 from hardware.status_display.render import render
 from hardware.status_display.screen import StatusScreen
 
@@ -135,6 +135,30 @@ def test_a_secret_bid_shows_its_round_whom_the_table_waits_for_then_the_winner(s
             session.handle(ButtonPressed(seat, "plus"))
         session.handle(ButtonPressed(seat, "ok"))
     assert status_screen(session.table_view()) == StatusScreen(title="Secret bid · round 1", status="Bo wins: 5")
+
+
+def test_the_dice_tray_shows_its_name_and_the_reads_counted(session):
+    session.handle(Intent("new_game", {"game": "dicetray", "setup": {}}))
+    assert status_screen(session.table_view()) == StatusScreen(title="Dice tray", status="Reads counted: 0")
+    session.handle(DiceRead(6, (("red", 4), ("white", 2)), "3F2A9C01"))
+    session.handle(DiceLive(7, (("red", 3, "rolling"),), "3F2A9C01"))  # a throw under way counts nothing yet
+    session.handle(Intent("enter_dice", {"dice": [["black", 5]]}))
+    assert status_screen(session.table_view()) == StatusScreen(title="Dice tray", status="Reads counted: 2")
+    session.handle(Intent("undo"))
+    assert status_screen(session.table_view()).status == "Reads counted: 1"
+    session.handle(Intent("finish"))  # closed, the tally is still what the table wants to see
+    assert status_screen(session.table_view()) == StatusScreen(title="Dice tray", status="Reads counted: 1")
+    from companion.ui import i18n
+    from companion.ui.status_display import status_words
+
+    for language, title, status in (("zh-Hans", "掷骰盘", "已计入 1 次"), ("zh-Hant", "擲骰盤", "已計入 1 次")):
+        try:
+            i18n.set_language(language)
+            screen = status_screen(session.table_view(), status_words())
+        finally:
+            i18n.set_language("en")
+        assert (screen.title, screen.status) == (title, status)
+        assert render(screen).getbbox() is not None  # drawn, nothing refused
 
 
 def test_a_seats_draft_never_reaches_the_status_display_even_from_a_seat_view(session):

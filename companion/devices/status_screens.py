@@ -14,6 +14,8 @@ the current language), because the hardware layer knows no language and this lay
 - a score pad: its name and who leads;
 - a game with open-ended rounds (secret bid, Tribune): its name and round, and the bidding's
   public state (how many the table waits for, the revealed winner);
+- the dice tray: its name and how many reads the table has counted (closed or not: the tally is
+  what it is for);
 - anything else with a known name: the name; no game: blank (the display is cleared).
 """
 
@@ -35,7 +37,7 @@ MAX_LAP = 40
 
 def _english_titles() -> dict[str, str]:
     return {"trajan": "Trajan", "scorepad": "Score pad", "secretbid": "Secret bid", "tribune": "Tribune",
-            "troyes": "Troyes", "augustus": "Augustus"}
+            "troyes": "Troyes", "augustus": "Augustus", "dicetray": "Dice tray"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,6 +58,7 @@ class StatusWords:
     tie: str = "Tie: {name} {amount}"
     no_bids: str = "No bids"
     leader: str = "{place}. {name} {amount}"
+    reads: str = "Reads counted: {count}"
 
 
 ENGLISH = StatusWords()
@@ -126,8 +129,11 @@ def other_screen(game: str, view: Mapping[str, Any], words: StatusWords = ENGLIS
 
 
 def other_status(game: str, view: Mapping[str, Any], words: StatusWords = ENGLISH) -> str:
-    """Game over; else a sealed round's public state (the table waits for N, or who won once
-    revealed); else, on a score pad, who leads."""
+    """The dice tray's count of reads; else game over; else a sealed round's public state (the
+    table waits for N, or who won once revealed); else, on a score pad, who leads."""
+    if game == "dicetray":
+        count = whole_number(view.get("count"))
+        return words.reads.format(count=count) if count is not None and count >= 0 else ""
     if view.get("finished"):
         return words.game_over
     players = view_players(view)

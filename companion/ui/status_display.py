@@ -19,7 +19,8 @@ def status_words() -> StatusWords:
     """The texts the status display shows, translated now (called at every update)."""
     return StatusWords(
         titles={"trajan": _("Trajan"), "scorepad": _("Score pad"), "secretbid": _("Secret bid"),
-                "tribune": _("Tribune"), "troyes": _("Troyes"), "augustus": _("Augustus")},
+                "tribune": _("Tribune"), "troyes": _("Troyes"), "augustus": _("Augustus"),
+                "dicetray": _("Dice tray")},
         season=_("Season"),
         round=_("Round"),
         game_round=_("{game} · round {n}"),
@@ -32,6 +33,7 @@ def status_words() -> StatusWords:
         tie=_("Tie: {name} {amount}"),
         no_bids=_("No bids"),
         leader=_("{place}. {name} {amount}"),
+        reads=_("Reads counted: {count}"),
     )
 
 
