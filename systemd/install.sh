@@ -14,6 +14,9 @@
 #   4. files: /etc/systemd/system/companion.service (console kiosk), /etc/systemd/user/
 #      companion-desktop.service with /etc/xdg/autostart/companion.desktop (desktop kiosk),
 #      /etc/udev/rules.d/70-companion.rules, /usr/local/bin/companion-doctor, /opt/companion/docs;
+#      the rule names the dice scanner /dev/dice-scanner by its USB IDs (--scanner-id, else the ones
+#      installed before, else a Raspberry Pi Pico's 2e8a:000a), whether it is a CDC-ACM board
+#      (ttyACM) or behind a USB-serial adapter (ttyUSB: CH340 1a86:7523, CP2102 10c4:ea60, FTDI 0403:6001);
 #   5. the mode: "console" enables companion.service (and boots to the console rather than the
 #      desktop); "desktop" leaves it to the desktop's autostart. "auto": desktop when the Pi boots to
 #      a desktop, else console.

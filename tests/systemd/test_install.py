@@ -134,6 +134,33 @@ def test_scanner_id_is_written_and_kept_by_later_runs(prefix, clone):
     assert 'ATTRS{idVendor}=="303a"' in rules.read_text()
 
 
+def test_an_adapters_scanner_id_names_its_ttyusb_and_an_old_ttyacm_only_rule_is_widened(prefix, clone):
+    from test_udev_rules import applied, parse_rules, usb_serial
+
+    rules = prefix / "etc/udev/rules.d/70-companion.rules"
+    result = run(clone, "install.sh", "--prefix", str(prefix), "--scanner-id", "1a86:7523")  # a CH340
+    assert result.returncode == 0, result.stderr
+    installed = parse_rules(rules.read_text())
+    for kernel in ("ttyUSB0", "ttyACM0"):  # an adapter's tty, or the same IDs on a CDC-ACM port
+        named = applied(installed, usb_serial(kernel, "1a86", "7523"))
+        assert named["SYMLINK"] == ["dice-scanner"] and named["GROUP"] == ["dialout"] and named["MODE"] == ["0660"]
+        assert named["ENV{ID_MM_DEVICE_IGNORE}"] == ["1"]
+    assert "SYMLINK" not in applied(installed, usb_serial("ttyACM0", "2e8a", "000a"))  # the Pico's IDs are gone
+    assert "SYMLINK" not in applied(installed, usb_serial("ttyUSB1", "10c4", "ea60"))  # another adapter
+    # A rule installed before ttyUSB was matched, with its own IDs: the next run keeps the IDs and
+    # widens the match.
+    old = (SYSTEMD_DIR / "70-companion.rules").read_text().replace(
+        'KERNEL=="ttyACM[0-9]*|ttyUSB[0-9]*", ATTRS{idVendor}=="2e8a", ATTRS{idProduct}=="000a"',
+        'KERNEL=="ttyACM[0-9]*", ATTRS{idVendor}=="10c4", ATTRS{idProduct}=="ea60"')
+    assert 'KERNEL=="ttyACM[0-9]*", ATTRS{idVendor}=="10c4"' in old
+    rules.write_text(old)
+    again = run(clone, "install.sh", "--prefix", str(prefix))
+    assert again.returncode == 0 and "wrote /etc/udev/rules.d/70-companion.rules" in again.stdout
+    assert "skipped (--prefix): udevadm trigger" in again.stdout
+    named = applied(parse_rules(rules.read_text()), usb_serial("ttyUSB0", "10c4", "ea60"))  # a CP2102
+    assert named["SYMLINK"] == ["dice-scanner"]
+
+
 def test_desktop_mode_runs_as_the_desktop_user(prefix, clone):
     result = run(clone, "install.sh", "--prefix", str(prefix), "--mode", "desktop", "--user", "alice")
     assert result.returncode == 0, result.stderr

@@ -86,6 +86,11 @@ class Device:
     parents_attrs: tuple[dict[str, str], ...] = ()
 
 
+def pattern_matches(value: str, pattern: str) -> bool:
+    """udev's patterns: shell globs, and "|" between alternatives ("ttyACM*|ttyUSB*")."""
+    return any(fnmatch.fnmatchcase(value, alternative) for alternative in pattern.split("|"))
+
+
 def matches(rule: list[Pair], device: Device) -> bool:
     """udev's matching for the keys our rules use: glob patterns, ATTRS from one ancestor."""
     ancestor_attrs = [p for p in rule if p.is_match and p.key == "ATTRS"]
@@ -93,7 +98,7 @@ def matches(rule: list[Pair], device: Device) -> bool:
         if not pair.is_match or pair.key == "ATTRS":
             continue
         actual = {"SUBSYSTEM": device.subsystem, "KERNEL": device.kernel}[pair.key]
-        if fnmatch.fnmatchcase(actual, pair.value) != (pair.op == "=="):
+        if pattern_matches(actual, pair.value) != (pair.op == "=="):
             return False
     if ancestor_attrs:  # all ATTRS of a rule must match the same ancestor
         return any(all(attrs.get(a.attr) == a.value for a in ancestor_attrs) for attrs in device.parents_attrs)
@@ -149,9 +154,34 @@ def test_the_scanner_gets_the_configured_name_for_dialout():
     assert result["ENV{ID_MM_DEVICE_IGNORE}"] == ["1"]  # ModemManager keeps its AT commands away
 
 
+def test_patterns_with_alternatives_match_as_udev_matches_them():
+    assert pattern_matches("ttyUSB0", "ttyACM[0-9]*|ttyUSB[0-9]*")
+    assert pattern_matches("ttyACM12", "ttyACM[0-9]*|ttyUSB[0-9]*")
+    assert not pattern_matches("ttyUSB", "ttyACM[0-9]*|ttyUSB[0-9]*")
+    assert not pattern_matches("ttyS0", "ttyACM[0-9]*|ttyUSB[0-9]*")
+
+
+def usb_serial(kernel: str, vendor: str, product: str) -> Device:
+    """A tty of a USB device as udev walks it: a CDC-ACM port sits on the USB interface; an adapter's
+    ttyUSB on a usb-serial port below the interface; the IDs are on the USB device above both."""
+    below = ({"port_number": "0"},) if kernel.startswith("ttyUSB") else ()
+    return Device("tty", kernel, (*below, {"bInterfaceNumber": "00"},
+                                  {"idVendor": vendor, "idProduct": product}))
+
+
+@pytest.mark.parametrize("kernel", ["ttyACM0", "ttyACM12", "ttyUSB0", "ttyUSB3"])
+def test_the_scanner_is_named_on_a_cdc_acm_port_or_behind_a_usb_serial_adapter(kernel):
+    result = applied(RULESET, usb_serial(kernel, "2e8a", "000a"))
+    assert result["SYMLINK"] == ["dice-scanner"] and result["GROUP"] == ["dialout"] and result["MODE"] == ["0660"]
+    assert result["ENV{ID_MM_DEVICE_IGNORE}"] == ["1"]
+
+
 @pytest.mark.parametrize("device", [
     Device("tty", "ttyACM1", ({"idVendor": "2341", "idProduct": "0043"},)),  # an Arduino Uno: another device
+    usb_serial("ttyUSB0", "1a86", "7523"),  # a CH340 adapter, not the scanner's IDs
     Device("tty", "ttyS0", ({"idVendor": "2e8a", "idProduct": "000a"},)),
+    Device("tty", "ttyAMA0", ({"idVendor": "2e8a", "idProduct": "000a"},)),
+    Device("tty", "ttyGS0", ({"idVendor": "2e8a", "idProduct": "000a"},)),  # a gadget port: not ours
     Device("usb", "1-1.3", ({"idVendor": "2e8a", "idProduct": "000a"},)),
     # IDs split over two ancestors are not a match: udev matches all ATTRS on one of them.
     Device("tty", "ttyACM0", ({"idVendor": "2e8a"}, {"idProduct": "000a"})),
@@ -173,3 +203,10 @@ def test_udevadm_verify_when_there_is_one():
         pytest.skip("no `udevadm verify` here (systemd < 254): the parser above stands in")
     result = subprocess.run([udevadm, "verify", str(RULES)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_docs_show_the_scanner_rule_as_installed_by_default():
+    line = next(raw for raw in RULES.read_text(encoding="utf-8").splitlines() if 'SYMLINK+="dice-scanner"' in raw)
+    assert 'KERNEL=="ttyACM[0-9]*|ttyUSB[0-9]*"' in line
+    assert line in (SYSTEMD_DIR.parent / "docs" / "scanner.md").read_text(encoding="utf-8")
+    assert 'KERNEL=="ttyACM[0-9]*|ttyUSB[0-9]*"' in (SYSTEMD_DIR.parent / "docs" / "kiosk.md").read_text(encoding="utf-8")
