@@ -20,7 +20,7 @@ from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.trajan import widgets as tw
-from companion.ui.widgets import Panel, WidButtonBox
+from companion.ui.widgets import Outline, Panel, WidButtonBox
 
 ENTRY_PANELS = ("trays_panel", "light_panel", "choices_panel", "tile_panel", "cards_panel", "empty_panel")
 CONTENT_PANELS = ("play_panel", "summary_panel", "final_panel", "board_panel")
@@ -40,6 +40,19 @@ class PlayerCard(Panel):
     demand_markup = StringProperty("")
     is_current = BooleanProperty(False)
     is_start = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._outline = Outline(self, rgba=(1, 1, 1, 1), inset=1)
+        super().__init__(**kwargs)
+        self._outline.set_rgba(self.rgba)
+        self._outline.ready(self.canvas.after)
+        self._outline.show(self.is_current)
+
+    def on_is_current(self, _instance: Any, current: bool) -> None:
+        self._outline.show(current)
+
+    def on_rgba(self, _instance: Any, rgba: Any) -> None:
+        self._outline.set_rgba(rgba)
 
 
 class BoardSection(Panel):
