@@ -327,11 +327,14 @@ def main() -> int:
             "other Rectangles": lambda i: type(i) is Rectangle and not label_text(i) and id(i) not in stencil,
             "RoundedRectangles drawn as 2-triangle Rectangles": lambda i: isinstance(i, RoundedRectangle),
             "RoundedRectangles drawn as RoundedBoxes": lambda i: isinstance(i, RoundedRectangle),
+            "Labels' text quads drawn 1x1 px (their count, not area)": label_text,
             "Lines (outlines, mostly transparent)": lambda i: isinstance(i, Line),
             "Ellipses (time ring)": lambda i: isinstance(i, Ellipse),
         }
         root_canvas = window.children[0].canvas
-        replacements = {"RoundedRectangles drawn as 2-triangle Rectangles":
+        replacements = {"Labels' text quads drawn 1x1 px (their count, not area)":
+                        lambda i: Rectangle(pos=i.pos, size=(1, 1), texture=i.texture),
+                        "RoundedRectangles drawn as 2-triangle Rectangles":
                         lambda i: Rectangle(pos=i.pos, size=i.size),
                         "RoundedRectangles drawn as RoundedBoxes":
                         lambda i: RoundedBox(pos=i.pos, size=i.size, radius=[r[0] for r in i.radius])}
