@@ -195,7 +195,70 @@ class WidMixin:
     wid = StringProperty("")
 
 
-class AppLabel(WidMixin, Label):
+# options the key leaves out: derived from others (font_name_r), or stale copies (text, text_size)
+_NOT_DRAWN_FROM = frozenset(("font_name_r", "text", "text_size"))
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(_frozen(v) for v in value) if isinstance(value, (list, tuple)) else value
+
+
+class KeepsTextures:
+    """A Label that keeps the textures of its last few texts (with every option they were drawn
+    with) and shows a kept one again instead of laying the text out and uploading it anew.
+
+    A table shows the same few strings over and over in the same place: a turn's prompt, a tray,
+    a choice button relabelled, a button hidden and shown. Measured on the Trajan table, over half
+    of all label layouts after a tap were a text the label had shown among its last four. A kept
+    texture is the very image Kivy drew for those inputs, so the screen is the same.
+    """
+
+    kept_textures = 4
+
+    def texture_update(self, *largs: Any) -> None:
+        core = self._label
+        kept = self.__dict__.setdefault("_kept_textures", {})
+        key = self._texture_key()
+        entry = kept.pop(key, None)
+        if entry is not None:
+            kept[key] = entry  # the most recently used last
+            texture, size, shortened, refs, anchors = entry
+            if self.texture is not texture:
+                self.texture = texture
+            self.texture_size = list(size)
+            self.is_shortened = shortened
+            if refs is not None:
+                self.refs, self.anchors = refs, anchors
+            return
+        if core.texture is not None and any(core.texture is e[0] for e in kept.values()):
+            core.texture = None  # the core label would draw the new text into a kept texture
+        super().texture_update(*largs)
+        texture = self.texture
+        if texture is None or texture is core.texture_1px:
+            return
+        # Kivy renders a label's text when its texture is first drawn, from the core label's state
+        # at that moment: a kept texture must hold its own text, so it is rendered now.
+        texture.bind()
+        markup = self.markup
+        kept[key] = (texture, tuple(texture.size), self.is_shortened, self.refs if markup else None,
+                     self.anchors if markup else None)
+        while len(kept) > self.kept_textures:
+            del kept[next(iter(kept))]
+
+    def _texture_key(self) -> tuple[Any, ...]:
+        """Everything the texture is drawn from: the text, the core label's options (in their own
+        order, which only changes with a new core label) and the font files behind the font name."""
+        from kivy.core.text import LabelBase
+
+        core = self._label
+        options = core.options
+        return (type(core), self.text, self.disabled, tuple(self.color), tuple(self.disabled_color),
+                _frozen(core.usersize), LabelBase._fonts.get(options.get("font_name")),
+                tuple([(k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()
+                       if k not in _NOT_DRAWN_FROM]))
+
+
+class AppLabel(WidMixin, KeepsTextures, Label):
     """Text in the theme's colour and scale; `wrap` makes it wrap inside its width.
 
     Wrapping is set from Python, not in the class's kv rule: a class rule binding `text_size`
@@ -215,7 +278,7 @@ class AppLabel(WidMixin, Label):
             self.text_size = (self.width, None)
 
 
-class AppButton(WidMixin, Button):
+class AppButton(WidMixin, KeepsTextures, Button):
     """A flat, rounded, themed button; `bg` is its colour at rest (pressed is lighter), `selected`
     draws it in the selection colour with an outline."""
 

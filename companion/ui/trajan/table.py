@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -149,14 +150,18 @@ class TrajanTableScreen(Screen):
         self.ids.bonus_holder.add_widget(self.bonus_grid)
         self._build_light(app)
         self._build_tile_entry(app)
+        # The final score table is built once its columns and rows have both changed (before the
+        # coming frame), and "How counted" only when it is shown: together ~200 widgets.
+        self._final_trigger = Clock.create_trigger(lambda _dt: self.update_final(), -1)
+        self._details_stale = True
         vm.bind(players=lambda *_: self.update_players(), trays=lambda *_: self.update_trays(),
                 choices=lambda *_: self.update_choices(), site=lambda *_: self.update_choices(),
                 entry=lambda *_: self.choose_panels(),
                 phase=lambda *_: self.choose_panels(), report_open=lambda *_: self.choose_panels(),
-                summary_rows=lambda *_: self.update_summary(), final_rows=lambda *_: self.update_final(),
+                summary_rows=lambda *_: self.update_summary(), final_rows=lambda *_: self._final_trigger(),
                 final_detail_rows=lambda *_: self.update_final_details(),
                 repay=lambda *_: self.update_bonus(), repay_rows=lambda *_: self.update_bonus(),
-                final_columns=lambda *_: self.update_final(), light_markers=lambda *_: self.update_light(),
+                final_columns=lambda *_: self._final_trigger(), light_markers=lambda *_: self.update_light(),
                 light_completed=lambda *_: self.update_light(), tile_entry=lambda *_: self.update_tile_entry(),
                 cards_entry=lambda *_: self.choose_panels(), card_buttons=lambda *_: self.update_cards(),
                 board_open=lambda *_: self.choose_panels(), board_sections=lambda *_: self.update_board(),
@@ -201,6 +206,8 @@ class TrajanTableScreen(Screen):
         else:
             entry = p["empty_panel"]
         self._show_only(self.ids.entry, entry, tuple(p[n] for n in ENTRY_PANELS))
+        if vm.final_details_open and self._details_stale:
+            self.update_final_details()
         pane = p["details"] if vm.final_details_open else p["final_main"]
         self._show_only(self.ids.final_panel, pane, tuple(p[n] for n in FINAL_PANES))
         self.update_bonus()
@@ -260,17 +267,21 @@ class TrajanTableScreen(Screen):
             text = (c["markup"] + " " + c["text"]) if c.get("markup") else c["text"]
             rows.append({**c, "text": text, "markup_on": bool(c.get("markup")), "bg": colours.get(c["kind"], theme.NEUTRAL),
                          "font": (24 if c["kind"] == "reveal" else 17) * app.scale})
-        self.choice_grid.row_height = (90 if vm.entry == "reveal" else 50) * app.scale
-        self.choice_grid.show(rows)
         site = [{**c, "markup_on": bool(c.get("markup")), "bg": colours.get(c["kind"], theme.PANEL_HI),
                  "font": 15 * app.scale} for c in vm.site]
-        self.site_grid.show(site)
         holder, others = self.ids.site_holder, self.ids.choices_holder
         holder.size_hint_x = 1 if site else None
         holder.width = 0
         holder.opacity = 1 if site else 0
         others.size_hint_x = None if site else 1
         others.width = (140 if not app.portrait else 160) * app.scale if site else 100
+        # The panel is laid out now, so both grids have their final size before their buttons get
+        # their texts: each text is then laid out once, not again at every size on the way.
+        for box in (self._panels["choices_panel"], others, holder):
+            box.do_layout()
+        self.choice_grid.row_height = (90 if vm.entry == "reveal" else 50) * app.scale
+        self.choice_grid.show(rows)
+        self.site_grid.show(site)
         self.update_bonus()
 
     def update_bonus(self) -> None:
@@ -322,7 +333,9 @@ class TrajanTableScreen(Screen):
     def update_summary(self) -> None:
         vm = self._vm()
         box = self.ids.summary_rows
-        if len(box.children) != len(vm.summary_rows):
+        if vm.summary_rows and len(box.children) != len(vm.summary_rows):
+            # rows are kept while there is no report (the panel is not shown then), so a season's
+            # end relabels them rather than building ~50 widgets
             box.clear_widgets()
             for _ in vm.summary_rows:
                 box.add_widget(SummaryRow())
@@ -377,6 +390,9 @@ class TrajanTableScreen(Screen):
 
         app = self._app()
         vm = app.trajan_vm
+        self._details_stale = not vm.final_details_open
+        if self._details_stale:
+            return  # built when shown
         grid = self.ids.details_grid
         grid.clear_widgets()
         if not vm.final_columns:

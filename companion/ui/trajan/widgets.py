@@ -27,7 +27,9 @@ class FitButton(AppButton):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._fit_trigger = Clock.create_trigger(self._fit, 0)
+        # -1: fitted before the coming frame; with 0 a relabelled button sometimes showed its text
+        # unshrunk for a frame or two
+        self._fit_trigger = Clock.create_trigger(self._fit, -1)
         self.bind(texture_size=self._fit_later, size=self._refit, text=self._refit, base_font=self._refit)
 
     def _refit(self, *_args: Any) -> None:
@@ -39,6 +41,9 @@ class FitButton(AppButton):
         self._fit_trigger()
 
     def _fit(self, *_args: Any) -> None:
+        if self._trigger_texture.is_triggered:
+            self._fit_trigger()  # the text is laid out again first: measure that, not the last one
+            return
         if not self.text or self.height <= 1 or self.font_size <= self.min_font:
             return
         tw, th = self.texture_size
@@ -127,7 +132,8 @@ class TimeRing(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._trigger = Clock.create_trigger(lambda dt: self.redraw(), 0)
+        # -1: redrawn before the coming frame; with 0 the ring sometimes showed the last turn for a frame
+        self._trigger = Clock.create_trigger(lambda dt: self.redraw(), -1)
         self.bind(pos=self._trigger, size=self._trigger, lap=self._trigger, time=self._trigger,
                   ending=self._trigger, marker_rgba=self._trigger, preview=self._trigger)
 
@@ -188,7 +194,7 @@ class ScoreChart(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._trigger = Clock.create_trigger(lambda dt: self.redraw(), 0)
+        self._trigger = Clock.create_trigger(lambda dt: self.redraw(), -1)  # before the coming frame
         self.bind(pos=self._trigger, size=self._trigger, series=self._trigger, ticks=self._trigger)
 
     @staticmethod
