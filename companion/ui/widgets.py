@@ -195,6 +195,54 @@ class WidMixin:
     wid = StringProperty("")
 
 
+def _keeping_image(core: Any) -> Any:
+    """The core label's `_render_end`, keeping the image it returns (the text's pixels) for
+    `_inked_box`."""
+    render_end = type(core)._render_end
+
+    def _render_end() -> Any:
+        image = render_end(core)
+        core.kept_image = image
+        return image
+
+    return _render_end
+
+
+def _inked_box(texture: Any, image: Any) -> tuple[list[int], list[float]]:
+    """The smallest box of `texture` holding every texel with some alpha, from the image it was
+    filled with, and the texture coordinates of that box; the whole texture if unknown."""
+    tw, th = texture.size
+    x0, y0, x1, y1 = 0, 0, tw, th
+    data = getattr(image, "data", None)
+    if image is not None and data is not None and (image.width, image.height) == (tw, th) \
+            and getattr(image, "fmt", "rgba") == "rgba" and len(data) == tw * th * 4:
+        alpha = bytes(data)[3::4]
+        first = last = -1
+        left, right = tw, -1
+        for row in range(th):
+            line = alpha[row * tw:(row + 1) * tw]
+            ink = line.lstrip(b"\0")
+            if not ink:
+                continue
+            left = min(left, tw - len(ink))
+            right = max(right, len(line.rstrip(b"\0")) - 1)
+            if first < 0:
+                first = row
+            last = row
+        if first < 0:
+            return [0, 0, 0, 0], [0.0] * 8
+        # the image's first row is the texture's top (label textures are flipped vertically)
+        x0, x1, y0, y1 = left, right + 1, th - 1 - last, th - first
+    u = texture.tex_coords  # bottom left, bottom right, top right, top left
+
+    def at(fx: float, fy: float) -> tuple[float, float]:
+        return (u[0] + (u[2] - u[0]) * fx + (u[6] - u[0]) * fy,
+                u[1] + (u[3] - u[1]) * fx + (u[7] - u[1]) * fy)
+
+    corners = [at(x0 / tw, y0 / th), at(x1 / tw, y0 / th), at(x1 / tw, y1 / th), at(x0 / tw, y1 / th)]
+    return [x0, y0, x1 - x0, y1 - y0], [c for corner in corners for c in corner]
+
+
 # options the key leaves out: derived from others (font_name_r), or stale copies (text, text_size)
 _NOT_DRAWN_FROM = frozenset(("font_name_r", "text", "text_size"))
 
@@ -205,12 +253,20 @@ def _frozen(value: Any) -> Any:
 
 class KeepsTextures:
     """A Label that keeps the textures of its last few texts (with every option they were drawn
-    with) and shows a kept one again instead of laying the text out and uploading it anew.
+    with), shows a kept one again instead of laying the text out and uploading it anew, and draws
+    only the part of its texture that has ink.
 
     A table shows the same few strings over and over in the same place: a turn's prompt, a tray,
     a choice button relabelled, a button hidden and shown. Measured on the Trajan table, over half
     of all label layouts after a tap were a text the label had shown among its last four. A kept
     texture is the very image Kivy drew for those inputs, so the screen is the same.
+
+    A label's texture is as big as its `text_size` (often the whole label) and mostly transparent;
+    a software GL (llvmpipe) still blends every texel of the quad, every frame. The quad drawn is
+    the texture's inked box, its texels on the very pixels the whole texture put them, so the
+    screen is the same. `texture` and `texture_size` stay the whole texture's. The quad is kept
+    here, not in a kv rule: kv applies canvas changes later and in its own order, and a Rectangle
+    given a texture takes that texture's coordinates, which must come first.
     """
 
     kept_textures = 4
@@ -222,28 +278,61 @@ class KeepsTextures:
         entry = kept.pop(key, None)
         if entry is not None:
             kept[key] = entry  # the most recently used last
-            texture, size, shortened, refs, anchors = entry
+            texture, size, shortened, refs, anchors, box, uv = entry
             if self.texture is not texture:
                 self.texture = texture
             self.texture_size = list(size)
             self.is_shortened = shortened
             if refs is not None:
                 self.refs, self.anchors = refs, anchors
+            self._show_box(box, uv)
             return
         if core.texture is not None and any(core.texture is e[0] for e in kept.values()):
             core.texture = None  # the core label would draw the new text into a kept texture
+        if core.__dict__.get("_render_end") is None:
+            core._render_end = _keeping_image(core)
+        core.__dict__.pop("kept_image", None)
         super().texture_update(*largs)
         texture = self.texture
         if texture is None or texture is core.texture_1px:
+            self._show_box([0, 0, 0, 0], [0.0] * 8)
             return
         # Kivy renders a label's text when its texture is first drawn, from the core label's state
         # at that moment: a kept texture must hold its own text, so it is rendered now.
         texture.bind()
+        box, uv = _inked_box(texture, core.__dict__.pop("kept_image", None))
+        self._show_box(box, uv)
         markup = self.markup
         kept[key] = (texture, tuple(texture.size), self.is_shortened, self.refs if markup else None,
-                     self.anchors if markup else None)
+                     self.anchors if markup else None, box, uv)
         while len(kept) > self.kept_textures:
             del kept[next(iter(kept))]
+
+    def _show_box(self, box: list[int], uv: list[float]) -> None:
+        """Draws the texture's `box` (x, y from its bottom left, width, height; `uv` its texture
+        coordinates) where the whole texture would be."""
+        quad = self.__dict__.get("_text_quad")
+        if quad is None:
+            from kivy.graphics import Color, Rectangle
+
+            self.canvas.add(Color(1, 1, 1, 1))
+            quad = self._text_quad = Rectangle(size=(0, 0))
+            self.canvas.add(quad)
+            self.fbind("pos", self._place_text)
+            self.fbind("size", self._place_text)
+        if quad.texture is not self.texture:
+            quad.texture = self.texture
+        quad.tex_coords = uv
+        self._text_box = box
+        self._place_text()
+
+    def _place_text(self, *_args: Any) -> None:
+        # Label's own placement (int(center - texture size / 2)), from pos and size themselves:
+        # `center` may not have followed a new size yet when `size` is dispatched.
+        tw, th = self.texture_size
+        x, y, w, h = self._text_box
+        self._text_quad.pos = (int(self.x + self.width / 2. - tw / 2.) + x, int(self.y + self.height / 2. - th / 2.) + y)
+        self._text_quad.size = (w, h)
 
     def _texture_key(self) -> tuple[Any, ...]:
         """Everything the texture is drawn from: the text, the core label's options (in their own

@@ -333,12 +333,13 @@ class TrajanTableScreen(Screen):
     def update_summary(self) -> None:
         vm = self._vm()
         box = self.ids.summary_rows
-        if vm.summary_rows and len(box.children) != len(vm.summary_rows):
-            # rows are kept while there is no report (the panel is not shown then), so a season's
-            # end relabels them rather than building ~50 widgets
-            box.clear_widgets()
-            for _ in vm.summary_rows:
+        if vm.summary_rows:
+            # Rows are kept while there is no report (the panel is not shown then): a season's end
+            # relabels them rather than building ~50 widgets.
+            while len(box.children) < len(vm.summary_rows):
                 box.add_widget(SummaryRow())
+            while len(box.children) > len(vm.summary_rows):
+                box.remove_widget(box.children[0])
         for widget, row in zip(reversed(box.children), vm.summary_rows):
             widget.seat = row["seat"]
             widget.wid = f"trajan.summary.{row['seat']}"
@@ -352,35 +353,48 @@ class TrajanTableScreen(Screen):
             widget.vp_text = row["vp_text"]
 
     def update_final(self) -> None:
+        """The score table: a column per player, a row per category, the totals. A table of the
+        same shape as the last one (the next game's end, a language switch) is relabelled in place."""
         from kivy.app import App
         from kivy.factory import Factory
         from kivy.utils import escape_markup
 
-
         app = App.get_running_app()
         vm = app.trajan_vm
         grid = self.ids.final_grid
-        grid.clear_widgets()
         if not vm.final_columns:
+            grid.clear_widgets()
             return
-        grid.cols = 1 + len(vm.final_columns)
         small = round(13 * app.scale)
         width = self._category_width()
-        grid.add_widget(Factory.FinalHead(text="", size_hint_x=None, width=width))
+        # (kv class, what the cell is built with, what it shows)
+        specs: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+            ("FinalHead", {"size_hint_x": None, "width": width}, {"text": ""})]
         for col in vm.final_columns:
-            grid.add_widget(Factory.FinalHead(text=col["name"] + (" ★" if col["winner"] else ""), color=col["rgba"]))
+            specs.append(("FinalHead", {}, {"text": col["name"] + (" ★" if col["winner"] else ""), "color": col["rgba"]}))
         for row in vm.final_rows:
-            grid.add_widget(Factory.FinalLabel(
-                text=f"[b]{escape_markup(row['title'])}[/b]\n[size={small}][color=A9B3C1]{escape_markup(row['rule'])}[/color][/size]",
-                size_hint_x=None, width=width))
+            specs.append(("FinalLabel", {"size_hint_x": None, "width": width}, {
+                "text": f"[b]{escape_markup(row['title'])}[/b]\n[size={small}][color=A9B3C1]"
+                        f"{escape_markup(row['rule'])}[/color][/size]"}))
             for seat, cell in zip((c["seat"] for c in vm.final_columns), row["cells"]):
-                grid.add_widget(Factory.FinalCell(text=cell, wid=f"trajan.final.{row['id']}.{seat}"))
-        grid.add_widget(Factory.FinalHead(text=self._total_text(), color=theme.GOLD, size_hint_x=None, width=width,
-                                          halign="left", font_size=18 * app.scale))
+                specs.append(("FinalCell", {}, {"text": cell, "wid": f"trajan.final.{row['id']}.{seat}"}))
+        specs.append(("FinalHead", {"size_hint_x": None, "width": width, "halign": "left", "font_size": 18 * app.scale},
+                      {"text": self._total_text(), "color": theme.GOLD}))
         for col in vm.final_columns:
-            grid.add_widget(Factory.FinalHead(text=col["total_text"], wid=f"trajan.final.total.{col['seat']}",
-                                              color=theme.GOLD if col["winner"] else theme.TEXT,
-                                              font_size=22 * app.scale))
+            specs.append(("FinalHead", {"font_size": 22 * app.scale}, {
+                "text": col["total_text"], "wid": f"trajan.final.total.{col['seat']}",
+                "color": theme.GOLD if col["winner"] else theme.TEXT}))
+        shape = [(name, sorted(built.items())) for name, built, _shown in specs]
+        if shape != getattr(self, "_final_shape", None) or len(grid.children) != len(specs):
+            grid.clear_widgets()
+            grid.cols = 1 + len(vm.final_columns)
+            for name, built, shown in specs:
+                grid.add_widget(getattr(Factory, name)(**built, **shown))
+            self._final_shape = shape
+            return
+        for widget, (_name, _built, shown) in zip(reversed(grid.children), specs):
+            for key, value in shown.items():
+                setattr(widget, key, value)
 
     def update_final_details(self) -> None:
         """How each category was counted, laid out like the score table (a column per player) over
