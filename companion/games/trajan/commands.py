@@ -18,7 +18,8 @@ class SetupTrajan(Command):
     """Seats in turn order. Anything left None is drawn by the app from its seeded generator.
 
     `start_trays[seat]` is that seat's 6 trays of 2 marker colours each; `start_tiles[seat]` the 3
-    Trajan tiles (kind, colour, colour) for slots II, IV, VI; `start_bonus[seat]` its bonus tile.
+    Trajan tiles (kind, colour, colour) for slots II, IV, VI; `start_bonus[seat]` its bonus tile;
+    `senate_bonus` the 2 bonus tiles put beside the senate (Trajan 1.11).
     `settings` overrides named S/U settings (see settings.py).
     """
 
@@ -32,6 +33,7 @@ class SetupTrajan(Command):
     start_trays: tuple[tuple[tuple[str, ...], ...], ...] | None = None
     start_tiles: tuple[tuple[tuple[str, str, str], ...], ...] | None = None
     start_bonus: tuple[str, ...] | None = None
+    senate_bonus: tuple[str, ...] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,6 +132,14 @@ class RevealDemand(Command):
     """Tables that draw by hand: the demand tile turned up (`bread`, `games`, `religion`)."""
 
     demand: str
+
+
+@dataclasses.dataclass(frozen=True)
+class RevealBonusTile(Command):
+    """Tables that draw by hand, at a season's refill (Trajan 1.6 step 4, 1.11): one of the 2 bonus
+    tiles drawn from the bag for the senate. One command per tile, so each tap is journaled."""
+
+    tile: str
 
 
 @dataclasses.dataclass(frozen=True)

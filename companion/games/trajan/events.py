@@ -122,7 +122,8 @@ class BonusTileChosen(Event):
 
 @dataclasses.dataclass(frozen=True)
 class SeasonRefilled(Event):
-    """Trajan 1.6 clean-up and refills, with what the app drew."""
+    """Trajan 1.6 clean-up and refills, with what the app drew. With table draws `senate_bonus` is
+    empty: the table enters the 2 tiles it drew next (`BonusTileRevealed`, one each)."""
 
     kind = "trajan.refilled"
     senate_bonus: tuple[str, ...]
@@ -133,11 +134,20 @@ class SeasonRefilled(Event):
 
 
 @dataclasses.dataclass(frozen=True)
+class BonusTileRevealed(Event):
+    """A table that draws by hand put `tile` from the bag beside the senate (Trajan 1.6 step 4)."""
+
+    kind = "trajan.bonus_revealed"
+    tile: str
+
+
+@dataclasses.dataclass(frozen=True)
 class GameEnded(Event):
     kind = "trajan.game_ended"
 
 
 EVENT_TYPES = (
     TrajanSetUp, Sowed, MarkersMoved, ActionTaken, Passed, ExtraActionTaken, Plus2Placed,
-    TurnEnded, DemandRevealed, SeasonScored, DemandsRepaid, BonusTileChosen, SeasonRefilled, GameEnded,
+    TurnEnded, DemandRevealed, SeasonScored, DemandsRepaid, BonusTileChosen, SeasonRefilled, BonusTileRevealed,
+    GameEnded,
 )

@@ -29,6 +29,8 @@ def legal_commands(state: TrajanState) -> list[Command]:
         return []
     if state.phase == "reveal":
         return [c.RevealDemand(d) for d in sorted(set(state.demand_bag))]
+    if state.phase == "bonus_draw":
+        return [c.RevealBonusTile(t) for t in sorted(set(state.bonus_bag))]
     if state.phase == "consul":
         return [c.ChooseBonusTile(t) for t in state.senate_bonus]
     seat, turn = state.current, state.turn

@@ -49,6 +49,7 @@ def _setup(a: Mapping[str, Any]) -> Command:
         start_trays=_nested(a["start_trays"]) if a.get("start_trays") is not None else None,
         start_tiles=_nested(a["start_tiles"]) if a.get("start_tiles") is not None else None,
         start_bonus=_strs(a, "start_bonus", optional=True),
+        senate_bonus=_strs(a, "senate_bonus", optional=True),
     )
 
 
@@ -67,6 +68,7 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
     "plus2": lambda a: c.PlacePlus2(_str(a, "action")),
     "end_turn": lambda a: c.EndTurn(),
     "reveal_demand": lambda a: c.RevealDemand(_str(a, "demand")),
+    "reveal_bonus": lambda a: c.RevealBonusTile(_str(a, "tile")),
     "choose_bonus": lambda a: c.ChooseBonusTile(_str(a, "tile")),
     "repay_demands": lambda a: c.RepayDemands(_int(a, "seat"), tuple(a.get("sources", ()))),
 }
@@ -76,7 +78,7 @@ INTENT_NAMES: dict[type, str] = {
     c.Sow: "sow", c.MoveMarkers: "move", c.Seaport: "seaport", c.Forum: "forum", c.Military: "military",
     c.Senate: "senate", c.TrajanAction: "trajan", c.Construction: "construction", c.Pass: "pass",
     c.ExtraAction: "extra", c.PlacePlus2: "plus2", c.EndTurn: "end_turn", c.RevealDemand: "reveal_demand",
-    c.ChooseBonusTile: "choose_bonus", c.RepayDemands: "repay_demands",
+    c.RevealBonusTile: "reveal_bonus", c.ChooseBonusTile: "choose_bonus", c.RepayDemands: "repay_demands",
 }
 
 

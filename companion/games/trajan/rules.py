@@ -20,10 +20,11 @@ from companion.games.trajan import rules_data as R
 from companion.games.trajan.legal import legal_commands
 from companion.games.trajan.parse import parse_command
 from companion.games.trajan.setup import deal, initial_state
-from companion.games.trajan.state import TrajanState, TurnState
+from companion.games.trajan.state import TrajanState, TurnState, bag_remove
 from companion.games.trajan.view import public_event, summary_text, view
 
 TURN = "Trajan 1.2 turn"
+BONUS = "Trajan 1.11 bonus tiles"
 _ACTION_COMMANDS: dict[type, str] = {
     c.Seaport: "seaport", c.Forum: "forum", c.Military: "military", c.Senate: "senate",
     c.TrajanAction: "trajan", c.Construction: "construction",
@@ -45,6 +46,12 @@ def _run_action(state: TrajanState, seat: int, action: str, command: Command) ->
         assert isinstance(command, c.TrajanAction) and command.tile is not None
         return tiles.trajan_action(state, seat, command.stack, command.tile)
     return getattr(actions, action)(state, seat, command)
+
+
+def _after_bonus_draw(senate_bonus: tuple[str, ...], bonus_bag: tuple[str, ...]) -> str:
+    """Trajan 1.11: 2 bonus tiles lie beside the senate; the table draws until there are 2 (or the
+    bag is empty), then play goes on."""
+    return "bonus_draw" if len(senate_bonus) < 2 and bonus_bag else "turn"
 
 
 class TrajanRules:
@@ -87,6 +94,10 @@ class TrajanRules:
             if not isinstance(command, c.RevealDemand):
                 raise IllegalCommand("Trajan 1.5 demands", "First turn up the next demand tile and enter it.")
             return self._reveal(state, command)
+        if state.phase == "bonus_draw":
+            if not isinstance(command, c.RevealBonusTile):
+                raise IllegalCommand(BONUS, "First draw the bonus tiles for the senate and enter them.")
+            return self._reveal_bonus(state, command)
         if state.phase == "consul":
             if isinstance(command, c.RepayDemands):
                 self._repayment(state, command.seat, command.sources)
@@ -98,7 +109,7 @@ class TrajanRules:
 
     def _turn(self, state: TrajanState, command: Command) -> Sequence[Event]:
         seat, turn = state.current, state.turn
-        if isinstance(command, (c.RevealDemand, c.ChooseBonusTile)):
+        if isinstance(command, (c.RevealDemand, c.ChooseBonusTile, c.RevealBonusTile)):
             raise IllegalCommand(TURN, "That is not part of a turn.")
         if turn.tray is None:
             if isinstance(command, c.Sow):
@@ -180,6 +191,17 @@ class TrajanRules:
             raise IllegalCommand("Trajan 1.5 demands", "No {d} demand tile is left in the bag.", d=command.demand)
         return [e.DemandRevealed(command.demand, False, state.rng.state)]
 
+    def _reveal_bonus(self, state: TrajanState, command: c.RevealBonusTile) -> list[Event]:
+        """Trajan 1.6 step 4, 1.11: a tile the table drew for the senate must still be in the bag
+        (the others are the players' or already beside the senate)."""
+        if command.tile not in R.BONUS_TILES:
+            raise IllegalCommand(BONUS, "There is no bonus tile called {tile}.", tile=command.tile)
+        if command.tile in state.senate_bonus:
+            raise IllegalCommand(BONUS, "The bonus tile {tile} already lies beside the senate.", tile=command.tile)
+        if command.tile not in state.bonus_bag:
+            raise IllegalCommand(BONUS, "The bonus tile {tile} is not in the bag: a player holds it.", tile=command.tile)
+        return [e.BonusTileRevealed(command.tile)]
+
     def _choose_bonus(self, state: TrajanState, command: c.ChooseBonusTile) -> list[Event]:
         if command.tile not in state.senate_bonus:
             raise IllegalCommand("Trajan 1.4 senate", "The consul chooses one of the two bonus tiles beside the senate.")
@@ -206,7 +228,8 @@ class TrajanRules:
         """Trajan 1.6 steps 3–4: the forum's tiles (extra-action tiles included) leave the game; 2 new
         bonus tiles beside the senate; a forum tile on every province without leader or legionnaire;
         a new forum display; 3 extra-action tiles on the yellow spaces. The bags were shuffled from the
-        seeded generator at setup, so a refill takes the next tiles in order."""
+        seeded generator at setup, so a refill takes the next tiles in order. A table that draws by
+        hand enters the senate's 2 bonus tiles next (`RevealBonusTile`): none are drawn here."""
         occupied = {p.leader for p in state.players} | {province for province, _ in state.legionnaires}
         pool = list(state.forum_bag)
         province_tiles = []
@@ -214,7 +237,8 @@ class TrajanRules:
             if tile is None and province not in occupied and pool:
                 province_tiles.append((province, pool.pop(0)))
         display = tuple(pool[:R.FORUM_DISPLAY[state.player_count]])
-        return e.SeasonRefilled(tuple(state.bonus_bag[:2]), display, tuple(state.extra_supply[:R.EXTRA_ACTION_SPACES]),
+        senate_bonus = tuple(state.bonus_bag[:2]) if state.digital_draws else ()
+        return e.SeasonRefilled(senate_bonus, display, tuple(state.extra_supply[:R.EXTRA_ACTION_SPACES]),
                                 tuple(province_tiles), state.rng.state)
 
     # -- apply -------------------------------------------------------------------------------
@@ -283,6 +307,11 @@ class TrajanRules:
             return scoring.award_bonus_tiles(state, event.tile)
         if isinstance(event, e.SeasonRefilled):
             return self._apply_refill(state, event)
+        if isinstance(event, e.BonusTileRevealed):
+            senate_bonus = state.senate_bonus + (event.tile,)
+            bonus_bag = bag_remove(state.bonus_bag, event.tile)
+            return evolve(state, senate_bonus=senate_bonus, bonus_bag=bonus_bag,
+                          phase=_after_bonus_draw(senate_bonus, bonus_bag))
         if isinstance(event, e.GameEnded):
             return evolve(state, phase="over")
         if isinstance(event, e.TrajanSetUp):
@@ -307,12 +336,16 @@ class TrajanRules:
         provinces = dict(state.province_tiles)
         provinces.update(dict(event.province_tiles))
         used = len(event.province_tiles) + len(event.forum_display)
+        bonus_bag = state.bonus_bag[len(event.senate_bonus):]
+        # A table drawing by hand enters the senate's tiles next; an app-drawn refill (and every
+        # refill journaled before tables entered them) names them in the event.
+        phase = "turn" if state.digital_draws else _after_bonus_draw(event.senate_bonus, bonus_bag)
         return evolve(
-            state, demands=(), senate_bonus=event.senate_bonus, bonus_bag=state.bonus_bag[len(event.senate_bonus):],
+            state, demands=(), senate_bonus=event.senate_bonus, bonus_bag=bonus_bag,
             forum_display=tuple(sorted(event.forum_display)), forum_bag=state.forum_bag[used:],
             extra_display=tuple(sorted(event.extra_display)), extra_supply=state.extra_supply[len(event.extra_display):],
             province_tiles=tuple(provinces.items()), ships=("yellow",) * len(R.SHIPS),
-            rng=SeededRandom(event.rng_state), phase="turn", consul=None, proconsul=None,
+            rng=SeededRandom(event.rng_state), phase=phase, consul=None, proconsul=None,
         )
 
     # -- reading -----------------------------------------------------------------------------
@@ -350,6 +383,8 @@ class TrajanRules:
             return c.RepayDemands(first.seat, tuple(first.sources))
         if isinstance(first, e.BonusTileChosen):
             return c.ChooseBonusTile(first.tile)
+        if isinstance(first, e.BonusTileRevealed):
+            return c.RevealBonusTile(first.tile)
         return None
 
     def is_finished(self, state: TrajanState) -> bool:

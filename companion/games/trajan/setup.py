@@ -16,6 +16,7 @@ from companion.games.trajan.settings import DEFAULT, PROVINCES, TrajanSettings
 from companion.games.trajan.state import PlayerState, SiteSpace, TrajanState, TrajanTile, bag
 
 RULE = "Trajan setup"
+BONUS_RULE = "Trajan 1.11 bonus tiles"
 from companion.games.trajan.rules_data import PLAYER_COLOURS  # noqa: E402  (re-exported)
 _INT_KEYED = ("lap_length",)
 
@@ -72,6 +73,22 @@ def _check_players(cmd: SetupTrajan) -> None:
         raise IllegalCommand(RULE, "The mode is 'full' or 'light', not '{mode}'.", mode=cmd.mode)
 
 
+def _entered_senate_bonus(cmd: SetupTrajan) -> tuple[str, ...] | None:
+    """The 2 bonus tiles the table put beside the senate (Trajan 1.11: each player draws one, then 2
+    more go beside the senate, so they are 2 different tiles and neither is a player's), or None
+    when the app draws them."""
+    if cmd.senate_bonus is None:
+        return None
+    entered = tuple(cmd.senate_bonus)
+    if len(entered) != 2 or len(set(entered)) != 2 or not set(entered) <= set(R.BONUS_TILES):
+        raise IllegalCommand(BONUS_RULE, "Two different bonus tiles go beside the senate.")
+    for tile in entered:
+        if cmd.start_bonus is not None and tile in cmd.start_bonus:
+            raise IllegalCommand(BONUS_RULE, "The bonus tile {tile} is a player's: it cannot also lie beside the senate.",
+                                 tile=tile)
+    return entered
+
+
 def deal(cmd: SetupTrajan) -> TrajanSetUp:
     """Validates the setup and deals everything not entered by the table."""
     _check_players(cmd)
@@ -124,14 +141,20 @@ def deal(cmd: SetupTrajan) -> TrajanSetUp:
             start_tiles.append(tuple(chosen))  # type: ignore[arg-type]
 
     bonus, rng = rng.shuffled(R.BONUS_TILES)
+    entered_senate = _entered_senate_bonus(cmd)
+    pool = [b for b in bonus if b not in (entered_senate or ())]
     if cmd.start_bonus is not None:
         if len(cmd.start_bonus) != n or len(set(cmd.start_bonus)) != n or not set(cmd.start_bonus) <= set(R.BONUS_TILES):
             raise IllegalCommand(RULE, "Each player starts with one different bonus tile.")
         start_bonus = tuple(cmd.start_bonus)
-        rest = [b for b in bonus if b not in start_bonus]
     else:
-        start_bonus, rest = tuple(bonus[:n]), list(bonus[n:])
-    senate_bonus, bonus_bag = tuple(rest[:2]), tuple(rest[2:])
+        start_bonus = tuple(pool[:n])
+    rest = [b for b in pool if b not in start_bonus]
+    if entered_senate is None:
+        senate_bonus, rest = tuple(rest[:2]), rest[2:]
+    else:
+        senate_bonus = entered_senate
+    bonus_bag = tuple(rest)
 
     demand_bag, rng = _shuffled_counts({d: settings.demand_tiles_per_type for d in R.DEMAND_TYPES}, rng)
     forum_bag, rng = _shuffled_counts(settings.forum_tiles, rng)

@@ -88,7 +88,7 @@ class TurnState:
 @dataclasses.dataclass(frozen=True)
 class TrajanState:
     settings: TrajanSettings = DEFAULT
-    phase: str = "setup"  # setup | turn | consul | over
+    phase: str = "setup"  # setup | turn | reveal (a demand) | consul | bonus_draw (the senate's tiles) | over
     mode: str = "full"  # full (the wheel is mirrored) | light (markers moved and action only)
     digital_draws: bool = True  # the app draws tiles; else the table enters what it drew
     players: tuple[PlayerState, ...] = ()

@@ -87,7 +87,7 @@ def choice_label(intent: Mapping[str, Any], site: Sequence[Mapping[str, Any]] | 
         return _("+2 beside {action}").format(action=names.action(args.get("action", "")))
     if name == "reveal_demand":
         return names.demand(args.get("demand", ""))
-    if name == "choose_bonus":
+    if name in ("choose_bonus", "reveal_bonus"):
         return names.bonus_tile(args.get("tile", ""))
     if name == "sow":
         return names.TRAY_NUMERALS[int(args.get("tray", 0)) % 6]
@@ -117,6 +117,8 @@ def choice_wid(intent: Mapping[str, Any]) -> str:
         return f"trajan.reveal.{_token(args.get('demand'))}"
     if name == "choose_bonus":
         return f"trajan.bonus.{_token(args.get('tile'))}"
+    if name == "reveal_bonus":
+        return f"trajan.reveal.bonus.{_token(args.get('tile'))}"
     parts = ["trajan.choice", name]
     for key, value in args.items():
         if value is True:
@@ -245,7 +247,11 @@ def event_text(event: Mapping[str, Any], players: Sequence[str]) -> str:
     if kind == "trajan.bonus_chosen":
         return _("{name} (consul) takes {tile}.").format(name=who, tile=names.bonus_tile(event.get("tile", "")))
     if kind == "trajan.refilled":
+        if not event.get("senate_bonus"):  # a table drawing by hand enters the senate's tiles next
+            return _("New season: forum and provinces refilled.")
         return _("New season: forum, provinces and senate bonus tiles refilled.")
+    if kind == "trajan.bonus_revealed":
+        return _("Beside the senate: {tile}").format(tile=names.bonus_tile(event.get("tile", "")))
     if kind == "trajan.game_ended":
         return _("Game over: final scoring.")
     # Undo, redo and anything unknown read the same as in every game's history.

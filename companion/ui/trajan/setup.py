@@ -1,6 +1,7 @@
 """Trajan set-up: player count, names, colours, pads, start player, full wheel or light mode, the
 app's draws or the table's, and the S/U settings (defaults shown, untouched ones not sent). With
-the table's draws a second page enters what the table drew (trays, start tiles, bonus tiles). The
+the table's draws a second page enters what the table drew (trays, start tiles, the players' bonus
+tiles and the two beside the senate). The
 rules refuse a bad set-up; the refusal (and its rule) shows inline above the page."""
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class TrajanSeatRow(Panel):
 
 
 class DrawSlot(FitButton):
-    """A blank of the draws page (a marker, a start tile, the bonus tile): its fill shows what was
+    """A blank of the draws page (a marker, a start tile, a bonus tile): its fill shows what was
     entered, a gold ring the blank the next pick fills (so a filled blank keeps its colour)."""
 
     focused = BooleanProperty(False)
@@ -73,6 +74,7 @@ class TrajanSetupScreen(Screen):
         draws = vm.draws
         draws.bind(tabs=lambda *_: self._draws(),
                    markers=lambda *_: self._draws(), tiles=lambda *_: self._draws(), bonus=lambda *_: self._draws(),
+                   senate=lambda *_: self._draws(),
                    options=lambda *_: self.ids.draws_picker.show(draws.options))
         self._panels = {name: getattr(self.ids[name], "__self__", self.ids[name])
                         for name in ("body", "settings_panel", "draws_panel")}
@@ -101,10 +103,10 @@ class TrajanSetupScreen(Screen):
     # -- what the table drew ----------------------------------------------------------------------
 
     def _build_draws(self, app: Any) -> None:
-        """The 12 marker blanks (six trays of two), the three start tiles and the bonus tile: made
-        once, relabelled by `_draws`."""
+        """The 12 marker blanks (six trays of two), the three start tiles, the bonus tile and the two
+        beside the senate: made once, relabelled by `_draws`."""
         from companion.ui.trajan import names
-        from companion.ui.trajan.setup_draws import MARKERS, START_SLOTS
+        from companion.ui.trajan.setup_draws import MARKERS, SENATE_TILES, START_SLOTS
 
         vm = app.trajan_setup_vm.draws
         self._marker_slots: list[DrawSlot] = []
@@ -130,6 +132,13 @@ class TrajanSetupScreen(Screen):
                                     min_font=10 * app.scale, size_hint_min_y=0)
         self._bonus_slot.bind(on_release=lambda _b: vm.focus_bonus())
         self.ids.draws_tiles.add_widget(self._bonus_slot)
+        self._senate_slots: list[DrawSlot] = []
+        for index in range(SENATE_TILES):
+            slot = DrawSlot(wid=f"trajan.setup.draws.senate.{index}", base_font=16 * app.scale,
+                            min_font=10 * app.scale, size_hint_min_y=0)
+            slot.bind(on_release=lambda _b, i=index: vm.focus_senate(i))
+            self.ids.draws_tiles.add_widget(slot)
+            self._senate_slots.append(slot)
         self.ids.draws_picker.on_choose = lambda row: vm.pick(row["value"])
         self.ids.draws_tabs.on_choose = lambda row: vm.select_seat(row["seat"])
 
@@ -153,6 +162,9 @@ class TrajanSetupScreen(Screen):
         for row in vm.bonus:
             self._bonus_slot.text = row["text"]
             self._bonus_slot.focused = row["focused"]
+        for slot, row in zip(self._senate_slots, vm.senate):
+            slot.text = row["text"]
+            slot.focused = row["focused"]
 
     def rebuild(self) -> None:
         from kivy.app import App

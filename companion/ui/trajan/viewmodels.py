@@ -66,8 +66,9 @@ class TrajanTableViewModel(EventDispatcher):
 
     `entry` says which input the screen offers now: "trays" (full mode, before a pick-up), "light"
     (light mode, before the markers move), "choices" (the action, bonus and extra actions, end of
-    turn), "reveal" (the table turns up a demand), "consul" (the season summary and the bonus
-    tiles), "over" (the final breakdown), or "" (no Trajan game).
+    turn), "reveal" (the table turns up a demand, or draws the senate's bonus tiles at a season's
+    refill: the same grid of big buttons, one per thing it may have drawn), "consul" (the season
+    summary and the bonus tiles), "over" (the final breakdown), or "" (no Trajan game).
     """
 
     active = BooleanProperty(False)
@@ -225,6 +226,8 @@ class TrajanTableViewModel(EventDispatcher):
             self.turn_text = _("Season {n} is scored").format(n=len(view.get("season_reports", ())))
         elif phase == "reveal":
             self.turn_text = _("Turn up a demand tile")
+        elif phase == "bonus_draw":
+            self.turn_text = _("Bonus tiles for the senate")
         elif phase == "over":
             self.turn_text = tfmt.winner_text(view.get("final") or {})
         elif player:
@@ -288,6 +291,13 @@ class TrajanTableViewModel(EventDispatcher):
                         "wid": f"trajan.reveal.{d}", "text": names.demand(d), "kind": "reveal",
                         "enabled": d in offered, "markup": demand_chip(d)}
                        for d in names.DEMANDS]
+        elif phase == "bonus_draw":
+            entry = "reveal"
+            self.prompt = (_("Draw 2 bonus tiles for the senate and tap them.") if not view.get("senate_bonus")
+                           else _("Draw one more bonus tile for the senate and tap it."))
+            choices = [{"index": i, "wid": tfmt.choice_wid(c), "text": tfmt.choice_label(c), "kind": "reveal",
+                        "enabled": True, "markup": ""}
+                       for i, c in enumerate(self._choices) if c["name"] == "reveal_bonus"]
         elif turn.get("tray") is None and self.mode == "full":
             entry = "trays"
             self.prompt = _("{name}: pick up a tray").format(name=name)
@@ -717,7 +727,7 @@ class TrajanTableViewModel(EventDispatcher):
     def forced(self) -> bool:
         """Only one thing can happen now (end the turn, pass, the last demand type in the bag …):
         after a tap the screen does it by itself, and undo and redo step over such a state."""
-        return self.active and self.phase in ("turn", "reveal", "consul") and len(self._choices) == 1
+        return self.active and self.phase in ("turn", "reveal", "bonus_draw", "consul") and len(self._choices) == 1
 
     def choose(self, index: int) -> None:
         """Posts `view["choices"][index]`, then whatever is forced after it (see `forced`)."""

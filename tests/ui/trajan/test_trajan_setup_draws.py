@@ -1,14 +1,16 @@
 """Trajan set-up with the table's draws, without a window: the page that enters what the table drew
-(markers per tray, start tiles, bonus tiles), what its cursor offers, what it sends, and the rules'
-refusals shown on it, translated."""
+(markers per tray, start tiles, bonus tiles, the two beside the senate), what its cursor offers,
+what it sends, and the rules' refusals shown on it, translated."""
 
 from __future__ import annotations
 
 import pytest
 
+from companion.session import Intent
 from companion.ui import i18n
 
 pytestmark = pytest.mark.timeout(60)
+SENATE = 22  # the first senate blank: after a player's 12 markers, 3 × 3 tile parts and bonus tile
 
 #: A valid wheel: each colour twice, two different colours per tray (read off tray I to VI).
 WHEEL = ["yellow", "orange", "green", "white", "pink", "blue", "orange", "yellow", "white", "green", "blue", "pink"]
@@ -32,6 +34,11 @@ def enter_player(draws, wheel=WHEEL, tiles=TILES, bonus="workers"):
         draws.pick(value)
 
 
+def enter_senate(draws, tiles=("legionnaires", "demand_bread")):
+    for tile in tiles:
+        draws.pick(tile)
+
+
 def test_the_ids_offered_are_the_rules_own():
     from companion.games.trajan import rules_data as R
     from companion.ui.trajan import setup_draws as D
@@ -40,7 +47,7 @@ def test_the_ids_offered_are_the_rules_own():
     assert D.BONUS_TILES == R.BONUS_TILES
     assert sorted(D.TILE_KINDS) == sorted(k for stack in R.TRAJAN_STACKS.values() for k in stack)
     assert D.START_SLOTS == tuple(("I", "II", "III", "IV", "V", "VI")[s] for s in R.START_TILE_SLOTS)
-    assert D.TRAYS == len(R.ACTIONS)
+    assert D.TRAYS == len(R.ACTIONS) and (D.SENATE, D.SENATE_TILES) == (SENATE, 2)
 
 
 def test_table_draws_lead_to_the_draws_page_and_back():
@@ -120,6 +127,13 @@ def test_what_the_table_drew_is_what_the_game_starts_with(session):
     other = ["pink", "blue", "yellow", "orange", "green", "white"] * 2
     enter_player(vm.draws, other, ["plus2", "white", "white", "demand_bread", "blue", "pink", "legion2", "green",
                                    "orange"], "commodity_wine_fish")
+    assert not vm.can_start and "start_trays" not in vm.intent().args["setup"], "the senate's tiles are missing"
+    assert vm.draws.cursor == SENATE and vm.draws.senate[0]["focused"] and vm.draws.seat == 1
+    assert vm.draws.prompt == "Beside the senate: bonus tile 1 of 2"
+    offered = {o["value"] for o in vm.draws.options if o["enabled"]}
+    assert len(offered) == 10 and not offered & {"workers", "commodity_wine_fish"}, "the players' are not offered"
+    enter_senate(vm.draws)
+    assert [r["text"] for r in vm.draws.senate] == ["Beside the senate: Legionnaires bonus", "Beside the senate: Bread bonus"]
     assert vm.can_start and vm.draws.cursor == -1
     assert vm.draws.prompt == "Everything the table drew is entered: Start."
     setup = vm.intent().args["setup"]
@@ -132,6 +146,8 @@ def test_what_the_table_drew_is_what_the_game_starts_with(session):
     assert players[0]["trajan_slots"][1] == {"kind": "victory", "colours": ["pink", "blue"]}
     assert players[1]["trajan_slots"][5] == {"kind": "legion2", "colours": ["green", "orange"]}
     assert [p["bonus_tiles"] for p in players] == [[["workers", "yellow"]], [["commodity_wine_fish", "yellow"]]]
+    assert setup["senate_bonus"] == ["legionnaires", "demand_bread"]
+    assert session.table_view().view["senate_bonus"] == ["legionnaires", "demand_bread"]
     vm.game_started()
     assert not vm.draws_open and not vm.draws.is_seat_done(0), "the next game's draws start blank"
 
@@ -157,6 +173,7 @@ def test_the_rules_refusal_shows_on_the_page_translated(session, language, text,
     doubled = ["yellow", "yellow", "orange", "orange", "green", "green", "white", "white", "pink", "pink", "blue", "blue"]
     enter_player(vm.draws, doubled)
     enter_player(vm.draws, bonus="bonus")
+    enter_senate(vm.draws)
     session.handle(vm.intent())
     assert session.engine is None and session.notice.rule == "Trajan 1.2 setup"
     i18n.set_language(language)
@@ -174,6 +191,7 @@ def test_a_refused_tile_names_it_in_the_table_language(session):
     same_stack = ["workers1", "pink", "blue", "workers2", "green", "white", "cards", "yellow", "orange"]
     enter_player(vm.draws, tiles=same_stack)
     enter_player(vm.draws, bonus="bonus")
+    enter_senate(vm.draws)
     session.handle(vm.intent())
     i18n.set_language("zh-Hans")
     vm.show_notice(session.notice)
@@ -194,3 +212,39 @@ def test_going_back_to_fix_a_name_keeps_the_draws_but_another_count_starts_afres
     vm.increase()
     vm.open_draws()
     assert not vm.draws.is_seat_done(0) and len(vm.draws.tabs) == 3
+
+
+def test_the_senate_tiles_are_the_tables_and_a_players_tile_is_not_offered_there():
+    vm = setup_vm()
+    vm.set_digital_draws(False)
+    vm.open_draws()
+    draws = vm.draws
+    draws.focus_senate(1)
+    assert draws.senate[1]["focused"] and draws.prompt == "Beside the senate: bonus tile 2 of 2"
+    draws.pick("bonus")
+    assert draws.seat == 0 and draws.cursor == SENATE, "then the other senate tile"
+    draws.pick("workers")
+    assert draws.cursor == 0, "then the players, from the one shown"
+    draws.select_seat(1)
+    assert [r["text"] for r in draws.senate] == ["Beside the senate: Workers bonus", "Beside the senate: Bonus-tiles bonus"]
+    draws.focus_bonus()
+    enabled = {o["value"]: o["enabled"] for o in draws.options}
+    assert not enabled["bonus"] and not enabled["workers"] and enabled["legionnaires"], "one tile of each"
+    draws.pick("legionnaires")
+    draws.focus_senate(0)
+    enabled = {o["value"]: o["enabled"] for o in draws.options}
+    assert enabled["workers"] and not enabled["legionnaires"] and not enabled["bonus"]
+    assert draws.first_missing() == (0, 0)
+
+
+def test_a_players_tile_beside_the_senate_is_refused_naming_the_rule(session):
+    """What the page cannot stop (a script, or a journal's setup) the rules refuse."""
+    session.handle(Intent("new_game", {"game": "trajan", "setup": {
+        "players": ["Ann", "Bo"], "colours": ["red", "blue"], "seed": 1, "digital_draws": False,
+        "start_bonus": ["workers", "bonus"], "senate_bonus": ["workers", "legionnaires"]}}))
+    assert session.engine is None and session.notice.rule == "Trajan 1.11 bonus tiles"
+    vm = setup_vm()
+    i18n.set_language("zh-Hans")
+    vm.show_notice(session.notice)
+    assert vm.notice_text == i18n._("The bonus tile {tile} is a player's: it cannot also lie beside the senate.").format(
+        tile=i18n._("Workers bonus")) and vm.notice_text.isascii() is False

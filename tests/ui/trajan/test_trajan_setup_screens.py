@@ -61,6 +61,12 @@ def test_pads_and_what_the_table_drew_by_touch(session):
         assert ui.find("trajan.setup.draws.seat.1").selected, "Bo's turn to be entered"
         yield from enter(ui, WHEEL[::-1], [("plus2", "white", "white"), ("cards", "blue", "pink"),
                                             ("legion1", "green", "orange")], "bonus")
+        assert ui.find("trajan.setup.start").disabled and ui.find("trajan.setup.draws.senate.0").focused
+        assert ui.text("trajan.setup.draws.prompt") == "Beside the senate: bonus tile 1 of 2"
+        assert not ui.shown("trajan.setup.draws.bonus.bonus") or ui.find("trajan.setup.draws.bonus.bonus").disabled
+        yield from ui.tap("trajan.setup.draws.bonus.legionnaires")
+        yield from ui.tap("trajan.setup.draws.bonus.demand_bread")
+        assert ui.text("trajan.setup.draws.senate.1") == "Beside the senate: Bread bonus"
         assert not ui.find("trajan.setup.start").disabled
         yield from ui.tap("trajan.setup.start")
         assert ui.screen == "trajan_setup" and trajan.engine is None
@@ -84,6 +90,7 @@ def test_pads_and_what_the_table_drew_by_touch(session):
     assert [sorted(t) for t in players[0]["wheel"]] == [sorted(WHEEL[i:i + 2]) for i in range(0, 12, 2)]
     assert players[0]["trajan_slots"][3] == {"kind": "cards", "colours": ["green", "white"]}
     assert players[1]["bonus_tiles"] == [["bonus", "yellow"]]
+    assert trajan.table_view().view["senate_bonus"] == ["legionnaires", "demand_bread"]
     assert trajan.seat_pads == (2, 1)
     trajan.shutdown()
 
@@ -142,6 +149,8 @@ def test_the_setup_pages_fit_with_wids_and_big_targets(session, profile):
             yield from check(ui, "draws: a tile's colour")
             vm.draws.focus_bonus()
             yield from check(ui, "draws: the bonus tile")
+            vm.draws.focus_senate(1)
+            yield from check(ui, "draws: a bonus tile beside the senate")
             vm.show_notice(app.session.notice.__class__("refused", "Each player starts with one different bonus tile.",
                                                         {}, "Trajan setup"))
             yield from check(ui, "draws with a refusal")
