@@ -2,13 +2,16 @@
 posts. Pure: fed `TableView`s (public views) only, no window needed.
 
 The table is generic over the rules: its buttons are the view's `choices` (every legal intent now),
-labelled by `format.choice_label`; the trays show the view's `previews`. Two conveniences, both
+labelled by `format.choice_label`; the trays show the view's `previews`. Three conveniences, all
 honest about undo:
 
 - after a tap, a state whose only choice is "end turn" ends the turn by itself (the common turn is
   then tray → detail: two taps);
 - so such a state is never a resting point: undo and redo step over it (one tap of Undo takes back
-  the action, not just the automatic end of the turn).
+  the action, not just the automatic end of the turn);
+- a tray tap whose target tray offers exactly one action besides Pass (the Senate's Advance, say)
+  takes that action too: one tap. The state with that choice shown stays a resting point (two
+  choices), so Undo comes back to it and the player may Pass instead; a notice says so.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from kivy.properties import (  # noqa: E402
 
 from companion.session import Intent, TableView  # noqa: E402
 from companion.ui import formatting as fmt  # noqa: E402
-from companion.ui.i18n import _, translate_rule  # noqa: E402
+from companion.ui.i18n import N_, _, translate_rule  # noqa: E402
 from companion.ui.trajan import format as tfmt  # noqa: E402
 from companion.ui.trajan import names  # noqa: E402
 
@@ -38,6 +41,8 @@ def escape(text: str) -> str:
 Post = Callable[[Intent], None]
 
 DEMAND_SLOTS = 3
+#: The notice after a tray tap that also took the tray's only action (translated when shown).
+AUTO_ACTION = N_("{name}: {action} taken, the only action there. Undo to pass instead.")
 
 
 def hex_rgba(value: str, alpha: float = 1.0) -> list[float]:
@@ -150,6 +155,7 @@ class TrajanTableViewModel(EventDispatcher):
         self._previews: dict[int, Mapping[str, Any]] = {}
         self._picked: Mapping[str, Any] | None = None  # the preview of the tray picked up this turn
         self._report_index = -1
+        self._auto_notice: tuple[int, str, str] | None = None  # (step, player, action) a tray tap took by itself
 
     # -- refreshing ---------------------------------------------------------------------------------
 
@@ -195,6 +201,12 @@ class TrajanTableViewModel(EventDispatcher):
 
     def _notice(self, table: TableView) -> None:
         notice = table.notice
+        auto = self._auto_notice
+        if notice is None and auto is not None and auto[0] == table.step:
+            # The action a tray tap took by itself, until anything else happens (a step or a notice).
+            self.notice_text = _(AUTO_ACTION).format(name=auto[1], action=names.action(auto[2]))
+            self.notice_rule, self.notice_level = "", "info"
+            return
         if notice is None:
             self.notice_text = self.notice_rule = self.notice_level = ""
             return
@@ -737,7 +749,38 @@ class TrajanTableViewModel(EventDispatcher):
         if intent["name"] == "sow":
             self._picked = self._previews.get(int(intent["args"]["tray"]))
         self.post(Intent(intent["name"], dict(intent["args"])))
+        if intent["name"] == "sow" and self._take_only_action():
+            return
         self._after_tap(intent)
+
+    def _only_action(self) -> Mapping[str, Any] | None:
+        """Right after a pick-up: the target tray's action when it is the one thing to do besides
+        Pass (the Senate's Advance, a lone recruit …). None when there is a real choice, a card
+        composer (the player names the cards), a refusal, or anything else to decide first."""
+        if self.notice_level == "refused" or self.phase != "turn" or len(self._choices) != 2:
+            return None
+        others = [c for c in self._choices if c["name"] != "pass"]
+        if len(others) != 1 or others[0]["name"] not in names.ACTIONS:
+            return None
+        only = others[0]
+        if only["name"] == "seaport" and only["args"].get("kind") in ("play", "ship"):
+            return None
+        return only
+
+    def _take_only_action(self) -> bool:
+        """Takes `_only_action` (then whatever is forced after it) and says so in the notice, with
+        the way back: Undo returns to the choice, where Pass is still offered. False when there was
+        no such action."""
+        only = self._only_action()
+        if only is None:
+            return False
+        name = self._name(self._view.get("current"))
+        self.post(Intent(only["name"], dict(only["args"])))
+        self._after_tap(only)
+        if self.notice_level != "refused" and self._table is not None:
+            self._auto_notice = (self._table.step, name, str(only["name"]))
+            self._notice(self._table)
+        return True
 
     def _after_tap(self, intent: Mapping[str, Any]) -> None:
         if self.notice_level == "refused" and intent["name"] == "trajan" and self.notice_is_tile_entry():

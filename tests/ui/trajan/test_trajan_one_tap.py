@@ -1,0 +1,123 @@
+"""One-tap turns: a tray tap whose target tray offers one action besides Pass (the Senate's Advance)
+takes it, and the turn ends by itself; the notice says so, and Undo comes back to the choice so the
+player may Pass instead. View-model (no window) and one screen test through the offscreen window."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.ui.trajan.test_trajan_viewmodels import new_game, table_vm
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from uiharness import run_ui  # noqa: E402
+
+pytestmark = pytest.mark.timeout(120)
+
+NOTICE = "Ann: Senate taken, the only action there. Undo to pass instead."
+
+
+def senate_game(session):
+    """A new game (Ann starts) in which one of Ann's trays lands in the Senate tray: its index."""
+    for seed in range(1, 60):
+        new_game(session, seed=seed)
+        previews = session.table_view().view["previews"]
+        tray = next((p["tray"] for p in previews if p and p["target_action"] == "senate"), None)
+        if tray is not None:
+            return tray
+    raise AssertionError("no seed puts a tray's last marker in the senate")
+
+
+def kinds_since(session, step):
+    return [e["kind"] for entry in session.history() if entry.step > step for e in entry.events]
+
+
+def test_a_senate_turn_is_one_tap_and_undo_offers_pass(session):
+    tray = senate_game(session)
+    vm = table_vm(session)
+    before = session.table_view()
+    row = next(t for t in vm.trays if t["tray"] == tray)
+    vm.choose(row["index"])
+    assert kinds_since(session, before.step) == ["trajan.sowed", "trajan.action", "trajan.turn_ended"]
+    view = session.table_view().view
+    assert view["players"][0]["senate"] == 1 and view["current"] == 1
+    assert vm.notice_text == NOTICE and vm.notice_level == "info"
+    vm.relabel()
+    assert vm.notice_text == NOTICE, "the notice stays until something else happens"
+
+    vm.undo()  # the automatic end of turn and the action go back; the choice is shown again
+    view = session.table_view().view
+    assert view["turn"]["tray"] == 3 and not view["turn"]["acted"] and view["current"] == 0
+    assert vm.entry == "choices" and [c["wid"] for c in vm.choices] == ["trajan.choice.senate", "trajan.choice.pass"]
+    assert vm.notice_text == "" and vm.can_redo
+    vm.redo()  # and they come back together
+    assert session.table_view().view["current"] == 1 and session.table_view().view["players"][0]["senate"] == 1
+    vm.undo()
+    vm.choose(next(c["index"] for c in vm.choices if c["kind"] == "pass"))
+    view = session.table_view().view
+    assert view["players"][0]["senate"] == 0 and view["current"] == 1 and vm.notice_text == ""
+    vm.undo()
+    vm.undo()  # past the choice: back to the trays, as before the pick-up
+    assert vm.entry == "trays" and session.table_view().view == before.view
+
+
+def test_a_tray_with_a_real_choice_still_asks(session):
+    new_game(session, seed=3)
+    vm = table_vm(session)
+    previews = session.table_view().view["previews"]
+    tray = next(p["tray"] for p in previews if p and p["target_action"] in ("forum", "military", "construction"))
+    vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
+    view = session.table_view().view
+    assert vm.entry == "choices" and not view["turn"]["acted"] and len(view["choices"]) > 2
+    assert vm.notice_text == ""
+
+
+def test_the_notice_is_translated(session):
+    from companion.ui import i18n
+
+    tray = senate_game(session)
+    vm = table_vm(session)
+    vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
+    i18n.set_language("zh-Hant")
+    vm.relabel()
+    assert vm.notice_text == i18n._("{name}: {action} taken, the only action there. Undo to pass instead.").format(
+        name="Ann", action=i18n._("Senate")) and vm.notice_text != NOTICE
+
+
+def test_a_handheld_pad_still_asks_after_its_pick_up(session):
+    """Pads walk the rules' menu through the session, not this view-model: after a pad's pick-up the
+    menu offers Advance and Pass (and the screen shows the same choice, taking nothing by itself)."""
+    tray = senate_game(session)
+    vm = table_vm(session)
+    sow = next(i for i, c in enumerate(session.table_view().view["choices"]) if c["args"].get("tray") == tray)
+    for _ in range(sow):
+        session.seat_key(0, "plus")
+    session.seat_key(0, "ok")
+    vm.update(session.table_view())  # what the session tells the screen after a pad's press
+    view = session.table_view().view
+    assert [c["name"] for c in view["choices"]] == ["senate", "pass"] and not view["turn"]["acted"]
+    assert vm.entry == "choices" and vm.notice_text == ""
+
+
+def test_one_tap_senate_turn_by_touch_then_undo_and_pass(session):
+    seen = {}
+    tray = senate_game(session)
+
+    def script(ui):
+        assert ui.screen == "trajan_table"
+        yield from ui.tap(f"trajan.tray.{tray}")
+        seen["notice"] = ui.text("trajan.notice")
+        seen["after"] = session.table_view().view
+        yield from ui.tap("trajan.undo")
+        assert ui.shown("trajan.choice.senate") and ui.shown("trajan.choice.pass")
+        assert ui.text("trajan.notice") != seen["notice"]
+        yield from ui.tap("trajan.choice.pass")
+        seen["passed"] = session.table_view().view
+
+    run_ui(session, script, start_screen="trajan_table", watchdog=60)
+    assert seen["notice"] == NOTICE
+    assert seen["after"]["players"][0]["senate"] == 1 and seen["after"]["current"] == 1
+    assert seen["passed"]["players"][0]["senate"] == 0 and seen["passed"]["current"] == 1
