@@ -402,9 +402,13 @@ class TrajanTableViewModel(EventDispatcher):
         return rows
 
     def _pad_cursor(self, view: Mapping[str, Any]) -> int:
-        """The choice the mover's handheld pad highlights (its menu is the view's `choices`), or -1."""
+        """The choice the mover's handheld pad highlights (its menu is the view's `choices`), or -1.
+        Pads have a menu only on a turn and for the consul (`pad_choices`): while the table enters a
+        demand or the senate's tiles no pad points at anything."""
         table = self._table
         cursors = getattr(table, "pad_cursor", None) or {}
+        if view.get("phase") not in ("turn", "consul"):
+            return -1
         seat = view.get("consul") if view.get("phase") == "consul" else view.get("current")
         if seat in cursors and self._choices:
             return int(cursors[seat]) % len(self._choices)

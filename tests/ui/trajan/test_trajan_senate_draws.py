@@ -98,3 +98,14 @@ def test_in_chinese_the_prompt_and_the_tiles_are_translated(session):
         "Draw 2 bonus tiles for the senate and tap them."
     assert vm.turn_text == i18n._("Bonus tiles for the senate") != "Bonus tiles for the senate"
     assert not any(c["text"].isascii() for c in vm.choices)
+
+
+def test_no_pad_highlight_while_the_table_draws(session):
+    """Pads offer nothing while the table enters a draw (`pad_choices`), so no button of the grid
+    looks picked by a pad, even when a pad's last press left its cursor (0) in the session."""
+    new_game(session, seed=4, digital_draws=False)
+    vm = table_vm(session)
+    view = drive(session, lambda v: v["phase"] == "bonus_draw")
+    session.pad_cursor[view["current"]] = 0
+    vm.update(session.table_view())
+    assert vm.entry == "reveal" and not any(c["selected"] for c in vm.choices)
