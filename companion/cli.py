@@ -10,20 +10,39 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from companion import __version__
 
 LANGUAGES = ("auto", "zh-Hans", "zh-Hant", "en")
 PROFILES = ("800x480", "1280x720", "720x1280")
 SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "trajan_table")
-#: companion.demo.TRAJAN_STATES, and three views of them: "board" (the preview's table with the board
-#: panel open), "details" (the game end's "How counted") and "history" (the history screen at the
-#: first season's end, its steps under round headings).
-TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "board", "details", "history")
-#: The extra views: state shown → (demo state reached, what to open once the app is up).
-TRAJAN_VIEWS = {"board": ("preview", "toggle_board"), "details": ("final", "toggle_final_details"),
-                "history": ("season", None)}
+#: companion.demo.TRAJAN_STATES, and four views of them: "board" (the preview's table with the board
+#: panel open), "details" (the game end's "How counted"), "history" (the history screen at the
+#: first season's end, its steps under round headings) and "draws" (the set-up's "What the table
+#: drew" page, part of the first player's draws entered).
+TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "board", "details", "history", "draws")
+#: The extra views: state shown → (demo state reached, what to open once the app is up: a method of
+#: the Trajan table's view-model, or a function of the app).
+TRAJAN_VIEWS: dict[str, tuple[str, Any]] = {
+    "board": ("preview", "toggle_board"), "details": ("final", "toggle_final_details"),
+    "history": ("season", None), "draws": ("setup", lambda app: enter_some_draws(app.trajan_setup_vm)),
+}
+
+
+def enter_some_draws(setup: Any) -> None:
+    """Opens "What the table drew" and enters the first player's trays (two colours each, every
+    colour twice) and first start tile, as a table part-way through entering its draws."""
+    from companion.ui.trajan.setup_draws import MARKER_COLOURS
+
+    setup.set_digital_draws(False)
+    setup.open_draws()
+    draws = setup.draws
+    for index in (0, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 0):
+        draws.pick(MARKER_COLOURS[index])
+    draws.pick(next(o["value"] for o in draws.options if o["enabled"]))  # the tile's kind
+    draws.pick(MARKER_COLOURS[2])
+    draws.pick(MARKER_COLOURS[5])
 SCORABLE = ("trajan",)  # games with a calculator mode (`companion score`)
 PAD_MODES = ("auto", "real", "simulated")
 STATUS_MODES = ("auto", "real", "simulated", "off")
@@ -377,7 +396,9 @@ def screenshot(args: argparse.Namespace) -> int:
             state = args.trajan_state or ("setup" if args.screen == "trajan_setup" else "preview")
             if state in TRAJAN_VIEWS:
                 state, opener = TRAJAN_VIEWS[state]
-                if opener is not None:
+                if callable(opener):
+                    prepare = opener
+                elif opener is not None:
                     prepare = lambda app: getattr(app.trajan_vm, opener)()  # noqa: E731
             session = trajan_demo_session(Path(scratch), args.shot_lang, state, built_games())
         else:
