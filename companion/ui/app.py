@@ -147,10 +147,11 @@ class CompanionApp(App):
 
     def build(self) -> Any:
         from kivy.core.window import Window
-        from kivy.uix.screenmanager import NoTransition, ScreenManager
+        from kivy.uix.screenmanager import NoTransition
 
         from companion.ui import theme
         from companion.ui.bridge import Bridge
+        from companion.ui.widgets import WindowScreenManager
 
         Window.clearcolor = theme.BG
         Window.bind(size=self._on_window_size)
@@ -158,7 +159,7 @@ class CompanionApp(App):
         self.bridge = Bridge(self.session.handle)
         self.session.listeners.append(self._on_table_view)
         self._collector = IdleCollector()
-        self.sm = ScreenManager(transition=NoTransition())
+        self.sm = WindowScreenManager(transition=NoTransition())
         table = self.session.table_view()
         self.table_vm.update(table)
         self.trajan_vm.update(table)

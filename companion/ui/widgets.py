@@ -22,6 +22,7 @@ from kivy.uix.boxlayout import BoxLayout  # noqa: E402
 from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
+from kivy.uix.screenmanager import ScreenManager  # noqa: E402
 from kivy.uix.widget import Widget  # noqa: E402
 
 from companion.ui import theme  # noqa: E402
@@ -187,6 +188,19 @@ class RoundedBox(Mesh):
 
 
 Factory.register("RoundedBox", cls=RoundedBox)
+
+
+class WindowScreenManager(ScreenManager):
+    """The app's ScreenManager, which fills the window, without ScreenManager's stencil clip.
+
+    Kivy's rule clips a ScreenManager's screens to its own rectangle (a stencil write of its size
+    before them, another after). The app's fills the window and its transitions are `NoTransition`,
+    so the clip removes no pixel; but on a software GL (llvmpipe) the two window-sized stencil
+    quads, and the stencil test on every fragment in between, cost about a fifth of every frame.
+    """
+
+
+Factory.register("WindowScreenManager", cls=WindowScreenManager)
 
 
 class WidMixin:
