@@ -8,6 +8,12 @@ The dice scanner's facts: `ScannerStatus` and `DiceLive` describe the world, not
 are kept (the latest of each, in every `TableView`: dice lie open on the table) and never clear a
 notice; a `DiceRead` goes to the open game's `command_for_dice(state, read)` when it has one (the
 dice tray records it), and is otherwise ignored with a notice saying so.
+
+Automatic steps: a game may name steps it takes by itself after a player's (`Game` optional
+`automatic_step`, `is_forced`: Trajan's end of turn once nothing is left to choose). The session
+takes them after every pad press and after an intent posted with `automatic=True` (the
+touchscreen), each journaled like any other step before the listeners hear of any, and then undo
+and redo step over the states they pass through. So a pad and the screen enter a turn alike.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from typing import Any, Callable, Mapping
 
 from companion.core.engine import Engine, HistoryEntry, Step
 from companion.core.errors import IllegalCommand, JournalError
+from companion.core.events import Command
 from companion.core.game import Game
 from companion.core.sealed import ForceReveal
 from companion.core.store import JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
@@ -27,6 +34,10 @@ from companion.drafts import PrivateDrafts, game_drafts
 from hardware.facts import PRESS_KEYS, ButtonPressed, DeviceStatus, DiceLive, DiceRead, ScannerStatus
 
 log = logging.getLogger("companion.session")
+
+#: The most automatic steps after one player's step. A chain is short (the tray's only action, the
+#: end of the turn, the last demand in the bag …); the bound keeps a faulty hook from hanging the table.
+MAX_AUTOMATIC = 16
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,10 +49,16 @@ class Intent:
     0) that plays it or None; the session takes it out (it is no game's business), so any game
     can be played from any pad. Without it pad k plays seat k.
     Any other name is the current game's own (`Game.parse_command`).
+
+    `automatic`: the session also takes the steps the game takes by itself after this one, and an
+    undo or redo steps over the states those pass through (`Game` optional `automatic_step`,
+    `is_forced`), as a pad always does: the table screen posts so. False: exactly this step
+    (scripts, tests, the history screen).
     """
 
     name: str
     args: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    automatic: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -84,6 +101,10 @@ class TableView:
     # until the first frame), for an inline status line and a live dice panel.
     scanner: ScannerStatus | None = None
     dice_live: DiceLive | None = None
+    # The steps the game took by itself after the last fact's step, oldest first: per step
+    # {"step": number, "reason": …, **detail} (`core.game.AutomaticStep`, public), so a screen can
+    # say what happened ("Senate taken, the only action there") whichever device played.
+    automatic: tuple[Mapping[str, Any], ...] = ()
 
 
 class Session:
@@ -99,6 +120,7 @@ class Session:
         self._seats = 0  # players in the open game
         self.scanner: ScannerStatus | None = None  # the latest scanner status (public)
         self.dice_live: DiceLive | None = None  # the latest dice frame (public)
+        self.automatic: list[Mapping[str, Any]] = []  # the automatic steps after the last fact's step
         self.listeners: list[Callable[[TableView], None]] = []
         self.step_listeners: list[Callable[[Step], None]] = []
 
@@ -112,7 +134,7 @@ class Session:
         return TableView(
             engine.game.id, engine.view(None), engine.can_undo, engine.can_redo, engine.is_finished,
             self.notice, str(engine.journal.path), engine.journal.last_step, dict(self.pad_cursor),
-            self.scanner, self.dice_live,
+            self.scanner, self.dice_live, tuple(self.automatic),
         )
 
     def seat_view(self, seat: int) -> Mapping[str, Any] | None:
@@ -174,6 +196,7 @@ class Session:
             self._scanner_fact(fact)
             return
         self.notice = None
+        self.automatic = []
         try:
             if isinstance(fact, Intent):
                 self._intent(fact)
@@ -233,9 +256,9 @@ class Session:
         elif name == "close":
             self._close()
         elif name == "undo":
-            self._require_engine().undo()
+            self._undo(intent.automatic)
         elif name == "redo":
-            self._require_engine().redo()
+            self._redo(intent.automatic)
         elif name == "correct":
             self._correct(args)
         elif name == "seat_key":
@@ -245,7 +268,55 @@ class Session:
             command = engine.game.parse_command(name, args)
             if isinstance(command, ForceReveal):
                 command = dataclasses.replace(command, drafts=self._shown_drafts())
-            engine.execute(command)
+            self._execute(command, intent.automatic)
+
+    def _execute(self, command: Command, automatic: bool) -> None:
+        """Plays a player's `command`, then (when `automatic`) the steps the game takes by itself
+        after it, each durable before the next is decided. A refused automatic step ends the chain
+        and its refusal is the notice (the player's own step stays: the table sees why the app
+        stopped, e.g. Trajan's tile to enter)."""
+        self._require_engine().execute(command)
+        if automatic:
+            self._follow(command)
+
+    def _follow(self, after: Command) -> None:
+        """The steps the open game takes by itself after the step `after` (`automatic_step`), each
+        journaled before the next is decided; listed in `automatic` for the screen."""
+        engine = self._require_engine()
+        follow = getattr(engine.game, "automatic_step", None)
+        if follow is None:
+            return
+        for _ in range(MAX_AUTOMATIC):
+            if engine.is_finished:
+                return
+            step = follow(engine.state, after)
+            if step is None:
+                return
+            taken = engine.execute(step.command)
+            self.automatic.append({"step": taken.number, "reason": step.reason, **step.detail})
+            after = step.command
+
+    def _forced(self) -> bool:
+        """The open game says its state is one an automatic step always leaves (`is_forced`)."""
+        engine = self._require_engine()
+        forced = getattr(engine.game, "is_forced", None)
+        return forced is not None and bool(forced(engine.state))
+
+    def _undo(self, automatic: bool) -> None:
+        """Undo; with `automatic`, on past the states an automatic step left, so one Undo takes back
+        what a player did together with what the app did after it (Trajan: the action and the end
+        of turn that followed). A state that revealed secrets still stops it (`can_undo`)."""
+        engine = self._require_engine()
+        engine.undo()
+        while automatic and engine.can_undo and self._forced():
+            engine.undo()
+
+    def _redo(self, automatic: bool) -> None:
+        """Redo; with `automatic`, on through the states the automatic steps passed (as `_undo`)."""
+        engine = self._require_engine()
+        engine.redo()
+        while automatic and engine.can_redo and self._forced():
+            engine.redo()
 
     def _shown_drafts(self) -> tuple[tuple[int, int], ...]:
         """(seat, amount) for every seat choosing a bid: what its pad shows, for a forced reveal."""
@@ -308,13 +379,13 @@ class Session:
             if choosing is not None and key in ("minus", "plus", "ok"):
                 command = self.drafts.press(seat, key, choosing, lambda amount: lock(engine.state, seat, amount))
                 if command is not None:
-                    engine.execute(command)
+                    self._execute(command, automatic=True)
                 return
         menu = getattr(engine.game, "pad_choices", None)
         if menu is None:
             command = engine.game.command_for_button(engine.state, seat, key)
             if command is not None:
-                engine.execute(command)
+                self._execute(command, automatic=True)
             return
         choices = menu(engine.state, seat)
         if not choices:
@@ -327,6 +398,7 @@ class Session:
         elif key == "ok":
             engine.execute(choices[cursor])
             self.pad_cursor[seat] = 0  # the menu is new after every move
+            self._follow(choices[cursor])
 
     def _require_engine(self) -> Engine[Any]:
         if self.engine is None:

@@ -108,10 +108,9 @@ def test_a_trajan_pad_walks_its_menu_and_plays_the_highlighted_move(tmp_path):
     s.handle(ButtonPressed(seat=0, key="minus"))
     assert s.table_view().pad_cursor == {0: 1}
     s.handle(ButtonPressed(seat=0, key="ok"))
-    assert s.engine.journal.last_step == 2
-    assert s.table_view().view["turn"]["tray"] is not None
-    played = s.history()[-1].events[0]
-    assert played["tray"] == choices[1]["args"]["tray"]
+    played = s.history()[1]  # step 2, after the setup; what the rules take by itself may follow
+    assert played.step == 2 and played.events[0]["tray"] == choices[1]["args"]["tray"]
+    assert s.table_view().pad_cursor == {0: 0}, "a new menu starts at its top"
     s.shutdown()
 
 
@@ -203,8 +202,8 @@ def test_trajan_pad_two_plays_seat_zeros_turn(tmp_path):
     s.handle(ButtonPressed(seat=2, key="plus"))
     assert s.table_view().pad_cursor == {0: 1}, "the cursor belongs to the seat, not the pad"
     s.handle(ButtonPressed(seat=2, key="ok"))
-    assert s.engine.journal.last_step == 2
-    assert s.history()[-1].events[0]["tray"] == choices[1]["args"]["tray"]
+    played = s.history()[1]
+    assert played.step == 2 and played.events[0]["tray"] == choices[1]["args"]["tray"]
     s.shutdown()
 
 

@@ -8,11 +8,25 @@ screen, a log or an export may see: seat None is the public view, seat k adds on
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Mapping, Protocol, Sequence, TypeVar
 
 from companion.core.events import Command, Event
 
 S = TypeVar("S")
+
+
+@dataclasses.dataclass(frozen=True)
+class AutomaticStep:
+    """A step a game takes by itself after a player's step (the optional `automatic_step` hook).
+
+    `reason` says why, for the screen's words ("forced": the only legal command; a game may name
+    others); `detail` is public (the table may show it), e.g. whose action it took.
+    """
+
+    command: Command
+    reason: str
+    detail: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
 class Game(Protocol[S]):
@@ -56,3 +70,10 @@ class Game(Protocol[S]):
 
     # Optional: `summary_text(public_view) -> str`, the view as terminal text for `companion replay`
     # (a game without it gets a generic score table).
+    #
+    # Optional, for a game whose turns have steps the rules leave no choice about (Trajan's end of
+    # turn): `automatic_step(state, after: Command) -> AutomaticStep | None`, the step the app takes
+    # by itself in `state`, reached by the step `after`; and `is_forced(state) -> bool`, a state
+    # such a step always leaves at once, which undo and redo therefore step over. The session asks
+    # both for every pad press and for intents posted with `automatic=True` (the touchscreen), so
+    # the two ways of entering a turn follow one policy. A game without them: exactly the step.

@@ -11,9 +11,10 @@ from typing import Any, Mapping, Sequence
 
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
+from companion.core.game import AutomaticStep
 from companion.core.rng import SeededRandom
 from companion.core.values import evolve
-from companion.games.trajan import actions, scoring, tiles, timetrack, wheel
+from companion.games.trajan import actions, flow, scoring, tiles, timetrack, wheel
 from companion.games.trajan import commands as c
 from companion.games.trajan import events as e
 from companion.games.trajan import rules_data as R
@@ -78,6 +79,15 @@ class TrajanRules:
         if state.phase == "consul" and seat == state.consul:
             return [cmd for cmd in legal_commands(state) if isinstance(cmd, c.ChooseBonusTile)]
         return []
+
+    def automatic_step(self, state: TrajanState, after: Command) -> AutomaticStep | None:
+        """The step the app takes by itself after `after` (the end of a turn with nothing left to
+        choose, a tray's only action after a pick-up …): `flow.automatic_step`."""
+        return flow.automatic_step(state, after)
+
+    def is_forced(self, state: TrajanState) -> bool:
+        """A state undo and redo step over (only one command legal): `flow.is_forced`."""
+        return flow.is_forced(state)
 
     # -- decide ------------------------------------------------------------------------------
 

@@ -2,16 +2,15 @@
 posts. Pure: fed `TableView`s (public views) only, no window needed.
 
 The table is generic over the rules: its buttons are the view's `choices` (every legal intent now),
-labelled by `format.choice_label`; the trays show the view's `previews`. Three conveniences, all
-honest about undo:
+labelled by `format.choice_label`; the trays show the view's `previews`.
 
-- after a tap, a state whose only choice is "end turn" ends the turn by itself (the common turn is
-  then tray → detail: two taps);
-- so such a state is never a resting point: undo and redo step over it (one tap of Undo takes back
-  the action, not just the automatic end of the turn);
-- a tray tap whose target tray offers exactly one action besides Pass (the Senate's Advance, say)
-  takes that action too: one tap. The state with that choice shown stays a resting point (two
-  choices), so Undo comes back to it and the player may Pass instead; a notice says so.
+Every tap, Undo and Redo is posted with `automatic=True`: the session then takes the steps the
+rules leave no choice about, as it does for a handheld pad (one policy, the game's `flow`): the
+turn ends by itself once nothing is left to choose, a tray tap whose target tray offers one action
+besides Pass takes it (a Senate turn is one tap), and Undo and Redo step over the states those
+steps pass through. This view-model only words what happened ("Senate taken, the only action
+there. Undo to pass instead.", whichever device played) and opens the tile entry when a Trajan
+action waits for the tile the table drew.
 """
 
 from __future__ import annotations
@@ -41,7 +40,7 @@ def escape(text: str) -> str:
 Post = Callable[[Intent], None]
 
 DEMAND_SLOTS = 3
-#: The notice after a tray tap that also took the tray's only action (translated when shown).
+#: The notice after a pick-up that also took the tray's only action (translated when shown).
 AUTO_ACTION = N_("{name}: {action} taken, the only action there. Undo to pass instead.")
 
 
@@ -155,7 +154,7 @@ class TrajanTableViewModel(EventDispatcher):
         self._previews: dict[int, Mapping[str, Any]] = {}
         self._picked: Mapping[str, Any] | None = None  # the preview of the tray picked up this turn
         self._report_index = -1
-        self._auto_notice: tuple[int, str, str] | None = None  # (step, player, action) a tray tap took by itself
+        self._auto_notice: tuple[int, str, str] | None = None  # (step, player, action) a pick-up took by itself
 
     # -- refreshing ---------------------------------------------------------------------------------
 
@@ -165,6 +164,7 @@ class TrajanTableViewModel(EventDispatcher):
         self.active = table.game == "trajan" and view.get("phase") not in (None, "setup")
         self.can_undo, self.can_redo = table.can_undo, table.can_redo
         self.step = table.step
+        self._took_sole_action(table)
         self._notice(table)
         if not self.active:
             self._view, self._choices = {}, []
@@ -199,11 +199,20 @@ class TrajanTableViewModel(EventDispatcher):
             self.update(self._table)
         self._relabel_cards()
 
+    def _took_sole_action(self, table: TableView) -> None:
+        """Remembers a tray's only action the session took after a pick-up (by touch or pad), for
+        the notice: it lasts while the step is unchanged (a language switch keeps it)."""
+        players = (table.view or {}).get("players", ())
+        for done in table.automatic:
+            seat = done.get("seat")
+            if done.get("reason") == "sole_action" and isinstance(seat, int) and 0 <= seat < len(players):
+                self._auto_notice = (table.step, str(players[seat]["name"]), str(done.get("action", "")))
+
     def _notice(self, table: TableView) -> None:
         notice = table.notice
         auto = self._auto_notice
         if notice is None and auto is not None and auto[0] == table.step:
-            # The action a tray tap took by itself, until anything else happens (a step or a notice).
+            # The action a pick-up took by itself, until anything else happens (a step or a notice).
             self.notice_text = _(AUTO_ACTION).format(name=auto[1], action=names.action(auto[2]))
             self.notice_rule, self.notice_level = "", "info"
             return
@@ -739,65 +748,27 @@ class TrajanTableViewModel(EventDispatcher):
     def view(self) -> Mapping[str, Any]:
         return self._view
 
-    @property
-    def forced(self) -> bool:
-        """Only one thing can happen now (end the turn, pass, the last demand type in the bag …):
-        after a tap the screen does it by itself, and undo and redo step over such a state."""
-        return self.active and self.phase in ("turn", "reveal", "bonus_draw", "consul") and len(self._choices) == 1
-
     def choose(self, index: int) -> None:
-        """Posts `view["choices"][index]`, then whatever is forced after it (see `forced`)."""
+        """Posts `view["choices"][index]`; the session takes what follows by itself."""
         if not 0 <= index < len(self._choices):
             return
         intent = self._choices[index]
         if intent["name"] == "sow":
             self._picked = self._previews.get(int(intent["args"]["tray"]))
-        self.post(Intent(intent["name"], dict(intent["args"])))
-        if intent["name"] == "sow" and self._take_only_action():
+        self._play(intent)
+
+    def _play(self, intent: Mapping[str, Any]) -> None:
+        """Posts a player's step with the automatic steps after it (see the module docstring); when
+        a Trajan action (the tapped one, or the tray's only action taken by itself) waits for the
+        tile the table drew, opens the tile entry for its stack."""
+        self.post(Intent(str(intent["name"]), dict(intent["args"]), automatic=True))
+        if self.notice_level != "refused" or not self.notice_is_tile_entry():
             return
-        self._after_tap(intent)
-
-    def _only_action(self) -> Mapping[str, Any] | None:
-        """Right after a pick-up: the target tray's action when it is the one thing to do besides
-        Pass (the Senate's Advance, a lone recruit …). None when there is a real choice, a card
-        composer (the player names the cards), a refusal, or anything else to decide first."""
-        if self.notice_level == "refused" or self.phase != "turn" or len(self._choices) != 2:
-            return None
-        others = [c for c in self._choices if c["name"] != "pass"]
-        if len(others) != 1 or others[0]["name"] not in names.ACTIONS:
-            return None
-        only = others[0]
-        if only["name"] == "seaport" and only["args"].get("kind") in ("play", "ship"):
-            return None
-        return only
-
-    def _take_only_action(self) -> bool:
-        """Takes `_only_action` (then whatever is forced after it) and says so in the notice, with
-        the way back: Undo returns to the choice, where Pass is still offered. False when there was
-        no such action."""
-        only = self._only_action()
-        if only is None:
-            return False
-        name = self._name(self._view.get("current"))
-        self.post(Intent(only["name"], dict(only["args"])))
-        self._after_tap(only)
-        if self.notice_level != "refused" and self._table is not None:
-            self._auto_notice = (self._table.step, name, str(only["name"]))
-            self._notice(self._table)
-        return True
-
-    def _after_tap(self, intent: Mapping[str, Any]) -> None:
-        if self.notice_level == "refused" and intent["name"] == "trajan" and self.notice_is_tile_entry():
-            self.open_tile_entry(str(intent["args"].get("stack", "")))
-            return
-        for _step in range(8):  # a chain of forced moves is short: pass, end of turn, a reveal …
-            if not self.forced or self.notice_level == "refused":
-                return
-            only = self._choices[0]
-            self.post(Intent(only["name"], dict(only["args"])))
-            if self.notice_level == "refused" and only["name"] == "trajan" and self.notice_is_tile_entry():
-                self.open_tile_entry(str(only["args"].get("stack", "")))  # the table says which tile it drew
-                return
+        if intent["name"] == "trajan":
+            stack = intent["args"].get("stack", "")
+        else:
+            stack = next((c["args"].get("stack", "") for c in self._choices if c["name"] == "trajan"), "")
+        self.open_tile_entry(str(stack))
 
     def press(self, row: Mapping[str, Any]) -> None:
         """A choice button was tapped: post its intent, or open the card composer it stands for."""
@@ -843,12 +814,12 @@ class TrajanTableViewModel(EventDispatcher):
             return
         entry = self.cards_entry
         args = {"kind": entry["kind"], "cards": list(entry["cards"]), "ship": entry.get("ship")}
-        self.post(Intent("seaport", args))
-        if self.notice_level == "refused":
+        before = self.step
+        self._play({"name": "seaport", "args": args})
+        if self.step == before:  # refused: the composer stays open with the reason
             return
         self.cards_entry = {}
         self._relabel_cards()
-        self._after_tap({"name": "seaport", "args": args})
 
     def _relabel_cards(self) -> None:
         entry = self.cards_entry
@@ -876,21 +847,16 @@ class TrajanTableViewModel(EventDispatcher):
             self.cards_summary = _("{ship}: {cards}").format(ship=ship, cards=shown)
 
     def end_turn(self) -> None:
-        intent = {"name": "end_turn", "args": {}}
-        self.post(Intent("end_turn"))
-        self._after_tap(intent)
+        self._play({"name": "end_turn", "args": {}})
 
     def undo(self) -> None:
-        """One tap takes back one thing a player did: the forced moves the screen made after it
-        (an automatic end of turn …) go back with it."""
-        self.post(Intent("undo"))
-        while self.forced and self.can_undo and self.notice_level != "refused":
-            self.post(Intent("undo"))
+        """One tap takes back one thing a player did: the steps the app took by itself after it
+        (an automatic end of turn …) go back with it (the session steps over them)."""
+        self.post(Intent("undo", automatic=True))
 
     def redo(self) -> None:
-        self.post(Intent("redo"))
-        while self.forced and self.can_redo and self.notice_level != "refused":
-            self.post(Intent("redo"))
+        """Puts back what the last Undo took, automatic steps included."""
+        self.post(Intent("redo", automatic=True))
 
     # -- light mode --------------------------------------------------------------------------------
 
@@ -907,11 +873,12 @@ class TrajanTableViewModel(EventDispatcher):
             return
         intent = {"name": "move", "args": {"markers": int(self.light_markers), "tray": int(tray),
                                            "completed": bool(self.light_completed)}}
-        self.post(Intent("move", dict(intent["args"])))
-        if self.notice_level != "refused":
+        before = self.step
+        self._play(intent)
+        if self.step != before:  # the markers moved (a refused move keeps the entry)
             self.light_markers = 0
             self.light_completed = False
-        self._after_tap(intent)
+            self.preview_time = -1
 
     # -- entering a drawn Trajan tile ---------------------------------------------------------------
 
@@ -941,8 +908,7 @@ class TrajanTableViewModel(EventDispatcher):
         if entry.get("kind") and len(entry.get("colours", ())) == 2:
             intent = {"name": "trajan", "args": {"stack": entry["stack"], "tile": [entry["kind"], *entry["colours"]]}}
             self.tile_entry = {}
-            self.post(Intent("trajan", dict(intent["args"])))
-            self._after_tap(intent)
+            self._play(intent)
 
     def cancel_tile_entry(self) -> None:
         self.tile_entry = {}

@@ -1,6 +1,7 @@
 """One-tap turns: a tray tap whose target tray offers one action besides Pass (the Senate's Advance)
 takes it, and the turn ends by itself; the notice says so, and Undo comes back to the choice so the
-player may Pass instead. View-model (no window) and one screen test through the offscreen window."""
+player may Pass instead. A handheld pad's pick-up does the same (one policy, in the session).
+View-model (no window) and one screen test through the offscreen window."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.games.trajan.test_flow import one_trajan_stack
 from tests.ui.trajan.test_trajan_viewmodels import new_game, table_vm
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -87,19 +89,48 @@ def test_the_notice_is_translated(session):
         name="Ann", action=i18n._("Senate")) and vm.notice_text != NOTICE
 
 
-def test_a_handheld_pad_still_asks_after_its_pick_up(session):
-    """Pads walk the rules' menu through the session, not this view-model: after a pad's pick-up the
-    menu offers Advance and Pass (and the screen shows the same choice, taking nothing by itself)."""
+def test_a_handheld_pads_senate_turn_is_one_press_and_the_screen_undoes_it_alike(session):
+    """A pad's OK reaches the rules through the session, the touchscreen's tap through this
+    view-model: both follow one policy (the game's flow). The pad's pick-up takes the Senate and
+    ends the turn; the screen says so; its Undo comes back to Advance/Pass as after a tap."""
     tray = senate_game(session)
     vm = table_vm(session)
-    sow = next(i for i, c in enumerate(session.table_view().view["choices"]) if c["args"].get("tray") == tray)
+    before = session.table_view()
+    sow = next(i for i, c in enumerate(before.view["choices"]) if c["args"].get("tray") == tray)
     for _ in range(sow):
         session.seat_key(0, "plus")
     session.seat_key(0, "ok")
     vm.update(session.table_view())  # what the session tells the screen after a pad's press
+    assert kinds_since(session, before.step) == ["trajan.sowed", "trajan.action", "trajan.turn_ended"]
     view = session.table_view().view
-    assert [c["name"] for c in view["choices"]] == ["senate", "pass"] and not view["turn"]["acted"]
-    assert vm.entry == "choices" and vm.notice_text == ""
+    assert view["players"][0]["senate"] == 1 and view["current"] == 1
+    assert vm.notice_text == NOTICE and vm.notice_level == "info"
+
+    vm.undo()
+    view = session.table_view().view
+    assert view["turn"]["tray"] == 3 and not view["turn"]["acted"] and view["current"] == 0
+    assert [c["wid"] for c in vm.choices] == ["trajan.choice.senate", "trajan.choice.pass"] and vm.notice_text == ""
+    session.seat_key(0, "plus")  # the pad's menu is the same choice: Pass this time
+    session.seat_key(0, "ok")
+    view = session.table_view().view
+    assert view["players"][0]["senate"] == 0 and view["current"] == 1, "Pass, then the turn ended by itself"
+
+
+def test_a_trajan_trays_only_action_opens_the_tile_entry_when_the_table_draws(session, monkeypatch):
+    """The Trajan tray's only action (stacks narrowed to one: at the start all six have tiles) needs
+    the tile the table drew: the tray tap picks up and opens the tile entry for that stack."""
+    one_trajan_stack(monkeypatch)
+    for seed in range(1, 80):
+        new_game(session, seed=seed, digital_draws=False)
+        previews = session.table_view().view["previews"]
+        tray = next((p["tray"] for p in previews if p and p["target_action"] == "trajan"), None)
+        if tray is not None:
+            break
+    vm = table_vm(session)
+    vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
+    stack = next(ch["args"]["stack"] for ch in session.table_view().view["choices"] if ch["name"] == "trajan")
+    assert vm.entry == "choices" and vm.tile_entry["stack"] == stack
+    assert vm.notice_text == "Enter the Trajan tile drawn from the stack."
 
 
 def test_one_tap_senate_turn_by_touch_then_undo_and_pass(session):
