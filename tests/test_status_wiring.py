@@ -39,9 +39,10 @@ def session(tmp_path):
     s.shutdown()
 
 
-def trajan_game(session, mode="light"):
+def trajan_game(session, mode="light", **setup):
     session.handle(Intent("new_game", {"game": "trajan", "setup": {
-        "players": PLAYERS, "colours": ["red", "blue", "green"], "seed": 3, "start_player": 0, "mode": mode}}))
+        "players": PLAYERS, "colours": ["red", "blue", "green"], "seed": 3, "start_player": 0, "mode": mode,
+        **setup}}))
     assert session.notice is None, session.notice
 
 
@@ -107,6 +108,36 @@ def test_the_consul_choosing_a_bonus_tile_is_named_after_a_season(session):
     consul = PLAYERS[view["consul"]]
     screen = status_screen(session.table_view())
     assert (screen.season, screen.round, screen.status) == (2, 1, f"{consul} · bonus tile")
+
+
+def test_the_table_drawing_the_senates_bonus_tiles_is_said_in_one_legible_line(session):
+    """With the table's draws, after a season's refill the table draws the senate's 2 bonus tiles
+    (Trajan 1.6 step 4, 1.11): the status line says so, whole, in every language."""
+    from hardware.handheld.render import CJK_FONT, cjk_font, fit, is_latin, latin_font
+    from hardware.status_display.render import STATUS_Y, WIDTH
+
+    from companion.ui import i18n
+    from companion.ui.status_display import status_words
+
+    trajan_game(session, digital_draws=False)
+    view = play_until(session, lambda v: v["phase"] == "bonus_draw")
+    screen = status_screen(session.table_view())
+    assert (screen.season, screen.status) == (view["season"], "Draw the bonus tiles")
+    for language, status in (("en", "Draw the bonus tiles"), ("zh-Hans", "为元老院抽奖励板块"),
+                             ("zh-Hant", "為元老院抽獎勵板塊")):
+        try:
+            i18n.set_language(language)
+            screen = status_screen(session.table_view(), status_words())
+        finally:
+            i18n.set_language("en")
+        assert screen.status == status
+        font = latin_font() if is_latin(status) else cjk_font(CJK_FONT)
+        if font is not None:
+            assert fit(status, font, WIDTH) == status, "the whole line fits the 128 px display"
+        assert render(screen).crop((0, STATUS_Y, WIDTH, 64)).getbbox() is not None
+    session.handle(Intent("reveal_bonus", {"tile": session.table_view().view["choices"][0]["args"]["tile"]}))
+    if session.table_view().view["phase"] == "bonus_draw":  # one more to draw: the same line
+        assert status_screen(session.table_view()).status == "Draw the bonus tiles"
 
 
 def test_impossible_values_leave_their_part_out_instead_of_stopping_the_display():

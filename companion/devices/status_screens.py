@@ -10,7 +10,7 @@ the current language), because the hardware layer knows no language and this lay
 
 - Trajan: the season and round large with their pips, the time track (time, lap, and the round-end
   bar while the round ends after this turn), and the phase on the bottom line (whose turn, the
-  consul's bonus tile, a demand to turn up, game over);
+  consul's bonus tile, a demand to turn up, the senate's bonus tiles to draw, game over);
 - a score pad: its name and who leads;
 - a game with open-ended rounds (secret bid, Tribune): its name and round, and the bidding's
   public state (how many the table waits for, the revealed winner);
@@ -52,6 +52,9 @@ class StatusWords:
     turn_of: str = "{name}'s turn"
     consul: str = "{name} · bonus tile"
     reveal_demand: str = "Turn up a demand tile"
+    # The table draws the senate's 2 bonus tiles (Trajan 1.6 step 4, 1.11). Not the table screen's
+    # "Bonus tiles for the senate": the status line holds 21 Latin characters (6 px each in 128).
+    draw_bonus: str = "Draw the bonus tiles"
     game_over: str = "game over"
     waiting: str = "waiting for {n}"
     won: str = "{name} wins: {amount}"
@@ -99,7 +102,8 @@ def trajan_screen(view: Mapping[str, Any], words: StatusWords = ENGLISH) -> Stat
 
 
 def trajan_status(view: Mapping[str, Any], words: StatusWords = ENGLISH) -> str:
-    """The bottom line: whose turn it is, or the phase that holds the game up (Trajan 1.1, 1.6)."""
+    """The bottom line: whose turn it is, or the phase that holds the game up (Trajan 1.1, 1.6):
+    the consul's choice, a demand to turn up, the senate's bonus tiles to draw (the table draws)."""
     phase = view.get("phase")
     players = view_players(view)
     if phase == "over":
@@ -108,6 +112,8 @@ def trajan_status(view: Mapping[str, Any], words: StatusWords = ENGLISH) -> str:
         return words.consul.format(name=seat_name(players, view["consul"]))
     if phase == "reveal":
         return words.reveal_demand
+    if phase == "bonus_draw":
+        return words.draw_bonus
     if phase == "turn" and whole_number(view.get("current")) is not None:
         return words.turn_of.format(name=seat_name(players, view["current"]))
     return ""

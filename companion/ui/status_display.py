@@ -27,6 +27,7 @@ def status_words() -> StatusWords:
         turn_of=_("{name}'s turn"),
         consul=_("{name} · bonus tile"),
         reveal_demand=_("Turn up a demand tile"),
+        draw_bonus=_("Draw the bonus tiles"),
         game_over=_("game over"),
         waiting=_("waiting for {n}"),
         won=_("{name} wins: {amount}"),
