@@ -162,7 +162,9 @@ class TrajanRules:
             raise IllegalCommand(TURN, "No {action} action is left this turn.", action=action)
         if isinstance(command, c.TrajanAction) and command.tile is None:
             if not state.digital_draws:
-                raise IllegalCommand("Trajan 1.3 Trajan tiles", "Enter the Trajan tile drawn from the stack.")
+                # the stack travels with the refusal: the screen opens its tile entry whoever chose it (touch or pad)
+                raise IllegalCommand("Trajan 1.3 Trajan tiles", "Enter the Trajan tile drawn from the stack.",
+                                     stack=command.stack)
             tile, rng = tiles.draw_from_supply(state.trajan_supply, command.stack, state.rng)
             command = c.TrajanAction(command.stack, (tile.kind, *tile.colours))
             _run_action(evolve(state, rng=rng), seat, action, command)

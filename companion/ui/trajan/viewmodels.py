@@ -155,6 +155,7 @@ class TrajanTableViewModel(EventDispatcher):
         self._picked: Mapping[str, Any] | None = None  # the preview of the tray picked up this turn
         self._report_index = -1
         self._auto_notice: tuple[int, str, str] | None = None  # (step, player, action) a pick-up took by itself
+        self._tile_entry_for: Any = None  # the refusal whose tile entry was opened (see update)
 
     # -- refreshing ---------------------------------------------------------------------------------
 
@@ -193,6 +194,12 @@ class TrajanTableViewModel(EventDispatcher):
             if self.cards_entry:
                 self.cards_entry = {}
                 self._relabel_cards()
+        elif self.notice_is_tile_entry() and table.notice is not self._tile_entry_for:
+            # A Trajan action (tapped, a pad's, or a pick-up's only action) waits for the tile the
+            # table drew: the refusal names its stack, and the entry opens whoever chose it, once
+            # per refusal (cancelled, it stays closed through a relabel).
+            self._tile_entry_for = table.notice
+            self.open_tile_entry(str(table.notice.params.get("stack", "")))  # type: ignore[union-attr]
 
     def relabel(self) -> None:
         if self._table is not None:
@@ -762,13 +769,6 @@ class TrajanTableViewModel(EventDispatcher):
         a Trajan action (the tapped one, or the tray's only action taken by itself) waits for the
         tile the table drew, opens the tile entry for its stack."""
         self.post(Intent(str(intent["name"]), dict(intent["args"]), automatic=True))
-        if self.notice_level != "refused" or not self.notice_is_tile_entry():
-            return
-        if intent["name"] == "trajan":
-            stack = intent["args"].get("stack", "")
-        else:
-            stack = next((c["args"].get("stack", "") for c in self._choices if c["name"] == "trajan"), "")
-        self.open_tile_entry(str(stack))
 
     def press(self, row: Mapping[str, Any]) -> None:
         """A choice button was tapped: post its intent, or open the card composer it stands for."""

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.session import Intent
 from tests.games.trajan.test_flow import one_trajan_stack
 from tests.ui.trajan.test_trajan_viewmodels import new_game, table_vm
 
@@ -152,3 +153,31 @@ def test_one_tap_senate_turn_by_touch_then_undo_and_pass(session):
     assert seen["notice"] == NOTICE
     assert seen["after"]["players"][0]["senate"] == 1 and seen["after"]["current"] == 1
     assert seen["passed"]["players"][0]["senate"] == 0 and seen["passed"]["current"] == 1
+
+
+def test_a_pads_trajan_action_opens_the_screens_tile_entry_when_the_table_draws(session):
+    """A pad cannot name a drawn tile: its Trajan action is refused with the stack, and the screen
+    opens that stack's tile entry (once: cancelled, it stays closed through a relabel)."""
+    for seed in range(1, 80):
+        new_game(session, seed=seed, digital_draws=False)
+        previews = session.table_view().view["previews"]
+        tray = next((p["tray"] for p in previews if p and p["target_action"] == "trajan"), None)
+        if tray is not None:
+            break
+    vm = table_vm(session)
+    choices = session.table_view().view["choices"]
+    for _ in range(next(i for i, c in enumerate(choices) if c["args"].get("tray") == tray)):
+        session.seat_key(0, "plus")
+    session.seat_key(0, "ok")  # the pick-up: the Trajan tray offers a stack per pile, and Pass
+    choices = session.table_view().view["choices"]
+    stacks = [c["args"]["stack"] for c in choices if c["name"] == "trajan"]
+    assert len(stacks) > 1
+    for _ in range(choices.index(next(c for c in choices if c["name"] == "trajan" and c["args"]["stack"] == stacks[1]))):
+        session.seat_key(0, "plus")
+    session.handle(Intent("seat_key", {"seat": 0, "key": "ok"}))  # refused: the notice, nothing journaled
+    vm.update(session.table_view())  # what the session tells the screen after a pad's press
+    assert vm.notice_text == "Enter the Trajan tile drawn from the stack."
+    assert vm.entry == "choices" and vm.tile_entry["stack"] == stacks[1]
+    vm.cancel_tile_entry()
+    vm.relabel()
+    assert not vm.tile_entry, "a cancelled entry does not come back by itself"
