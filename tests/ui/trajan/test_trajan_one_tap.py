@@ -23,15 +23,20 @@ pytestmark = pytest.mark.timeout(120)
 NOTICE = "Ann: Senate taken, the only action there. Undo to pass instead."
 
 
-def senate_game(session):
-    """A new game (Ann starts) in which one of Ann's trays lands in the Senate tray: its index."""
-    for seed in range(1, 60):
-        new_game(session, seed=seed)
+def tray_game(session, action, **setup):
+    """A new game (Ann starts) in which one of Ann's trays lands in `action`'s tray: its index."""
+    for seed in range(1, 80):
+        new_game(session, seed=seed, **setup)
         previews = session.table_view().view["previews"]
-        tray = next((p["tray"] for p in previews if p and p["target_action"] == "senate"), None)
+        tray = next((p["tray"] for p in previews if p and p["target_action"] == action), None)
         if tray is not None:
             return tray
-    raise AssertionError("no seed puts a tray's last marker in the senate")
+    raise AssertionError(f"no seed puts a tray's last marker in the {action} tray")
+
+
+def senate_game(session):
+    """A new game (Ann starts) in which one of Ann's trays lands in the Senate tray: its index."""
+    return tray_game(session, "senate")
 
 
 def kinds_since(session, step):
@@ -121,12 +126,7 @@ def test_a_trajan_trays_only_action_opens_the_tile_entry_when_the_table_draws(se
     """The Trajan tray's only action (stacks narrowed to one: at the start all six have tiles) needs
     the tile the table drew: the tray tap picks up and opens the tile entry for that stack."""
     one_trajan_stack(monkeypatch)
-    for seed in range(1, 80):
-        new_game(session, seed=seed, digital_draws=False)
-        previews = session.table_view().view["previews"]
-        tray = next((p["tray"] for p in previews if p and p["target_action"] == "trajan"), None)
-        if tray is not None:
-            break
+    tray = tray_game(session, "trajan", digital_draws=False)
     vm = table_vm(session)
     vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
     stack = next(ch["args"]["stack"] for ch in session.table_view().view["choices"] if ch["name"] == "trajan")
@@ -158,12 +158,7 @@ def test_one_tap_senate_turn_by_touch_then_undo_and_pass(session):
 def test_a_pads_trajan_action_opens_the_screens_tile_entry_when_the_table_draws(session):
     """A pad cannot name a drawn tile: its Trajan action is refused with the stack, and the screen
     opens that stack's tile entry (once: cancelled, it stays closed through a relabel)."""
-    for seed in range(1, 80):
-        new_game(session, seed=seed, digital_draws=False)
-        previews = session.table_view().view["previews"]
-        tray = next((p["tray"] for p in previews if p and p["target_action"] == "trajan"), None)
-        if tray is not None:
-            break
+    tray = tray_game(session, "trajan", digital_draws=False)
     vm = table_vm(session)
     choices = session.table_view().view["choices"]
     for _ in range(next(i for i, c in enumerate(choices) if c["args"].get("tray") == tray)):
