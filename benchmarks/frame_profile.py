@@ -225,6 +225,8 @@ def main() -> int:
                          "one kind of instruction left out at a time (what the GL floor is made of)")
     ap.add_argument("--slow", type=int, default=0, help="print the N slowest taps with their counts")
     ap.add_argument("--cprofile", default="", help="write a cProfile of the timed frames here")
+    ap.add_argument("--cprofile-over", type=float, default=0.0, metavar="MS",
+                    help="with --cprofile: keep only the taps that took longer than MS (touch -> finished)")
     args = ap.parse_args()
 
     from companion.ui import environment
@@ -245,6 +247,7 @@ def main() -> int:
     probe = FrameProbe(track_labels=args.top > 0)
     probe.install()
     profiler = None
+    kept_profiles: list[Any] = []  # with --cprofile-over: one profile per slow tap
     if args.cprofile:
         import cProfile
 
@@ -273,6 +276,7 @@ def main() -> int:
         return on_draw
 
     def on_flip(*_a: Any) -> None:
+        nonlocal profiler
         if not state["timing"]:
             return
         from kivy.graphics.opengl import glFinish
@@ -282,6 +286,10 @@ def main() -> int:
         t_end = time.perf_counter()
         if profiler is not None:
             profiler.disable()
+            if args.cprofile_over:
+                if (t_end - stamps["up"]) * 1000 > args.cprofile_over:
+                    kept_profiles.append(profiler)
+                profiler = cProfile.Profile()  # the next tap's, from zero
         state["timing"] = False
         draw0 = stamps.get("draw0", t_draw1)
         phases["app"].append(stamps["app1"] - stamps["up"])
@@ -546,8 +554,16 @@ def main() -> int:
             b = [x[2] for x in probe.blits if x[3] == nth]
             if b:
                 print(f"  upload #{nth + 1} in its frame: n={len(b)} mean {sum(b) / len(b):.3f} ms p50 {percentile(b, 50):.3f}")
-    if profiler is not None:
+    if profiler is not None and not args.cprofile_over:
         profiler.dump_stats(args.cprofile)
+    elif kept_profiles:
+        import pstats
+
+        stats = pstats.Stats(kept_profiles[0])
+        for kept in kept_profiles[1:]:
+            stats.add(kept)
+        stats.dump_stats(args.cprofile)
+        print(f"cProfile of the {len(kept_profiles)} taps over {args.cprofile_over:g} ms: {args.cprofile}")
     import shutil
 
     shutil.rmtree(_HOME, ignore_errors=True)
