@@ -131,6 +131,7 @@ class TimeRing(Widget):
     preview = NumericProperty(-1)
 
     def __init__(self, **kwargs: Any) -> None:
+        self._drawn: list[tuple[str, Any, Any]] = []  # (kind, value, instruction) per shape in the canvas
         super().__init__(**kwargs)
         # -1: redrawn before the coming frame; with 0 the ring sometimes showed the last turn for a frame
         self._trigger = Clock.create_trigger(lambda dt: self.redraw(), -1)
@@ -142,46 +143,82 @@ class TimeRing(Widget):
         return self.center_x + radius * math.cos(angle), self.center_y + radius * math.sin(angle)
 
     def redraw(self) -> None:
-        self.canvas.clear()
+        """Draws `_shapes()`. A tap mostly moves the marker or recolours a space: the instructions
+        already in the canvas are updated in place (only the values that changed); from the first
+        shape of another kind on (a preview shown or hidden, another lap) they are replaced.
+        The same instructions with the same values, in the same order: the same pixels."""
+        shapes = self._shapes()
+        drawn = self._drawn
+        same = 0
+        while same < min(len(shapes), len(drawn)) and shapes[same][0] == drawn[same][0]:
+            kind, value = shapes[same]
+            if value != drawn[same][1]:
+                self._apply(kind, drawn[same][2], value)
+                drawn[same] = (kind, value, drawn[same][2])
+            same += 1
+        for _kind, _value, instruction in drawn[same:]:
+            self.canvas.remove(instruction)
+        del drawn[same:]
+        for kind, value in shapes[same:]:
+            instruction = self._make(kind, value)
+            self.canvas.add(instruction)
+            drawn.append((kind, value, instruction))
+
+    @staticmethod
+    def _make(kind: str, value: Any) -> Any:
+        if kind == "colour":
+            return Color(*value)
+        if kind == "circle":
+            return Line(circle=value, width=1)
+        return Ellipse(pos=value[0], size=value[1], segments=20)
+
+    @staticmethod
+    def _apply(kind: str, instruction: Any, value: Any) -> None:
+        if kind == "colour":
+            instruction.rgba = value
+        elif kind == "circle":
+            instruction.circle = value
+        else:
+            instruction.pos, instruction.size = value
+
+    def _shapes(self) -> list[tuple[str, Any]]:
+        """What the ring is drawn with, in order: ("colour", rgba), ("circle", (x, y, r)) and
+        ("ellipse", (pos, size)). Filled shapes and 1 px lines only: a wider Line is costly on a
+        software GL (llvmpipe)."""
         lap = max(1, int(self.lap))
         size = min(self.width, self.height)
         if size < 20:
-            return
+            return []
         dot = max(6.0, min(size * 0.075, size * 1.6 / lap))
         radius = size / 2 - dot
         time = int(self.time)
         position = time % lap
         passed = lap if self.ending else position
-        # Filled shapes and 1 px lines only: a wider Line is costly on a software GL (llvmpipe).
-        segments = 20
-        with self.canvas:
-            Color(*(theme.GOLD if self.ending else theme.NEUTRAL))
-            Line(circle=(self.center_x, self.center_y, radius), width=1)
-            sx, sy = self._point(0, radius)
-            Color(*theme.GOLD)
-            start = dot * 1.9
-            Ellipse(pos=(sx - start / 2, sy - start / 2), size=(start, start), segments=segments)
-            Color(*theme.BG)
-            inner = dot * 1.45
-            Ellipse(pos=(sx - inner / 2, sy - inner / 2), size=(inner, inner), segments=segments)
-            for space in range(lap):
-                x, y = self._point(space, radius)
-                if space < passed or (self.ending and space <= position):
-                    Color(*(theme.GOLD if self.ending else theme.MUTED))
-                else:
-                    Color(*theme.PANEL_HI)
-                Ellipse(pos=(x - dot / 2, y - dot / 2), size=(dot, dot), segments=segments)
-            if self.preview >= 0:
-                px, py = self._point(int(self.preview) % lap, radius)
-                Color(*self.marker_rgba[:3], 0.45)
-                ghost = dot * 1.5
-                Ellipse(pos=(px - ghost / 2, py - ghost / 2), size=(ghost, ghost), segments=segments)
-            mx, my = self._point(position, radius)
-            big = dot * 1.5
-            Color(0, 0, 0, 1)
-            Ellipse(pos=(mx - big / 2 - 2, my - big / 2 - 2), size=(big + 4, big + 4), segments=segments)
-            Color(*self.marker_rgba)
-            Ellipse(pos=(mx - big / 2, my - big / 2), size=(big, big), segments=segments)
+
+        def disc(x: float, y: float, diameter: float, offset: float = 0) -> tuple[str, Any]:
+            return "ellipse", ((x - diameter / 2 - offset, y - diameter / 2 - offset),
+                               (diameter + 2 * offset, diameter + 2 * offset))
+
+        shapes: list[tuple[str, Any]] = [("colour", tuple(theme.GOLD if self.ending else theme.NEUTRAL)),
+                                         ("circle", (self.center_x, self.center_y, radius))]
+        sx, sy = self._point(0, radius)
+        shapes += [("colour", tuple(theme.GOLD)), disc(sx, sy, dot * 1.9),
+                   ("colour", tuple(theme.BG)), disc(sx, sy, dot * 1.45)]
+        for space in range(lap):
+            x, y = self._point(space, radius)
+            if space < passed or (self.ending and space <= position):
+                shapes.append(("colour", tuple(theme.GOLD if self.ending else theme.MUTED)))
+            else:
+                shapes.append(("colour", tuple(theme.PANEL_HI)))
+            shapes.append(disc(x, y, dot))
+        if self.preview >= 0:
+            px, py = self._point(int(self.preview) % lap, radius)
+            shapes += [("colour", (*self.marker_rgba[:3], 0.45)), disc(px, py, dot * 1.5)]
+        mx, my = self._point(position, radius)
+        shapes += [("colour", (0, 0, 0, 1)), disc(mx, my, dot * 1.5, offset=2),
+                   ("colour", (*self.marker_rgba[:3], self.marker_rgba[3] if len(self.marker_rgba) > 3 else 1)),
+                   disc(mx, my, dot * 1.5)]
+        return shapes
 
 
 class ScoreChart(Widget):
