@@ -272,51 +272,33 @@ class Session:
 
     def _execute(self, command: Command, automatic: bool) -> None:
         """Plays a player's `command`, then (when `automatic`) the steps the game takes by itself
-        after it, each durable before the next is decided. A refused automatic step ends the chain
-        and its refusal is the notice (the player's own step stays: the table sees why the app
-        stopped, e.g. Trajan's tile to enter)."""
-        self._require_engine().execute(command)
-        if automatic:
-            self._follow(command)
-
-    def _follow(self, after: Command) -> None:
-        """The steps the open game takes by itself after the step `after` (`automatic_step`), each
-        journaled before the next is decided; listed in `automatic` for the screen."""
+        after it (`automatic_step`), all journaled in one durable transaction before the screen
+        hears of any (`Engine.execute_chain`); listed in `automatic` for the screen. A refused
+        automatic step ends the chain and its refusal is the notice (the player's own step stays:
+        the table sees why the app stopped, e.g. Trajan's tile to enter)."""
         engine = self._require_engine()
-        follow = getattr(engine.game, "automatic_step", None)
-        if follow is None:
-            return
-        for _ in range(MAX_AUTOMATIC):
-            if engine.is_finished:
-                return
-            step = follow(engine.state, after)
-            if step is None:
-                return
-            taken = engine.execute(step.command)
-            self.automatic.append({"step": taken.number, "reason": step.reason, **step.detail})
-            after = step.command
+        follow = getattr(engine.game, "automatic_step", None) if automatic else None
+        chain = engine.execute_chain(command, follow, MAX_AUTOMATIC)
+        for step, taken in zip(chain.steps[1:], chain.followed):
+            self.automatic.append({"step": step.number, "reason": taken.reason, **taken.detail})
+        if chain.refusal is not None:
+            raise chain.refusal
 
-    def _forced(self) -> bool:
-        """The open game says its state is one an automatic step always leaves (`is_forced`)."""
-        engine = self._require_engine()
-        forced = getattr(engine.game, "is_forced", None)
-        return forced is not None and bool(forced(engine.state))
+    def _forced(self, state: Any) -> bool:
+        """The open game says `state` is one an automatic step always leaves (`is_forced`)."""
+        forced = getattr(self._require_engine().game, "is_forced", None)
+        return forced is not None and bool(forced(state))
 
     def _undo(self, automatic: bool) -> None:
         """Undo; with `automatic`, on past the states an automatic step left, so one Undo takes back
         what a player did together with what the app did after it (Trajan: the action and the end
-        of turn that followed). A state that revealed secrets still stops it (`can_undo`)."""
-        engine = self._require_engine()
-        engine.undo()
-        while automatic and engine.can_undo and self._forced():
-            engine.undo()
+        of turn that followed), in one durable transaction. A state that revealed secrets still
+        stops it (`can_undo`)."""
+        self._require_engine().undo(self._forced if automatic else None)
 
     def _redo(self, automatic: bool) -> None:
         """Redo; with `automatic`, on through the states the automatic steps passed (as `_undo`)."""
-        engine = self._require_engine()
-        engine.redo()
-        while automatic and engine.can_redo and self._forced():
-            engine.redo()
+        self._require_engine().redo(self._forced if automatic else None)
 
     def _shown_drafts(self) -> tuple[tuple[int, int], ...]:
         """(seat, amount) for every seat choosing a bid: what its pad shows, for a forced reveal."""
@@ -387,7 +369,8 @@ class Session:
             if command is not None:
                 self._execute(command, automatic=True)
             return
-        choices = menu(engine.state, seat)
+        state = engine.state
+        choices = menu(state, seat)
         if not choices:
             self.pad_cursor.pop(seat, None)
             self.notice = Notice("info", "Seat {n}: nothing to enter from this pad now.", {"n": seat + 1})
@@ -396,9 +379,11 @@ class Session:
         if key in ("minus", "plus"):
             self.pad_cursor[seat] = (cursor + (1 if key == "plus" else -1)) % len(choices)
         elif key == "ok":
-            engine.execute(choices[cursor])
-            self.pad_cursor[seat] = 0  # the menu is new after every move
-            self._follow(choices[cursor])
+            try:
+                self._execute(choices[cursor], automatic=True)
+            finally:
+                if self._require_engine().state is not state:  # the pad's step was written
+                    self.pad_cursor[seat] = 0  # the menu is new after every move
 
     def _require_engine(self) -> Engine[Any]:
         if self.engine is None:

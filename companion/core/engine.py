@@ -54,6 +54,15 @@ class Step(NamedTuple):
         return any(isinstance(e, CORE_EVENTS) for e in self.events)
 
 
+class Chain(NamedTuple):
+    """What `execute_chain` did: the steps written (the player's first), the follow-ups taken (as
+    `follow` named them, one per step after the first) and the refusal that ended it, if any."""
+
+    steps: tuple[Step, ...]
+    followed: tuple[Any, ...]
+    refusal: IllegalCommand | None
+
+
 @dataclasses.dataclass(frozen=True)
 class Correction:
     """What a correction did: the step fixed, the later steps entered again (old → new step
@@ -196,25 +205,69 @@ class Engine(Generic[S]):
 
     def execute(self, command: Command) -> Step:
         """Decides, journals durably, then applies. Raises `IllegalCommand`; nothing is written then."""
+        return self.execute_chain(command).steps[0]
+
+    def execute_chain(self, command: Command, follow: Callable[[S, Command], Any] | None = None,
+                      limit: int = 16) -> Chain:
+        """`execute(command)`, then each step `follow(state, after)` names (an object with a
+        `command`, or None: a game's automatic steps), decided on the state the step before leaves,
+        at most `limit` of them. All are journaled in ONE durable transaction before any is applied
+        or heard of: one disk sync per tap however many steps it makes (a sync costs milliseconds
+        on an SD card). They stay separate steps, each undone on its own. A refused follow-up ends
+        the chain, which is written without it; its refusal is returned, not raised. Raises
+        `IllegalCommand` for `command` itself; nothing is written then."""
         if self.is_finished:
             raise IllegalCommand("game over", "The game is finished; start a new one.")
         events = tuple(self.game.decide(self.state, command))
         if not events:
             raise IllegalCommand("no change", "That changes nothing.")
-        return self._commit(events)
+        planned, followed, refusal = [events], [], None
+        state, after = self._fold(self.state, events), command
+        while follow is not None and len(followed) < limit and not self.game.is_finished(state):
+            step = follow(state, after)
+            if step is None:
+                break
+            try:
+                events = tuple(self.game.decide(state, step.command))
+            except IllegalCommand as exc:
+                refusal = exc
+                break
+            if not events:
+                break
+            planned.append(events)
+            followed.append(step)
+            state, after = self._fold(state, events), step.command
+        return Chain(tuple(self._commit_steps(planned)), tuple(followed), refusal)
 
-    def undo(self) -> Step:
+    def undo(self, more: Callable[[S], bool] | None = None) -> Step:
+        """Takes back the last step in effect; with `more`, also each step before it while `more`
+        holds for the state reached (and undo is allowed there), all in one durable transaction.
+        Returns the first undo step."""
         if len(self._done) > 1 and self._reveals(self._done[-1][0]):
             raise IllegalCommand("undo", "Step {step} revealed what was secret; it cannot be undone.",
                                  step=self._done[-1][0])
         if not self.can_undo:
             raise IllegalCommand("undo", "Nothing to undo: the setup of the game stays.")
-        return self._commit((StepUndone(self._done[-1][0]),))
+        planned: list[tuple[Event, ...]] = [(StepUndone(self._done[-1][0]),)]
+        depth = 1  # steps planned away: the state reached is self._done[-1 - depth]
+        while (more is not None and len(self._done) - depth > 1 and not self._reveals(self._done[-1 - depth][0])
+               and more(self._done[-1 - depth][1])):
+            planned.append((StepUndone(self._done[-1 - depth][0]),))
+            depth += 1
+        return self._commit_steps(planned)[0]
 
-    def redo(self) -> Step:
+    def redo(self, more: Callable[[S], bool] | None = None) -> Step:
+        """Puts back the most recently undone step; with `more`, also the next ones while `more`
+        holds for the state reached, all in one durable transaction. Returns the first redo step."""
         if not self.can_redo:
             raise IllegalCommand("redo", "Nothing to redo: no step was undone since the last move.")
-        return self._commit((StepRedone(self._undone[-1]),))
+        stack, state = list(self._undone), self.state
+        planned: list[tuple[Event, ...]] = []
+        while stack and (not planned or (more is not None and more(state))):
+            number = stack.pop()
+            planned.append((StepRedone(number),))
+            state = self._fold(state, self._steps[number].events)
+        return self._commit_steps(planned)[0]
 
     def correct(self, step: int, command: Command) -> Correction:
         """Corrects a past entry: takes back every step from `step` on, plays `command` in its place,
@@ -253,18 +306,9 @@ class Engine(Generic[S]):
             state = self._fold(state, events)
             planned.append(events)
             replayed_from.append(number)
-        written = self.journal.append_steps([[self.codec.encode(e) for e in events] for events in planned])
-        new_steps = []
-        for (number, records), events in zip(written, planned):
-            new_step = Step(number, events, records[0].at)
-            self._fold_step(new_step)
-            new_steps.append(new_step)
-        self._sync_finished()
-        for new_step in new_steps:
-            for listener in list(self.listeners):
-                listener(new_step)
-        fix_number = written[len(effective) - position][0]
-        replayed_numbers = [n for n, _ in written[len(effective) - position + 1:]]
+        written = [step.number for step in self._commit_steps(planned)]
+        fix_number = written[len(effective) - position]
+        replayed_numbers = written[len(effective) - position + 1:]
         return Correction(fix_number, tuple(zip(replayed_from, replayed_numbers)), tuple(dropped))
 
     def _sync_finished(self) -> None:
@@ -274,11 +318,15 @@ class Engine(Generic[S]):
             # Undo after the last move reopens the game: history and resume must see it unfinished.
             self.journal.set_meta("finished", "0")
 
-    def _commit(self, events: tuple[Event, ...]) -> Step:
-        number, records = self.journal.append([self.codec.encode(e) for e in events])
-        step = Step(number, events, records[0].at)
-        self._fold_step(step)
+    def _commit_steps(self, planned: Sequence[tuple[Event, ...]]) -> list[Step]:
+        """Journals `planned` (one tuple of events per step) in one durable transaction, then
+        applies each and tells the listeners, step by step."""
+        written = self.journal.append_steps([[self.codec.encode(e) for e in events] for events in planned])
+        steps = [Step(number, events, records[0].at) for (number, records), events in zip(written, planned)]
+        for step in steps:
+            self._fold_step(step)
         self._sync_finished()
-        for listener in list(self.listeners):
-            listener(step)
-        return step
+        for step in steps:
+            for listener in list(self.listeners):
+                listener(step)
+        return steps
