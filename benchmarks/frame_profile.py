@@ -208,11 +208,6 @@ def _iter_tree(window: Any):
         stack.extend(w.children)
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))] if ordered else 0.0
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--actions", type=int, default=300)
@@ -234,15 +229,10 @@ def main() -> int:
     environment.prepare(offscreen=True)
     import random
 
-    from kivy.clock import Clock
     from kivy.tests.common import UnitTestTouch
 
-    from companion.cli import game_choices
-    from companion.core.store import JournalStore
-    from companion.games import built_games
-    from companion.session import Intent, Session
-    from companion.ui.app import run_app
-    from trajan_ui import offered, pick
+    from companion.session import Intent
+    from trajan_ui import offered, percentile, pick, play_script, seeded_session
 
     probe = FrameProbe(track_labels=args.top > 0)
     probe.install()
@@ -253,20 +243,10 @@ def main() -> int:
 
         profiler = cProfile.Profile()
 
-    class SeededSession(Session):
-        games_started = 0
-
-        def handle(self, fact: object) -> None:
-            if isinstance(fact, Intent) and fact.name == "new_game" and "seed" not in fact.args.get("setup", {}):
-                self.games_started += 1
-                setup = {**fact.args.get("setup", {}), "seed": args.seed * 1000 + self.games_started}
-                fact = Intent(fact.name, {**fact.args, "setup": setup})
-            super().handle(fact)
-
-    session = SeededSession(built_games(), JournalStore(Path(_HOME) / "games"))
+    session = seeded_session(args.seed, _HOME)
     phases: dict[str, list[float]] = {"app": [], "tick": [], "draw": [], "finish": [], "total": []}
     stamps: dict[str, float] = {}
-    state = {"timing": False, "error": None, "stats": None}
+    state = {"timing": False, "stats": None}
 
     def on_draw_wrapper(window: Any, original: Any) -> Any:
         def on_draw(*a: Any) -> Any:
@@ -490,28 +470,7 @@ def main() -> int:
                 timed += 1
             game += 1
 
-    def on_ready(app: Any) -> None:
-        Clock._max_fps = 0
-        steps = script(app)
-
-        def step(_dt: float) -> Any:
-            try:
-                next(steps)
-            except StopIteration:
-                app.stop()
-                return False
-            except BaseException as exc:  # noqa: BLE001
-                state["error"] = exc
-                app.stop()
-                return False
-            return None
-
-        Clock.schedule_interval(step, 0)
-
-    run_app(session, language="en", profile="800x480", on_ready=on_ready, games=game_choices())
-    session.shutdown()
-    if state["error"] is not None:
-        raise state["error"]
+    play_script(session, script)
 
     ms = 1000.0
     n = len(phases["total"])

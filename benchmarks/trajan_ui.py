@@ -45,6 +45,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Callable, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -86,7 +87,62 @@ def pick(wids: list[str], kinds: dict[str, str], rnd: random.Random) -> str:
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))] if ordered else 0.0
+
+
+def seeded_session(seed: int, home: str) -> Any:
+    """A session over `home` whose new games get seeds from `seed` (seed × 1000 + n for the n-th
+    game started), so every run of a benchmark plays the same games as the last."""
+    from companion.core.store import JournalStore
+    from companion.games import built_games
+    from companion.session import Intent, Session
+
+    class SeededSession(Session):
+        games_started = 0
+
+        def handle(self, fact: object) -> None:
+            if isinstance(fact, Intent) and fact.name == "new_game" and "seed" not in fact.args.get("setup", {}):
+                self.games_started += 1
+                setup = {**fact.args.get("setup", {}), "seed": seed * 1000 + self.games_started}
+                fact = Intent(fact.name, {**fact.args, "setup": setup})
+            super().handle(fact)
+
+    return SeededSession(built_games(), JournalStore(Path(home) / "games"))
+
+
+def play_script(session: Any, script: Callable[[Any], Iterator[None]]) -> None:
+    """Runs the app offscreen at 800×480 in English over `session` and steps `script(app)` once per
+    clock tick, with no 60 Hz cap (work is measured, not the frame rate); once the script ends the
+    app stops, and whatever the script raised is raised here, after the session is shut down."""
+    from kivy.clock import Clock
+
+    from companion.cli import game_choices
+    from companion.ui.app import run_app
+
+    error: list[BaseException] = []
+
+    def on_ready(app: Any) -> None:
+        Clock._max_fps = 0
+        steps = script(app)
+
+        def step(_dt: float) -> bool | None:
+            try:
+                next(steps)
+            except StopIteration:
+                app.stop()
+                return False
+            except BaseException as exc:  # noqa: BLE001 - reported after the app stops
+                error.append(exc)
+                app.stop()
+                return False
+            return None
+
+        Clock.schedule_interval(step, 0)
+
+    run_app(session, language="en", profile="800x480", on_ready=on_ready, games=game_choices())
+    session.shutdown()
+    if error:
+        raise error[0]
 
 
 class Paper:
@@ -126,31 +182,14 @@ def main() -> int:
     from companion.ui import environment
 
     environment.prepare(offscreen=True)
-    from kivy.clock import Clock
     from kivy.tests.common import UnitTestTouch
 
-    from companion.cli import game_choices
-    from companion.core.store import JournalStore
-    from companion.games import built_games
-    from companion.session import Intent, Session
-    from companion.ui.app import run_app
+    from companion.session import Intent
 
-    class SeededSession(Session):
-        """New games get seeds from the benchmark's seed, so every run plays the same games."""
-
-        games_started = 0
-
-        def handle(self, fact: object) -> None:
-            if isinstance(fact, Intent) and fact.name == "new_game" and "seed" not in fact.args.get("setup", {}):
-                self.games_started += 1
-                setup = {**fact.args.get("setup", {}), "seed": args.seed * 1000 + self.games_started}
-                fact = Intent(fact.name, {**fact.args, "setup": setup})
-            super().handle(fact)
-
-    session = SeededSession(built_games(), JournalStore(Path(_HOME) / "games"))
+    session = seeded_session(args.seed, _HOME)
     results: dict = {"trajan": [], "baseline": [], "trajan_app": [], "baseline_app": [], "floor": [],
                      "trajan_kivy": [], "trajan_finish": [],
-                     "taps": {}, "setup_taps": 0, "paper": None, "error": None}
+                     "taps": {}, "setup_taps": 0, "paper": None}
     pending: list[float] = []
     bucket: list[list[float]] = [results["baseline"]]
     app_bucket: list[list[float]] = [results["baseline_app"]]
@@ -247,28 +286,7 @@ def main() -> int:
             game += 1
         results["games"] = game
 
-    def on_ready(app) -> None:
-        Clock._max_fps = 0  # measure work, not the 60 Hz cap
-        steps = script(app)
-
-        def step(_dt):
-            try:
-                next(steps)
-            except StopIteration:
-                app.stop()
-                return False
-            except BaseException as exc:  # noqa: BLE001 - reported after the app stops
-                results["error"] = exc
-                app.stop()
-                return False
-            return None
-
-        Clock.schedule_interval(step, 0)
-
-    run_app(session, language="en", profile="800x480", on_ready=on_ready, games=game_choices())
-    session.shutdown()
-    if results["error"] is not None:
-        raise results["error"]
+    play_script(session, script)
 
     ms = 1000.0
     trajan, base = results["trajan"], results["baseline"]
