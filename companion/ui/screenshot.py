@@ -119,18 +119,22 @@ def regenerate_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Pat
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         futures = [pool.submit(screenshot_in_subprocess, out, s, lang, profile) for out, s, lang in jobs]
         written = [f.result() for f in futures]
-    return (written + regenerate_secretbid_docs(out_dir / "secretbid", profile)
-            + regenerate_tribune_docs(out_dir / "tribune", profile)
-            + regenerate_dicetray_docs(out_dir / "dicetray", profile))
+    for game in DEMO_DOC_STATES:
+        written += regenerate_demo_docs(out_dir / game, game, profile)
+    return written
 
 
-def secretbid_doc_name(state: str, language: str, profile: str = DOC_PROFILE) -> str:
-    return f"secretbid-{state}-{language}-{profile}.png"
+#: The demo games pictured by `python -m companion.demo` (`--docs` writes each into its own folder).
+DEMO_DOC_STATES = {"secretbid": SECRETBID_DOC_STATES, "tribune": TRIBUNE_DOC_STATES, "dicetray": DICETRAY_DOC_STATES}
 
 
-def secretbid_screenshot_in_subprocess(out: Path, state: str, language: str, profile: str,
-                                       timeout: float = 60, game: str = "secretbid") -> Path:
-    """One secret bid (or, with `game="tribune"`, Tribune) picture in a fresh Python process
+def demo_doc_name(game: str, state: str, language: str, profile: str = DOC_PROFILE) -> str:
+    return f"{game}-{state}-{language}-{profile}.png"
+
+
+def demo_screenshot_in_subprocess(out: Path, game: str, state: str, language: str, profile: str,
+                                  timeout: float = 60) -> Path:
+    """One picture of a demo game (secret bid, Tribune, dice tray) in a fresh Python process
     (`python -m companion.demo`, which builds the demo session: the UI may not import the games)."""
     root = str(Path(__file__).resolve().parents[2])
     env = dict(os.environ)
@@ -144,46 +148,14 @@ def secretbid_screenshot_in_subprocess(out: Path, state: str, language: str, pro
     return Path(out)
 
 
-def regenerate_secretbid_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Path]:
-    """Writes the secret bid's pictures (SECRETBID_DOC_STATES) in zh-Hans and en to `out_dir`."""
+def regenerate_demo_docs(out_dir: Path | str, game: str, profile: str = DOC_PROFILE) -> list[Path]:
+    """Writes `game`'s pictures (DEMO_DOC_STATES) in zh-Hans and en to `out_dir`."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    jobs = [(out_dir / secretbid_doc_name(state, lang, profile), state, lang)
-            for state in SECRETBID_DOC_STATES for lang in DOC_LANGUAGES]
+    jobs = [(out_dir / demo_doc_name(game, state, lang, profile), state, lang)
+            for state in DEMO_DOC_STATES[game] for lang in DOC_LANGUAGES]
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
-        futures = [pool.submit(secretbid_screenshot_in_subprocess, out, state, lang, profile)
-                   for out, state, lang in jobs]
-        return [f.result() for f in futures]
-
-
-def tribune_doc_name(state: str, language: str, profile: str = DOC_PROFILE) -> str:
-    return f"tribune-{state}-{language}-{profile}.png"
-
-
-def regenerate_tribune_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Path]:
-    """Writes Tribune's pictures (TRIBUNE_DOC_STATES) in zh-Hans and en to `out_dir`."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    jobs = [(out_dir / tribune_doc_name(state, lang, profile), state, lang)
-            for state in TRIBUNE_DOC_STATES for lang in DOC_LANGUAGES]
-    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
-        futures = [pool.submit(secretbid_screenshot_in_subprocess, out, state, lang, profile, 60, "tribune")
-                   for out, state, lang in jobs]
-        return [f.result() for f in futures]
-
-
-def dicetray_doc_name(state: str, language: str, profile: str = DOC_PROFILE) -> str:
-    return f"dicetray-{state}-{language}-{profile}.png"
-
-
-def regenerate_dicetray_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Path]:
-    """Writes the dice tray's pictures (DICETRAY_DOC_STATES) in zh-Hans and en to `out_dir`."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    jobs = [(out_dir / dicetray_doc_name(state, lang, profile), state, lang)
-            for state in DICETRAY_DOC_STATES for lang in DOC_LANGUAGES]
-    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
-        futures = [pool.submit(secretbid_screenshot_in_subprocess, out, state, lang, profile, 60, "dicetray")
+        futures = [pool.submit(demo_screenshot_in_subprocess, out, game, state, lang, profile)
                    for out, state, lang in jobs]
         return [f.result() for f in futures]
 

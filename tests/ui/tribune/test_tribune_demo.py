@@ -37,10 +37,10 @@ def test_every_demo_state_is_reached(tmp_path, state):
 def test_a_picture_of_the_open_bid(tmp_path):
     from PIL import Image
 
-    from companion.ui.screenshot import secretbid_screenshot_in_subprocess, tribune_doc_name
+    from companion.ui.screenshot import demo_doc_name, demo_screenshot_in_subprocess
 
-    out = tmp_path / tribune_doc_name("bid", "en")
-    assert secretbid_screenshot_in_subprocess(out, "bid", "en", "800x480", game="tribune") == out
+    out = tmp_path / demo_doc_name("tribune", "bid", "en")
+    assert demo_screenshot_in_subprocess(out, "tribune", "bid", "en", "800x480") == out
     assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]
     with Image.open(out) as image:
         assert image.size == (800, 480)
