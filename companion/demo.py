@@ -20,6 +20,13 @@ DEMO_NAMES = {
 }
 
 
+def _handle(session: Session, fact: object) -> None:
+    """Hands the demo's next intent or fact to the session; a refusal means the demo is wrong."""
+    session.handle(fact)
+    if session.notice is not None and session.notice.level != "info":
+        raise RuntimeError(f"demo step {fact} refused: {session.notice.text}")
+
+
 def demo_session(data_dir: Path, language: str, screen: str, games: Mapping[str, Any]) -> Session:
     """A session over `data_dir` with a finished game and an open 4-player score pad game whose
     history has points, one undo and a redo-able step undone again; for `home` the open game is
@@ -44,9 +51,7 @@ def demo_session(data_dir: Path, language: str, screen: str, games: Mapping[str,
         Intent("add_points", {"seat": 1, "points": -2}),
     ]
     for intent in steps:
-        session.handle(intent)
-        if session.notice is not None and session.notice.level != "info":
-            raise RuntimeError(f"demo step {intent} refused: {session.notice.text}")
+        _handle(session, intent)
     if screen == "home":
         session.handle(Intent("close"))
     return session
@@ -95,10 +100,8 @@ def trajan_demo_session(data_dir: Path, language: str, state: str, games: Mappin
     names = DEMO_NAMES.get(language, DEMO_NAMES["en"])[:players]
     colours = ["red", "blue", "green", "yellow"][:players]
     for attempt in range(40):
-        session.handle(Intent("new_game", {"game": "trajan", "setup": {
+        _handle(session, Intent("new_game", {"game": "trajan", "setup": {
             "players": names, "colours": colours, "seed": seed + attempt, "start_player": 0}}))
-        if session.notice is not None and session.notice.level != "info":
-            raise RuntimeError(f"demo set-up refused: {session.notice.text}")
         if state == "setup":
             return session
         rnd = random.Random(seed + attempt)
@@ -109,9 +112,7 @@ def trajan_demo_session(data_dir: Path, language: str, state: str, games: Mappin
             if view["phase"] == "over":
                 break
             choice = _trajan_choice(view, rnd)
-            session.handle(Intent(choice["name"], dict(choice["args"])))
-            if session.notice is not None and session.notice.level != "info":
-                raise RuntimeError(f"demo step {choice} refused: {session.notice.text}")
+            _handle(session, Intent(choice["name"], dict(choice["args"])))
     raise RuntimeError(f"no demo game reached the state {state!r}")
 
 
@@ -145,9 +146,7 @@ def secretbid_demo_session(data_dir: Path, language: str, state: str, games: Map
         if state == "result":
             steps += [Intent("seat_key", {"seat": SECRETBID_PRIVATE_SEAT, "key": "ok"}), Intent("force_reveal")]
     for intent in steps:
-        session.handle(intent)
-        if session.notice is not None and session.notice.level != "info":
-            raise RuntimeError(f"demo step {intent} refused: {session.notice.text}")
+        _handle(session, intent)
     return session
 
 
@@ -204,9 +203,7 @@ def tribune_demo_session(data_dir: Path, language: str, state: str, games: Mappi
     if state == "tie":
         steps += [Intent("chariot_auction"), *_keys(0, 6), *_keys(1, 3), *_keys(2, 6), *_keys(3, 0)]
     for intent in steps:
-        session.handle(intent)
-        if session.notice is not None and session.notice.level != "info":
-            raise RuntimeError(f"demo step {intent} refused: {session.notice.text}")
+        _handle(session, intent)
     return session
 
 
@@ -266,9 +263,7 @@ def dicetray_demo_session(data_dir: Path, language: str, state: str, games: Mapp
         facts.append(ScannerStatus("disconnected", f"The scanner was unplugged or stopped: trying {port} again",
                                    port, "tray-0.4.2", DICETRAY_BOOT))
     for fact in facts:
-        session.handle(fact)
-        if session.notice is not None and session.notice.level != "info":
-            raise RuntimeError(f"demo step {fact} refused: {session.notice.text}")
+        _handle(session, fact)
     return session
 
 
