@@ -26,6 +26,7 @@ from hardware.facts import ButtonPressed, DeviceStatus
 from hardware.handheld.keylogic import PadTimings
 from hardware.handheld.render import render
 from hardware.handheld.screen import PadScreen
+from tests.waiting import wait_for
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -49,15 +50,6 @@ def bid_game(session, players=("Ann", "Bo", "Cy"), **setup):
 
 def texts(screen: PadScreen) -> str:
     return " ".join([screen.title, screen.status, *screen.result])
-
-
-def wait_for(condition, timeout=3.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.005)
-    return condition()
 
 
 def tap(devices, name, hold=0.02):

@@ -30,6 +30,7 @@ from companion.session import Intent, Session
 from hardware.facts import DiceRead, ScannerStatus
 from hardware.scanner.ptyhost import PtyScanner
 from hardware.scanner.twin import ScannerTwin, parse_dice
+from tests.waiting import wait_for
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -38,15 +39,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def new_session(data: Path) -> Session:
     return Session(built_games(), JournalStore(data))
-
-
-def wait_for(condition, timeout=5.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return condition()
 
 
 def until(condition, timeout=8.0, what="the condition"):
