@@ -52,12 +52,12 @@ def action_name(command: Command) -> str | None:
     return name if name in R.ACTIONS else None
 
 
-def sole_action(state: TrajanState) -> Command | None:
+def sole_action(state: TrajanState, choices: list[Command]) -> Command | None:
     """Right after a pick-up: the target tray's action when it is the one thing to do besides Pass
-    (Trajan 1.2 step 3), else None (a real choice, a card composer, light mode, anything else)."""
+    among the legal `choices` (Trajan 1.2 step 3), else None (a real choice, a card composer, light
+    mode, anything else)."""
     if state.phase != "turn" or state.mode != "full" or state.turn.tray is None or state.turn.acted:
         return None
-    choices = legal_commands(state)
     if len(choices) != 2 or not any(isinstance(cmd, c.Pass) for cmd in choices):
         return None
     only = next(cmd for cmd in choices if not isinstance(cmd, c.Pass))
@@ -68,11 +68,15 @@ def sole_action(state: TrajanState) -> Command | None:
 
 def automatic_step(state: TrajanState, after: Command) -> AutomaticStep | None:
     """The step the app takes by itself in `state`, reached by the step `after` a player (or the
-    app) just took; None when the players decide. See the module docstring for the two kinds."""
+    app) just took; None when the players decide. See the module docstring for the two kinds.
+    The legal commands are listed once: this runs after every step of every tap."""
+    if state.phase not in PLAYING:
+        return None
+    choices = legal_commands(state)
     if isinstance(after, c.Sow):
-        only = sole_action(state)
+        only = sole_action(state, choices)
         if only is not None:
             return AutomaticStep(only, SOLE_ACTION, {"seat": state.current, "action": action_name(only)})
-    if is_forced(state):
-        return AutomaticStep(legal_commands(state)[0], FORCED)
+    if len(choices) == 1:
+        return AutomaticStep(choices[0], FORCED)
     return None
