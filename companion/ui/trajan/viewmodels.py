@@ -765,9 +765,8 @@ class TrajanTableViewModel(EventDispatcher):
         self._play(intent)
 
     def _play(self, intent: Mapping[str, Any]) -> None:
-        """Posts a player's step with the automatic steps after it (see the module docstring); when
-        a Trajan action (the tapped one, or the tray's only action taken by itself) waits for the
-        tile the table drew, opens the tile entry for its stack."""
+        """Posts a player's step with the automatic steps after it (see the module docstring). A
+        Trajan action waiting for the tile the table drew opens the tile entry in `update`."""
         self.post(Intent(str(intent["name"]), dict(intent["args"]), automatic=True))
 
     def press(self, row: Mapping[str, Any]) -> None:
