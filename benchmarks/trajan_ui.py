@@ -31,6 +31,12 @@
      unfinished Trajan tiles, construction sets, bonus tiles) and one for the total.
    The set-up taps (player count, Start) are counted apart; names typed are not counted.
 
+3. The table idle after a tap. At a real table taps come seconds apart, and the app collects
+   garbage in the pauses (`companion/ui/idle_collector.py`): a tap arriving during that pass waits
+   for it. After the timed taps, 8 rounds of one tap and a pause time the pass that follows each
+   tap, against, in the same run, one pass over everything (what every idle pass cost before the
+   passes were limited to what is new).
+
 Every new game's seed derives from --seed, so a run plays the same games as the last.
 
 Run: python benchmarks/trajan_ui.py [--actions 1000] [--seed 1]
@@ -171,6 +177,49 @@ class Paper:
                                        for p in final)
 
 
+IDLE_ROUNDS = 8
+
+
+def idle_rounds(app: Any, rnd: random.Random, tap: Callable[[str, bool], Iterator[None]],
+                results: dict) -> Iterator[None]:
+    """As at a real table, a tap and then a pause: the app's idle garbage-collection pass follows
+    (a tap arriving during it would wait for it). Times each pass (the collector's generation-2
+    collections), then, as the baseline, one pass over everything: what every idle pass cost when
+    nothing was frozen. Into `results`: "idle_pass" and "whole_pass", in seconds."""
+    import gc
+
+    from companion.ui.idle_collector import IDLE_COLLECT_SECONDS
+
+    collector = app._collector
+    timed: list[float] = []
+    started: list[float] = []
+
+    def on_gc(phase: str, info: dict) -> None:
+        if info["generation"] == 2:
+            if phase == "start":
+                started.append(time.perf_counter())
+            elif started:
+                timed.append(time.perf_counter() - started.pop())
+
+    gc.callbacks.append(on_gc)
+    try:
+        for _ in range(IDLE_ROUNDS):
+            wids = offered(app)
+            # the last game may be over: an Undo is a tap too (and takes the table back into play)
+            wid = pick(wids, {row["wid"]: row["kind"] for row in app.trajan_vm.choices}, rnd) if wids \
+                else "trajan.undo"
+            yield from tap(wid, False)
+            passes, deadline = collector.passes, time.perf_counter() + IDLE_COLLECT_SECONDS + 5
+            while collector.passes == passes and time.perf_counter() < deadline:
+                yield
+        idle = timed[:]
+        timed.clear()
+        collector.collect(whole=True)
+        results.update(idle_pass=idle, whole_pass=timed[:])
+    finally:
+        gc.callbacks.remove(on_gc)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--actions", type=int, default=1000, help="Trajan taps timed (and as many baseline taps)")
@@ -189,7 +238,7 @@ def main() -> int:
     session = seeded_session(args.seed, _HOME)
     results: dict = {"trajan": [], "baseline": [], "trajan_app": [], "baseline_app": [], "floor": [],
                      "trajan_kivy": [], "trajan_finish": [],
-                     "taps": {}, "setup_taps": 0, "paper": None}
+                     "taps": {}, "setup_taps": 0, "paper": None, "idle_pass": [], "whole_pass": []}
     pending: list[float] = []
     bucket: list[list[float]] = [results["baseline"]]
     app_bucket: list[list[float]] = [results["baseline_app"]]
@@ -285,6 +334,7 @@ def main() -> int:
                 results["complete"] = vm.phase == "over"
             game += 1
         results["games"] = game
+        yield from idle_rounds(app, rnd, tap, results)
 
     play_script(session, script)
 
@@ -322,6 +372,13 @@ def main() -> int:
           f"{total_t / max(1, total_p):>12.2f}")
     print(f"(+ {results['setup_taps']} set-up taps. Paper leaves the time track, the demands, the senate and "
           f"the wheel to the board; the app's taps keep all of them, and score seasons and the end by itself.)")
+    idle, whole = results["idle_pass"], results["whole_pass"]
+    if idle and whole:
+        print()
+        print(f"The table idle after a tap ({len(idle)} rounds): the garbage-collection pass that follows takes "
+              f"p50 {percentile(idle, 50) * ms:.1f} ms, max {percentile(idle, 100) * ms:.1f} ms (a tap arriving "
+              f"then waits for it); a pass over everything, as every idle pass was before: "
+              f"{whole[0] * ms:.1f} ms (ratio {percentile(idle, 50) / whole[0]:.3f})")
     ok = frame99 <= 16
     if ok:
         print("target met: p99 touch -> frame drawn <= 16 ms")

@@ -12,7 +12,6 @@ from companion.ui import environment
 
 environment.prepare()
 
-import gc  # noqa: E402
 import logging  # noqa: E402
 import sys  # noqa: E402
 from typing import Any, Callable, Sequence  # noqa: E402
@@ -26,44 +25,11 @@ from companion.session import Intent, Session, TableView  # noqa: E402
 from companion.ui import fonts, profiles  # noqa: E402
 from companion.ui.catalog import GameChoice  # noqa: E402
 from companion.ui.i18n import current_language  # noqa: E402
+from companion.ui.idle_collector import IdleCollector  # noqa: E402
 
 log = logging.getLogger("companion.ui")
 
 SettingsCallback = Callable[[str, str], None]
-
-#: Seconds without a fact after which the app runs a full garbage collection (see `IdleCollector`).
-IDLE_COLLECT_SECONDS = 1.0
-
-
-class IdleCollector:
-    """Full (oldest-generation) garbage collections only while the table is idle.
-
-    With a game's history in memory a full collection took up to 240 ms on the reference machine,
-    and CPython starts one whenever its counters say so: in the middle of a tap, every few dozen
-    taps (the benchmark's p99 halved without them). The young generations still collect by
-    themselves (a few ms); the oldest waits until `IDLE_COLLECT_SECONDS` pass without a fact.
-    `stop()` restores the thresholds.
-    """
-
-    def __init__(self) -> None:
-        self._saved = gc.get_threshold()
-        gc.set_threshold(self._saved[0], self._saved[1], 1 << 30)  # never by itself
-        self._trigger = Clock.create_trigger(self._collect, IDLE_COLLECT_SECONDS)
-        self._trigger()
-
-    def activity(self) -> None:
-        """A fact was handled: postpone the full collection until the table is idle again."""
-        self._trigger.cancel()
-        self._trigger()
-
-    @staticmethod
-    def _collect(_dt: float) -> None:
-        gc.collect()
-
-    def stop(self) -> None:
-        self._trigger.cancel()
-        gc.set_threshold(*self._saved)
-
 
 class CompanionApp(App):
     """One table's app. `session` is driven only through `bridge` (main thread)."""
