@@ -73,6 +73,13 @@ def _check_players(cmd: SetupTrajan) -> None:
         raise IllegalCommand(RULE, "The mode is 'full' or 'light', not '{mode}'.", mode=cmd.mode)
 
 
+def _check_bonus_names(tiles: tuple[str, ...]) -> None:
+    """A bonus tile the table entered that the game does not have is refused by its name."""
+    for tile in tiles:
+        if tile not in R.BONUS_TILES:
+            raise IllegalCommand(BONUS_RULE, "There is no bonus tile called {tile}.", tile=tile)
+
+
 def _entered_senate_bonus(cmd: SetupTrajan) -> tuple[str, ...] | None:
     """The 2 bonus tiles the table put beside the senate (Trajan 1.11: each player draws one, then 2
     more go beside the senate, so they are 2 different tiles and neither is a player's), or None
@@ -80,7 +87,8 @@ def _entered_senate_bonus(cmd: SetupTrajan) -> tuple[str, ...] | None:
     if cmd.senate_bonus is None:
         return None
     entered = tuple(cmd.senate_bonus)
-    if len(entered) != 2 or len(set(entered)) != 2 or not set(entered) <= set(R.BONUS_TILES):
+    _check_bonus_names(entered)
+    if len(entered) != 2 or len(set(entered)) != 2:
         raise IllegalCommand(BONUS_RULE, "Two different bonus tiles go beside the senate.")
     for tile in entered:
         if cmd.start_bonus is not None and tile in cmd.start_bonus:
@@ -144,7 +152,8 @@ def deal(cmd: SetupTrajan) -> TrajanSetUp:
     entered_senate = _entered_senate_bonus(cmd)
     pool = [b for b in bonus if b not in (entered_senate or ())]
     if cmd.start_bonus is not None:
-        if len(cmd.start_bonus) != n or len(set(cmd.start_bonus)) != n or not set(cmd.start_bonus) <= set(R.BONUS_TILES):
+        _check_bonus_names(tuple(cmd.start_bonus))
+        if len(cmd.start_bonus) != n or len(set(cmd.start_bonus)) != n:
             raise IllegalCommand(RULE, "Each player starts with one different bonus tile.")
         start_bonus = tuple(cmd.start_bonus)
     else:

@@ -67,7 +67,7 @@ def test_entered_senate_tiles_are_never_dealt_to_a_player():
 @pytest.mark.parametrize("senate, message", [
     (("demand_bread",), "Two different bonus tiles"),
     (("demand_bread", "demand_bread"), "Two different bonus tiles"),
-    (("demand_bread", "wine"), "Two different bonus tiles"),
+    (("demand_bread", "wine"), "There is no bonus tile called wine"),
     (("demand_bread", "workers", "bonus"), "Two different bonus tiles"),
     (("demand_bread", "workers"), "is a player's"),
 ])

@@ -74,6 +74,7 @@ def test_table_can_enter_what_it_drew():
     ({"start_trays": ((("yellow", "yellow"),) * 6,) * 2}, "Trajan 1.2"),
     ({"start_tiles": ((("victory", "yellow", "blue"),) * 3,) * 2}, "3 different stacks"),
     ({"start_bonus": ("workers", "workers")}, "different bonus tile"),
+    ({"start_bonus": ("workers", "wine")}, "There is no bonus tile called wine"),
     ({"start_tiles": ((("victory", "yellow", "blue"), ("cards", "green", "pink"), ("demand_bread", "white", "orange")),)},
      "every player"),
     ({"start_tiles": ((("victory", "yellow"), ("cards", "green", "pink"), ("demand_bread", "white", "orange")),) * 2},
