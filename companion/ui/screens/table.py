@@ -46,7 +46,8 @@ class TableScreen(Screen):
         self._panels = {name: _strong(self.ids[name]) for name in
                         ("seats_panel", "keypad_panel", "ranking_panel", "action_bar", "confirm_bar")}
         vm = App.get_running_app().table_vm
-        vm.bind(seats=lambda *_: self.update_seats(), finished=lambda *_: self.choose_content(),
+        vm.bind(seats=lambda *_: self.update_seats(),
+                finished=lambda *_: (self.update_ranking(), self.choose_content()),
                 ranking=lambda *_: self.update_ranking(), confirming_finish=lambda *_: self.choose_bar())
         vm.keypad.bind(seat=lambda *_: self.choose_content())
         self.update_seats()
@@ -110,14 +111,25 @@ class TableScreen(Screen):
             card.is_start = seat["is_start"]
 
     def update_ranking(self) -> None:
+        """The final ranking, shown once the game is finished: laid out only then (the view-model's
+        ranking follows every score change), and relabelled in place, its rows built only when the
+        number of players changes. Rebuilding them at every tap made a tap's worth of widgets to throw
+        away, garbage the cyclic collector then paid for during later taps."""
         from kivy.app import App
 
         vm = App.get_running_app().table_vm
+        if not vm.finished:
+            return
         grid = self.ids.ranking_grid
-        grid.clear_widgets()
-        for row in vm.ranking:
-            grid.add_widget(RankRow(place=row["place"], place_text=row["place_text"], name=row["name"],
-                                    score_text=row["score_text"]))
+        if len(grid.children) != len(vm.ranking):
+            grid.clear_widgets()
+            for _ in vm.ranking:
+                grid.add_widget(RankRow())
+        for widget, row in zip(reversed(grid.children), vm.ranking):
+            widget.place = row["place"]
+            widget.place_text = row["place_text"]
+            widget.name = row["name"]
+            widget.score_text = row["score_text"]
 
 
 SCREEN_CLASS = TableScreen
