@@ -1,0 +1,52 @@
+"""Labels share the textures they have drawn: a text shown again, by any label with the same
+options, takes the kept texture instead of being laid out anew, and a kept texture is never drawn
+into again (another label may be showing it)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def plain_label():
+    from kivy.core.window import Window  # noqa: F401  (the GL context textures need)
+    from kivy.uix.label import Label
+
+    from companion.ui.widgets import KeepsTextures
+
+    class PlainLabel(KeepsTextures, Label):
+        """KeepsTextures without the app's kv rules (they need a running app)."""
+
+    return PlainLabel
+
+
+def _shown(label) -> bytes:
+    label.texture_update()
+    return bytes(label.texture.pixels)
+
+
+def test_the_same_text_and_options_share_one_texture_and_it_is_never_drawn_over(plain_label):
+    # text_size fixes the texture's size: Kivy would then draw a new text into the old texture
+    first = plain_label(text="Bread", size=(200, 40), text_size=(200, 40), font_size=20)
+    bread = _shown(first)
+    bread_texture = first.texture
+    second = plain_label(text="Games", size=(200, 40), text_size=(200, 40), font_size=20)
+    games = _shown(second)
+    assert games != bread
+    second.text = "Bread"
+    assert _shown(second) == bread
+    assert second.texture is bread_texture  # not laid out again
+    first.text = "Religion"
+    religion = _shown(first)
+    assert first.texture is not bread_texture  # new text, a texture of its own
+    assert religion not in (bread, games)
+    assert bytes(bread_texture.pixels) == bread  # what the second label shows is untouched
+
+
+def test_different_options_do_not_share(plain_label):
+    small = plain_label(text="Senate", size=(200, 40), text_size=(200, 40), font_size=16)
+    big = plain_label(text="Senate", size=(200, 40), text_size=(200, 40), font_size=24)
+    grey = plain_label(text="Senate", size=(200, 40), text_size=(200, 40), font_size=16, color=(0.5, 0.5, 0.5, 1))
+    shown = [_shown(label) for label in (small, big, grey)]
+    assert len({id(label.texture) for label in (small, big, grey)}) == 3
+    assert len(set(shown)) == 3
