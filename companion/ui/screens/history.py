@@ -11,7 +11,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.ui.i18n import _
+from companion.ui.i18n import _, current_language
 from companion.ui.trajan.widgets import FitButton
 from companion.ui.widgets import AppButton, AppLabel, Panel
 
@@ -66,11 +66,24 @@ class PointsFixPanel(BoxLayout):
             button.selected = getattr(button, "seat", -1) == seat
 
 
+#: Rows made at once when the history opens (more than a screen shows), then this many a frame.
+ROWS_AT_ONCE = 24
+ROWS_A_FRAME = 8
+
+
 class HistoryScreen(Screen):
+    """The steps, newest first. A long game has hundreds: a row is kept for as long as its step
+    shows the same (reopening the history after a tap makes only the new rows), and past the first
+    `ROWS_AT_ONCE` new rows the rest are made `ROWS_A_FRAME` a frame, below the ones on screen (the
+    list opens at the top), so the screen shows at once however long the game, and stays smooth
+    while the older rows come in."""
+
     def on_kv_post(self, base_widget: Any) -> None:
         from kivy.app import App
 
         vm = App.get_running_app().history_vm
+        self._rows: dict[tuple[Any, ...], Any] = {}  # what a row shows -> the row showing it
+        self._pending: Any = None  # the clock event making the rest of the rows
         # Not `fixes` or `rows`: they change together with `fixing` and `lines`, and each
         # redraw of a long Trajan game's history makes hundreds of widgets.
         vm.bind(lines=lambda *_: self.rebuild_steps(), fixing=lambda *_: self.rebuild_steps(),
@@ -84,6 +97,9 @@ class HistoryScreen(Screen):
         app = App.get_running_app()
         vm = app.history_vm
         steps = self.ids.steps
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
         steps.clear_widgets()
         if vm.fixing and vm.fix_kind == "points":
             steps.add_widget(FixTitle(text=vm.fix_title))
@@ -91,11 +107,40 @@ class HistoryScreen(Screen):
         elif vm.fixing:
             self._choices_panel(app, vm, steps)
         else:
-            for line in vm.lines:
-                if line["kind"] == "heading":
-                    steps.add_widget(HistoryHeading(text=line["text"]))
-                else:
-                    steps.add_widget(self._step_row(app, vm, line))
+            lines = list(vm.lines)
+            wanted = {self._key(app, line) for line in lines}
+            self._rows = {key: row for key, row in self._rows.items() if key in wanted}
+            self._add_rows(app, vm, lines, 0, ROWS_AT_ONCE)
+
+    def _add_rows(self, app: Any, vm: Any, lines: list[Mapping[str, Any]], start: int, budget: int) -> None:
+        """Adds the rows for `lines[start:]` in order, making at most `budget` new ones; the rest
+        follow at the next frame."""
+        from kivy.clock import Clock
+
+        steps, made = self.ids.steps, 0
+        for index in range(start, len(lines)):
+            key = self._key(app, lines[index])
+            row = self._rows.get(key)
+            if row is None:
+                if made == budget:
+                    self._pending = Clock.schedule_once(
+                        lambda _dt: self._add_rows(app, vm, lines, index, ROWS_A_FRAME), 0)
+                    return
+                row = self._rows[key] = self._make_row(app, vm, lines[index])
+                made += 1
+            steps.add_widget(row)
+        self._pending = None
+
+    @staticmethod
+    def _key(app: Any, line: Mapping[str, Any]) -> tuple[Any, ...]:
+        """Everything a row is made from (the language and scale its button was made in too)."""
+        return (current_language(), app.scale, line["kind"], line["text"], line.get("step"), line.get("time"),
+                line.get("undone"), line.get("correctable", False))
+
+    def _make_row(self, app: Any, vm: Any, line: Mapping[str, Any]) -> Any:
+        if line["kind"] == "heading":
+            return HistoryHeading(text=line["text"])
+        return self._step_row(app, vm, line)
 
     def rebuild_finished(self) -> None:
         from kivy.app import App
