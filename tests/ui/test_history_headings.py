@@ -7,7 +7,7 @@ import pytest
 
 from companion.core.engine import HistoryEntry
 from companion.session import Intent
-from uiharness import layout_problems, run_ui
+from uiharness import layout_problems, run_ui, until
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -98,8 +98,9 @@ def test_history_screen_shows_the_headings(session):
     def script(ui):
         yield from ui.tap("trajan.history")
         assert ui.screen == "history"
-        yield from ui.frames(1)
-        steps = ui.app.sm.get_screen("history").ids.steps
+        screen = ui.app.sm.get_screen("history")
+        yield from until(lambda: not screen.filling, what="the older rows")  # a few a frame after the newest
+        steps = screen.ids.steps
         seen["order"] = [(type(w).__name__, w.text) for w in reversed(steps.children)
                          if isinstance(w, (HistoryHeading, HistoryRow))]
         seen["layout"] = layout_problems(ui, "trajan history")

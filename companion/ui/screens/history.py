@@ -114,9 +114,13 @@ class HistoryScreen(Screen):
 
     def _add_rows(self, app: Any, vm: Any, lines: list[Mapping[str, Any]], start: int, budget: int) -> None:
         """Adds the rows for `lines[start:]` in order, making at most `budget` new ones; the rest
-        follow at the next frame."""
+        follow at the next frame (unless the app has stopped by then)."""
+        from kivy.app import App
         from kivy.clock import Clock
 
+        if App.get_running_app() is not app:
+            self._pending = None
+            return
         steps, made = self.ids.steps, 0
         for index in range(start, len(lines)):
             key = self._key(app, lines[index])
@@ -130,6 +134,11 @@ class HistoryScreen(Screen):
                 made += 1
             steps.add_widget(row)
         self._pending = None
+
+    @property
+    def filling(self) -> bool:
+        """True while older rows are still being made, a few a frame."""
+        return self._pending is not None
 
     @staticmethod
     def _key(app: Any, line: Mapping[str, Any]) -> tuple[Any, ...]:
