@@ -28,7 +28,6 @@ from companion.core.engine import Engine, HistoryEntry, Step
 from companion.core.errors import IllegalCommand, JournalError
 from companion.core.events import Command
 from companion.core.game import Game
-from companion.core.sealed import ForceReveal
 from companion.core.store import JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
 from companion.drafts import PrivateDrafts, game_drafts
 from hardware.facts import PRESS_KEYS, ButtonPressed, DeviceStatus, DiceLive, DiceRead, ScannerStatus
@@ -266,7 +265,8 @@ class Session:
         else:
             engine = self._require_engine()
             command = engine.game.parse_command(name, args)
-            if isinstance(command, ForceReveal):
+            if getattr(command, "takes_drafts", False):  # sealed bids' ForceReveal (not imported
+                # here: start-up does not need it)
                 command = dataclasses.replace(command, drafts=self._shown_drafts())
             self._execute(command, intent.automatic)
 

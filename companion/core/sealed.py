@@ -228,6 +228,8 @@ class ForceReveal(Command):
     knows (it keeps drafts privately): under the `current` policy they are what those seats bid."""
 
     drafts: tuple[tuple[int, int], ...] = dataclasses.field(default=(), repr=False)
+    #: The session fills `drafts` in before the command is played.
+    takes_drafts: ClassVar[bool] = True
 
 
 COMMAND_TYPES: tuple[type[Command], ...] = (AdjustBid, SetBid, LockBid, UnlockBid, ForceReveal)
