@@ -286,6 +286,10 @@ class CompanionApp(App):
             previous = "table"  # whichever game is open now
         self.go(previous if previous != self.sm.current else "home")
 
+    def when_idle(self, job: Callable[[], None]) -> None:
+        """Runs `job` once when the table is next idle (see `IdleCollector.when_idle`)."""
+        self._collector.when_idle(job)
+
     def open_history(self) -> None:
         self.go("history")
 

@@ -19,6 +19,7 @@ before the next one, the table froze for that long. So:
 from __future__ import annotations
 
 import gc
+from typing import Callable
 
 from kivy.clock import Clock
 
@@ -38,8 +39,22 @@ class IdleCollector:
         self.whole_pass_growth = whole_pass_growth
         self._frozen_after_whole = -1  # no whole pass yet: the first one is whole
         self.passes = self.whole_passes = 0
-        self._trigger = Clock.create_trigger(self.collect, IDLE_COLLECT_SECONDS)
+        self._jobs: list[Callable[[], None]] = []
+        self._trigger = Clock.create_trigger(self._idle, IDLE_COLLECT_SECONDS)
         self._trigger()
+
+    def when_idle(self, job: Callable[[], None]) -> None:
+        """Runs `job` once, at the next idle moment, before that moment's pass (which then collects
+        whatever garbage the job made): work nobody should wait for, such as widgets a later tap
+        would otherwise have to build."""
+        if job not in self._jobs:
+            self._jobs.append(job)
+
+    def _idle(self, _dt: float = 0.0) -> None:
+        jobs, self._jobs = self._jobs, []
+        for job in jobs:
+            job()
+        self.collect()
 
     def activity(self) -> None:
         """A fact was handled: postpone the pass until the table is idle again."""
@@ -62,5 +77,6 @@ class IdleCollector:
 
     def stop(self) -> None:
         self._trigger.cancel()
+        self._jobs.clear()
         gc.unfreeze()
         gc.set_threshold(*self._saved)

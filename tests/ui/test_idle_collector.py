@@ -73,3 +73,18 @@ def test_later_passes_walk_only_what_is_new_until_enough_was_frozen(collector):
     assert c.whole_passes == 2  # ... so the next one walks everything again
     assert old_ref() is None  # and frees the garbage that had been frozen
     assert alive[-1] == [59_999]
+
+
+def test_a_job_runs_once_at_the_next_idle_moment_before_the_pass(collector):
+    c = collector()
+    order = []
+
+    def job():
+        order.append(("job", c.passes))
+
+    c.when_idle(job)
+    c.when_idle(job)  # asked twice before the moment: still once
+    c._idle()
+    c._idle()
+    assert order == [("job", 0)]
+    assert c.passes == 2

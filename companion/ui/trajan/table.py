@@ -117,6 +117,11 @@ class SummaryRow(WidButtonBox):
     vp_text = StringProperty("")
 
 
+#: Buttons each grid makes ahead, while the table is idle: the most a turn showed over 4 scripted
+#: 4-player games (15 details, 20 building spaces), and the consul's or a repayment's few.
+RESERVED_BUTTONS = {"choice_grid": 16, "site_grid": 20, "bonus_grid": 8}
+
+
 class TrajanTableScreen(Screen):
     def on_kv_post(self, base_widget: Any) -> None:
         from kivy.app import App
@@ -150,6 +155,7 @@ class TrajanTableScreen(Screen):
         self.ids.bonus_holder.add_widget(self.bonus_grid)
         self._build_light(app)
         self._build_tile_entry(app)
+        self._summary_pool: list[SummaryRow] = []  # made while idle, shown at a season's end
         # The final score table is built once its columns and rows have both changed (before the
         # coming frame), and "How counted" only when it is shown: together ~200 widgets.
         self._final_trigger = Clock.create_trigger(lambda _dt: self.update_final(), -1)
@@ -233,6 +239,7 @@ class TrajanTableScreen(Screen):
             grid.clear_widgets()
             for _ in vm.players:
                 grid.add_widget(PlayerCard())
+            app.when_idle(self.prepare_while_idle)
         grid.cols = 2 if app.portrait and len(vm.players) > 2 else max(1, len(vm.players))
         for card, row in zip(reversed(grid.children), vm.players):
             card.seat = row["seat"]
@@ -337,7 +344,7 @@ class TrajanTableScreen(Screen):
             # Rows are kept while there is no report (the panel is not shown then): a season's end
             # relabels them rather than building ~50 widgets.
             while len(box.children) < len(vm.summary_rows):
-                box.add_widget(SummaryRow())
+                box.add_widget(self._summary_pool.pop() if self._summary_pool else SummaryRow())
             while len(box.children) > len(vm.summary_rows):
                 box.remove_widget(box.children[0])
         for widget, row in zip(reversed(box.children), vm.summary_rows):
@@ -351,6 +358,16 @@ class TrajanTableScreen(Screen):
             widget.penalty_text = row["penalty_text"]
             widget.votes_text = row["votes_text"]
             widget.vp_text = row["vp_text"]
+
+    def prepare_while_idle(self) -> None:
+        """Makes, while the table is idle, what a later tap would otherwise make the first time it
+        is needed (a season's end, a turn with many details): a summary row per player and the
+        grids' buttons (see `RESERVED_BUTTONS`). On this machine those first taps took 30-50 ms."""
+        players = len(self._vm().players)
+        while len(self._summary_pool) + len(self.ids.summary_rows.children) < players:
+            self._summary_pool.append(SummaryRow())
+        for name, count in RESERVED_BUTTONS.items():
+            getattr(self, name).reserve(count)
 
     def update_final(self) -> None:
         """The score table: a column per player, a row per category, the totals. A table of the

@@ -76,12 +76,22 @@ class ButtonGrid(GridLayout):
         self.on_choose: Any = None
         self.bind(size=lambda *_: self._layout())
 
-    def show(self, rows: Sequence[dict[str, Any]]) -> None:
-        self._row_data = list(rows)
-        while len(self._pool) < len(rows):
+    @property
+    def made(self) -> int:
+        """How many buttons this grid has made (shown or kept for later)."""
+        return len(self._pool)
+
+    def reserve(self, count: int) -> None:
+        """Makes buttons until `count` are kept (not shown): done while the table is idle, a tap
+        that shows that many buttons does not wait for them to be made."""
+        while len(self._pool) < count:
             button = FitButton(size_hint_min_y=0, halign="center")
             button.bind(on_release=self._released)
             self._pool.append(button)
+
+    def show(self, rows: Sequence[dict[str, Any]]) -> None:
+        self._row_data = list(rows)
+        self.reserve(len(rows))
         shown = self._pool[:len(rows)]
         current = list(reversed(self.children))
         if current != shown:

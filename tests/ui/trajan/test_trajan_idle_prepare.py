@@ -1,0 +1,32 @@
+"""While the table is idle the Trajan screen makes what a later tap would otherwise make the first
+time: a season summary's row per player and the buttons of the grids that show a turn's details."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.session import Intent
+from uiharness import run_ui, until
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def test_the_table_prepares_its_rows_and_buttons_while_idle(session):
+    from companion.ui.trajan.table import RESERVED_BUTTONS, SummaryRow
+
+    session.handle(Intent("new_game", {"game": "trajan", "setup": {
+        "players": ["Ann", "Bo", "Cy"], "colours": ["red", "blue", "green"], "seed": 3}}))
+    seen = {}
+
+    def script(ui):
+        screen = ui.app.sm.get_screen("trajan_table")
+        assert screen.choice_grid.made < RESERVED_BUTTONS["choice_grid"]
+        yield from until(lambda: screen.choice_grid.made >= RESERVED_BUTTONS["choice_grid"], timeout=5,
+                         what="the idle moment")
+        seen["made"] = {name: getattr(screen, name).made for name in RESERVED_BUTTONS}
+        seen["pool"] = list(screen._summary_pool)
+
+    run_ui(session, script)
+    assert all(seen["made"][name] >= count for name, count in RESERVED_BUTTONS.items())
+    assert len(seen["pool"]) == 3 and all(isinstance(row, SummaryRow) for row in seen["pool"])
+    assert all(row.parent is None for row in seen["pool"]), "made, not shown"
