@@ -98,9 +98,10 @@ def view(state: TrajanState, seat: int | None = None) -> dict[str, Any]:
         p["score"] = p["vp"]
     out["choices"] = [intent_of(cmd) for cmd in legal_commands(state)]
     out["previews"] = _previews(state)
-    if state.phase == "over":
-        from companion.games.trajan.scoring import final_summary
+    from companion.games.trajan.scoring import CATEGORIES, final_summary
 
+    out["final_categories"] = [category for category, _score in CATEGORIES]  # the end's table, in order
+    if state.phase == "over":
         out["final"] = final_summary(state)
     return out
 

@@ -361,50 +361,66 @@ class TrajanTableScreen(Screen):
 
     def prepare_while_idle(self) -> None:
         """Makes, while the table is idle, what a later tap would otherwise make the first time it
-        is needed (a season's end, a turn with many details): a summary row per player and the
-        grids' buttons (see `RESERVED_BUTTONS`). On this machine those first taps took 30-50 ms."""
+        is needed (a season's end, a turn with many details, the game's end): a summary row per
+        player, the grids' buttons (see `RESERVED_BUTTONS`) and the final score table. On this
+        machine those first taps took 30-50 ms."""
         players = len(self._vm().players)
         while len(self._summary_pool) + len(self.ids.summary_rows.children) < players:
             self._summary_pool.append(SummaryRow())
         for name, count in RESERVED_BUTTONS.items():
             getattr(self, name).reserve(count)
+        if not self._vm().final_columns and self._vm().final_categories:
+            self._prepare_final()
 
     def update_final(self) -> None:
         """The score table: a column per player, a row per category, the totals. A table of the
-        same shape as the last one (the next game's end, a language switch) is relabelled in place."""
+        same shape as the one in place (made ahead while idle, or the last game's) is relabelled."""
+        from kivy.app import App
+
+        vm = App.get_running_app().trajan_vm
+        if vm.final_columns:  # none while a game is played: the table stays, out of sight
+            self._show_final(vm.final_columns, vm.final_rows)
+
+    def _prepare_final(self) -> None:
+        """The score table for this game's players and categories, blank, so the game's end only
+        relabels it."""
+        vm = self._vm()
+        seats = range(len(vm.players))
+        columns = [{"seat": seat, "name": "", "winner": False, "rgba": theme.TEXT, "total_text": ""}
+                   for seat in seats]
+        rows = [{"id": cid, "title": "", "rule": "", "cells": ["" for _ in seats]} for cid in vm.final_categories]
+        self._show_final(columns, rows)
+
+    def _show_final(self, columns: list[dict[str, Any]], rows: list[dict[str, Any]]) -> None:
         from kivy.app import App
         from kivy.factory import Factory
         from kivy.utils import escape_markup
 
         app = App.get_running_app()
-        vm = app.trajan_vm
         grid = self.ids.final_grid
-        if not vm.final_columns:
-            grid.clear_widgets()
-            return
         small = round(13 * app.scale)
         width = self._category_width()
         # (kv class, what the cell is built with, what it shows)
         specs: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
             ("FinalHead", {"size_hint_x": None, "width": width}, {"text": ""})]
-        for col in vm.final_columns:
+        for col in columns:
             specs.append(("FinalHead", {}, {"text": col["name"] + (" ★" if col["winner"] else ""), "color": col["rgba"]}))
-        for row in vm.final_rows:
+        for row in rows:
             specs.append(("FinalLabel", {"size_hint_x": None, "width": width}, {
                 "text": f"[b]{escape_markup(row['title'])}[/b]\n[size={small}][color=A9B3C1]"
                         f"{escape_markup(row['rule'])}[/color][/size]"}))
-            for seat, cell in zip((c["seat"] for c in vm.final_columns), row["cells"]):
+            for seat, cell in zip((c["seat"] for c in columns), row["cells"]):
                 specs.append(("FinalCell", {}, {"text": cell, "wid": f"trajan.final.{row['id']}.{seat}"}))
         specs.append(("FinalHead", {"size_hint_x": None, "width": width, "halign": "left", "font_size": 18 * app.scale},
                       {"text": self._total_text(), "color": theme.GOLD}))
-        for col in vm.final_columns:
+        for col in columns:
             specs.append(("FinalHead", {"font_size": 22 * app.scale}, {
                 "text": col["total_text"], "wid": f"trajan.final.total.{col['seat']}",
                 "color": theme.GOLD if col["winner"] else theme.TEXT}))
         shape = [(name, sorted(built.items())) for name, built, _shown in specs]
         if shape != getattr(self, "_final_shape", None) or len(grid.children) != len(specs):
             grid.clear_widgets()
-            grid.cols = 1 + len(vm.final_columns)
+            grid.cols = 1 + len(columns)
             for name, built, shown in specs:
                 grid.add_widget(getattr(Factory, name)(**built, **shown))
             self._final_shape = shape

@@ -121,6 +121,7 @@ class TrajanTableViewModel(EventDispatcher):
     # final
     final_tie_break = StringProperty("")
     final_columns = ListProperty([])  # [{seat, name, rgba, total_text, winner}]
+    final_categories = ListProperty([])  # the final table's category ids, in order, known all game
     final_rows = ListProperty([])  # [{id, wid, title, rule, cells: [text]}]
     final_detail_rows = ListProperty([])  # [{id, title, rule, cells: [markup]}]: how each category was counted
     final_details_open = BooleanProperty(False)
@@ -183,6 +184,9 @@ class TrajanTableViewModel(EventDispatcher):
         self._players(view)
         self._entry(view)
         self._summary(view)
+        categories = list(view.get("final_categories", ()))
+        if categories != self.final_categories:
+            self.final_categories = categories
         if self.phase == "over":
             self._final(view)
             self.board_open = False

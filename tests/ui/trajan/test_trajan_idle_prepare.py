@@ -1,5 +1,6 @@
 """While the table is idle the Trajan screen makes what a later tap would otherwise make the first
-time: a season summary's row per player and the buttons of the grids that show a turn's details."""
+time: a season summary's row per player, the buttons of the grids that show a turn's details and
+the final score table (blank, out of sight: the game's end relabels it)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,13 @@ def test_the_table_prepares_its_rows_and_buttons_while_idle(session):
                          what="the idle moment")
         seen["made"] = {name: getattr(screen, name).made for name in RESERVED_BUTTONS}
         seen["pool"] = list(screen._summary_pool)
+        seen["final"] = [getattr(w, "wid", "") for w in reversed(screen.ids.final_grid.children)]
+        seen["categories"] = list(ui.app.trajan_vm.final_categories)
 
     run_ui(session, script)
     assert all(seen["made"][name] >= count for name, count in RESERVED_BUTTONS.items())
     assert len(seen["pool"]) == 3 and all(isinstance(row, SummaryRow) for row in seen["pool"])
     assert all(row.parent is None for row in seen["pool"]), "made, not shown"
+    assert len(seen["categories"]) == 7 and seen["categories"][-1] == "bonus_tiles"
+    assert len(seen["final"]) == (1 + 3) * (1 + 7 + 1), "a column per player, a row per category"
+    assert "trajan.final.bonus_tiles.2" in seen["final"] and "trajan.final.total.0" in seen["final"]
