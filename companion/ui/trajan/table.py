@@ -155,7 +155,6 @@ class TrajanTableScreen(Screen):
         self.ids.bonus_holder.add_widget(self.bonus_grid)
         self._build_light(app)
         self._build_tile_entry(app)
-        self._summary_pool: list[SummaryRow] = []  # made while idle, shown at a season's end
         # The final score table is built once its columns and rows have both changed (before the
         # coming frame), and "How counted" only when it is shown: together ~200 widgets.
         self._final_trigger = Clock.create_trigger(lambda _dt: self.update_final(), -1)
@@ -344,7 +343,7 @@ class TrajanTableScreen(Screen):
             # Rows are kept while there is no report (the panel is not shown then): a season's end
             # relabels them rather than building ~50 widgets.
             while len(box.children) < len(vm.summary_rows):
-                box.add_widget(self._summary_pool.pop() if self._summary_pool else SummaryRow())
+                box.add_widget(SummaryRow())
             while len(box.children) > len(vm.summary_rows):
                 box.remove_widget(box.children[0])
         for widget, row in zip(reversed(box.children), vm.summary_rows):
@@ -362,15 +361,37 @@ class TrajanTableScreen(Screen):
     def prepare_while_idle(self) -> None:
         """Makes, while the table is idle, what a later tap would otherwise make the first time it
         is needed (a season's end, a turn with many details, the game's end): a summary row per
-        player, the grids' buttons (see `RESERVED_BUTTONS`) and the final score table. On this
-        machine those first taps took 30-50 ms."""
-        players = len(self._vm().players)
-        while len(self._summary_pool) + len(self.ids.summary_rows.children) < players:
-            self._summary_pool.append(SummaryRow())
+        player, the grids' buttons (see `RESERVED_BUTTONS`) and the final score table, blank; and
+        lays the summary and the final panel out at the size they will be shown at, so the texts
+        they get then are laid out once. On this machine those first taps took 30-50 ms."""
+        vm = self._vm()
+        box = self.ids.summary_rows
+        while len(box.children) < len(vm.players):
+            box.add_widget(SummaryRow())  # blank: relabelled at the season's end (kept while no report)
         for name, count in RESERVED_BUTTONS.items():
             getattr(self, name).reserve(count)
-        if not self._vm().final_columns and self._vm().final_categories:
+        if not vm.final_columns and vm.final_categories:
             self._prepare_final()
+        for name in ("summary_panel", "final_panel"):
+            self._lay_out_unshown(self._panels[name])
+
+    def _lay_out_unshown(self, panel: Any) -> None:
+        """Lays out `panel`, while it is not on screen, as the content area will when it is shown."""
+        from kivy.uix.layout import Layout
+        from kivy.uix.scrollview import ScrollView
+
+        if panel.parent is not None:
+            return
+        content = self.ids.content
+        panel.pos, panel.size = content.pos, content.size
+        queue = [panel]
+        while queue:  # parents first: a layout sizes its children, then they lay out theirs
+            widget = queue.pop(0)
+            if isinstance(widget, Layout):
+                widget.do_layout()
+            elif isinstance(widget, ScrollView):
+                widget.update_from_scroll()
+            queue.extend(reversed(widget.children))
 
     def update_final(self) -> None:
         """The score table: a column per player, a row per category, the totals. A table of the

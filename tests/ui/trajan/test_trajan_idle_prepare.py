@@ -25,14 +25,18 @@ def test_the_table_prepares_its_rows_and_buttons_while_idle(session):
         yield from until(lambda: screen.choice_grid.made >= RESERVED_BUTTONS["choice_grid"], timeout=5,
                          what="the idle moment")
         seen["made"] = {name: getattr(screen, name).made for name in RESERVED_BUTTONS}
-        seen["pool"] = list(screen._summary_pool)
+        seen["rows"] = list(screen.ids.summary_rows.children)
+        seen["summary_shown"] = screen._panels["summary_panel"].parent is not None
+        seen["grid_width"] = (screen.ids.final_grid.width, screen.ids.content.width)
         seen["final"] = [getattr(w, "wid", "") for w in reversed(screen.ids.final_grid.children)]
         seen["categories"] = list(ui.app.trajan_vm.final_categories)
 
     run_ui(session, script)
     assert all(seen["made"][name] >= count for name, count in RESERVED_BUTTONS.items())
-    assert len(seen["pool"]) == 3 and all(isinstance(row, SummaryRow) for row in seen["pool"])
-    assert all(row.parent is None for row in seen["pool"]), "made, not shown"
+    assert len(seen["rows"]) == 3 and all(isinstance(row, SummaryRow) for row in seen["rows"])
+    assert not seen["summary_shown"], "made, not shown"
+    grid, content = seen["grid_width"]
+    assert 0.5 * content < grid < content, "laid out at the width it will be shown at (62 % of the content)"
     assert len(seen["categories"]) == 7 and seen["categories"][-1] == "bonus_tiles"
     assert len(seen["final"]) == (1 + 3) * (1 + 7 + 1), "a column per player, a row per category"
     assert "trajan.final.bonus_tiles.2" in seen["final"] and "trajan.final.total.0" in seen["final"]
