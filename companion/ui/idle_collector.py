@@ -1,13 +1,16 @@
-"""Garbage collection while the table is idle, and only over what is new since the last time.
+"""Garbage collection between frames and while the table is idle, over what is new since last time.
 
 CPython's cyclic collector walks every object it tracks. With the app, its screens and a game's
 history in memory that is several hundred thousand objects, and a pass over them all took 250 ms
 to 1.5 s on the reference machine (more on a Raspberry Pi): run in the middle of a tap, or just
 before the next one, the table froze for that long. So:
 
-- the oldest generation never collects by itself (its threshold is out of reach); the young
-  generations still do (a few ms, they hold only what was made since their last pass);
-- `IDLE_COLLECT_SECONDS` after the last fact, one pass collects what is garbage, and everything
+- nothing collects by itself (`gc.disable`): the young generations are collected between frames,
+  at the start of the frame after the one that made them exceed CPython's own thresholds (a few
+  ms, they hold only what was made since their last pass). A tap's work and its frame then never
+  pay for it, and the next touch comes long after (a finger is still lifting);
+- the oldest generation waits for the table to be idle:
+  `IDLE_COLLECT_SECONDS` after the last fact, one pass collects what is garbage, and everything
   still alive is then frozen (`gc.freeze`: moved where no pass looks again). The next idle pass
   walks only what was made since: one tap's worth, a few milliseconds;
 - a frozen object that later becomes part of a garbage cycle (a widget dropped from the screen) is
@@ -30,12 +33,16 @@ WHOLE_PASS_GROWTH = 150_000
 
 
 class IdleCollector:
-    """Collects garbage when the table is idle (see the module docstring). `activity()` after every
-    fact postpones the pass; `stop()` unfreezes everything and restores the thresholds."""
+    """Collects garbage between frames and when the table is idle (see the module docstring).
+    `activity()` after every fact postpones the idle pass; `stop()` unfreezes everything and gives
+    collection back to CPython."""
 
     def __init__(self, whole_pass_growth: int = WHOLE_PASS_GROWTH) -> None:
         self._saved = gc.get_threshold()
-        gc.set_threshold(self._saved[0], self._saved[1], 1 << 30)  # never by itself
+        self._was_enabled = gc.isenabled()
+        gc.disable()  # the young generations are collected between frames, the oldest when idle
+        self.young_passes = 0
+        self._frames = Clock.schedule_interval(self.between_frames, 0)
         self.whole_pass_growth = whole_pass_growth
         self._frozen_after_whole = -1  # no whole pass yet: the first one is whole
         self.passes = self.whole_passes = 0
@@ -55,6 +62,14 @@ class IdleCollector:
         for job in jobs:
             job()
         self.collect()
+
+    def between_frames(self, _dt: float = 0.0) -> None:
+        """At the start of a frame: collects the young generations if what was made since their
+        last pass exceeds CPython's thresholds (the middle one too when it is due)."""
+        young, middle, _old = gc.get_count()
+        if young >= self._saved[0]:
+            gc.collect(1 if middle + 1 >= self._saved[1] else 0)
+            self.young_passes += 1
 
     def activity(self) -> None:
         """A fact was handled: postpone the pass until the table is idle again."""
@@ -77,6 +92,9 @@ class IdleCollector:
 
     def stop(self) -> None:
         self._trigger.cancel()
+        self._frames.cancel()
         self._jobs.clear()
         gc.unfreeze()
         gc.set_threshold(*self._saved)
+        if self._was_enabled:
+            gc.enable()

@@ -31,16 +31,31 @@ def collector():
         c.stop()
 
 
-def test_the_oldest_generation_waits_for_idle_and_stop_restores_everything(collector):
+def test_nothing_collects_by_itself_and_stop_gives_collection_back(collector):
     before = gc.get_threshold()
+    assert gc.isenabled()
     c = collector()
-    assert gc.get_threshold()[2] == 1 << 30
-    assert gc.get_threshold()[:2] == before[:2]
+    assert not gc.isenabled()
     c.collect()
     assert gc.get_freeze_count() > 0
     c.stop()
+    assert gc.isenabled()
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0
+
+
+def test_the_young_generations_are_collected_between_frames_once_over_the_threshold(collector):
+    c = collector()
+    c.collect()
+    c.between_frames()
+    assert c.young_passes == 0, "nothing made since: nothing to do"
+    garbage = weakref.ref(Node())
+    made = [[i] for i in range(gc.get_threshold()[0] + 10)]  # more than CPython lets pile up
+    assert garbage() is not None, "nothing collected it by itself"
+    c.between_frames()
+    assert c.young_passes == 1 and garbage() is None
+    assert gc.get_count()[0] < 10
+    assert made[-1][0] == len(made) - 1
 
 
 def test_an_idle_pass_frees_garbage_cycles_and_freezes_what_is_alive(collector):
