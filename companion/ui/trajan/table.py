@@ -155,6 +155,7 @@ class TrajanTableScreen(Screen):
         self.ids.bonus_holder.add_widget(self.bonus_grid)
         self._build_light(app)
         self._build_tile_entry(app)
+        self.ids.content.bind(size=self._lay_out_unshown_panels)
         # The final score table is built once its columns and rows have both changed (before the
         # coming frame), and "How counted" only when it is shown: together ~200 widgets.
         self._final_trigger = Clock.create_trigger(lambda _dt: self.update_final(), -1)
@@ -372,6 +373,11 @@ class TrajanTableScreen(Screen):
             getattr(self, name).reserve(count)
         if not vm.final_columns and vm.final_categories:
             self._prepare_final()
+        self._lay_out_unshown_panels()
+
+    def _lay_out_unshown_panels(self, *_args: Any) -> None:
+        """The summary and the final panel, when not on screen, laid out at the content area's
+        size: now, and again whenever that size changes (the window laid out, another profile)."""
         for name in ("summary_panel", "final_panel"):
             self._lay_out_unshown(self._panels[name])
 
