@@ -70,6 +70,11 @@ class BoardSection(Panel):
 
         scale = App.get_running_app().scale
         table = self.ids.table
+        lines = list(reversed(table.children))
+        if len(lines) == len(rows) and getattr(self, "_rows_scale", None) == scale:
+            self._relabel_rows(lines, rows)  # the board opened again: the same rows, other texts
+            return
+        self._rows_scale = scale
         table.clear_widgets()
         for row in rows:
             vp, name, tile, figures = row["cells"]
@@ -83,6 +88,17 @@ class BoardSection(Panel):
                 Factory.BoardCell(text=figures, size_hint_x=None, width=52 * scale, halign="right"),
             ])
             table.add_widget(line)
+
+    @staticmethod
+    def _relabel_rows(lines: list[Any], rows: Any) -> None:
+        for line, row in zip(lines, rows):
+            cells = [column.children[-1] for column in reversed(line.children)]
+            colour = theme.MUTED if row.get("head") else theme.TEXT
+            for cell, text in zip(cells, row["cells"]):
+                cell.text = text
+            for cell in cells[:3]:
+                cell.color = colour
+            cells[0].wid = f"trajan.board.province.{row['province']}" if row["province"] else ""
 
 
 class DetailRow(BoxLayout):
