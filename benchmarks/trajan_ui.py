@@ -118,37 +118,21 @@ def seeded_session(seed: int, home: str) -> Any:
 
 def play_script(session: Any, script: Callable[[Any], Iterator[None]]) -> None:
     """Runs the app offscreen at 800×480 in English over `session` and steps `script(app)` once per
-    clock tick, with no 60 Hz cap (work is measured, not the frame rate); once the script ends the
-    app stops, and whatever the script raised is raised here, after the session is shut down."""
+    clock tick (the UI tests' `run_ui`), with no 60 Hz cap (work is measured, not the frame rate);
+    once the script ends the app stops, and whatever the script raised is raised here, after the
+    session is shut down."""
+    sys.path.insert(0, str(ROOT / "tests" / "ui"))
     from kivy.clock import Clock
+    from uiharness import run_ui
 
-    from companion.cli import game_choices
-    from companion.ui.app import run_app
-
-    error: list[BaseException] = []
-
-    def on_ready(app: Any) -> None:
+    def uncapped(ui: Any) -> Iterator[None]:
         Clock._max_fps = 0
-        steps = script(app)
+        yield from script(ui.app)
 
-        def step(_dt: float) -> bool | None:
-            try:
-                next(steps)
-            except StopIteration:
-                app.stop()
-                return False
-            except BaseException as exc:  # noqa: BLE001 - reported after the app stops
-                error.append(exc)
-                app.stop()
-                return False
-            return None
-
-        Clock.schedule_interval(step, 0)
-
-    run_app(session, language="en", profile="800x480", on_ready=on_ready, games=game_choices())
-    session.shutdown()
-    if error:
-        raise error[0]
+    try:
+        run_ui(session, uncapped, watchdog=24 * 3600.0)  # a benchmark runs as long as it needs
+    finally:
+        session.shutdown()
 
 
 class Paper:

@@ -265,8 +265,8 @@ class Session:
         else:
             engine = self._require_engine()
             command = engine.game.parse_command(name, args)
-            if getattr(command, "takes_drafts", False):  # sealed bids' ForceReveal (not imported
-                # here: start-up does not need it)
+            # Sealed bids' ForceReveal, asked by its mark: start-up need not import the sealed bids.
+            if getattr(command, "takes_drafts", False):
                 command = dataclasses.replace(command, drafts=self._shown_drafts())
             self._execute(command, intent.automatic)
 

@@ -107,14 +107,15 @@ class HistoryScreen(Screen):
         elif vm.fixing:
             self._choices_panel(app, vm, steps)
         else:
-            lines = list(vm.lines)
-            wanted = {self._key(app, line) for line in lines}
+            lines = [(self._key(app, line), line) for line in vm.lines]
+            wanted = {key for key, _line in lines}
             self._rows = {key: row for key, row in self._rows.items() if key in wanted}
             self._add_rows(app, vm, lines, 0, ROWS_AT_ONCE)
 
-    def _add_rows(self, app: Any, vm: Any, lines: list[Mapping[str, Any]], start: int, budget: int) -> None:
-        """Adds the rows for `lines[start:]` in order, making at most `budget` new ones; the rest
-        follow at the next frame (unless the app has stopped by then)."""
+    def _add_rows(self, app: Any, vm: Any, lines: list[tuple[tuple[Any, ...], Mapping[str, Any]]], start: int,
+                  budget: int) -> None:
+        """Adds the rows for `lines[start:]` ((key, line) pairs) in order, making at most `budget`
+        new ones; the rest follow at the next frame (unless the app has stopped by then)."""
         from kivy.app import App
         from kivy.clock import Clock
 
@@ -123,14 +124,14 @@ class HistoryScreen(Screen):
             return
         steps, made = self.ids.steps, 0
         for index in range(start, len(lines)):
-            key = self._key(app, lines[index])
+            key, line = lines[index]
             row = self._rows.get(key)
             if row is None:
                 if made == budget:
                     self._pending = Clock.schedule_once(
                         lambda _dt: self._add_rows(app, vm, lines, index, ROWS_A_FRAME), 0)
                     return
-                row = self._rows[key] = self._make_row(app, vm, lines[index])
+                row = self._rows[key] = self._make_row(app, vm, line)
                 made += 1
             steps.add_widget(row)
         self._pending = None

@@ -387,7 +387,7 @@ class TrajanTableScreen(Screen):
             box.add_widget(SummaryRow())  # blank: relabelled at the season's end (kept while no report)
         for name, count in RESERVED_BUTTONS.items():
             getattr(self, name).reserve(count)
-        if not vm.final_columns and vm.final_categories:
+        if vm.phase != "over" and vm.final_categories:  # the table shown at the end is not replaced
             self._prepare_final()
         self._lay_out_unshown_panels()
 
@@ -418,10 +418,8 @@ class TrajanTableScreen(Screen):
     def update_final(self) -> None:
         """The score table: a column per player, a row per category, the totals. A table of the
         same shape as the one in place (made ahead while idle, or the last game's) is relabelled."""
-        from kivy.app import App
-
-        vm = App.get_running_app().trajan_vm
-        if vm.final_columns:  # none while a game is played: the table stays, out of sight
+        vm = self._vm()
+        if vm.final_columns:  # none before a first game's end: the table made ahead stays, unseen
             self._show_final(vm.final_columns, vm.final_rows)
 
     def _prepare_final(self) -> None:
