@@ -19,6 +19,7 @@ from companion.core.errors import IllegalCommand
 from companion.core.events import Command
 from companion.core.values import evolve
 from companion.games.trajan import rules_data as R
+from companion.games.trajan import unseen
 from companion.games.trajan.actions_figures import (
     can_place_worker, construction, construction_choices, has_legionnaire, legionnaire_vp, military,
     military_choices,
@@ -27,6 +28,7 @@ from companion.games.trajan.actions_seaport import WILD, seaport, seaport_choice
 from companion.games.trajan.board import site_setup
 from companion.games.trajan.commands import ExtraAction, Forum, Senate
 from companion.games.trajan.state import TrajanState, bag, bag_remove
+from companion.games.trajan.unseen import UNSEEN
 
 __all__ = [
     "WILD", "can_place_worker", "construction", "extra_action", "forum", "has_legionnaire",
@@ -41,13 +43,27 @@ def forum(state: TrajanState, seat: int, cmd: Forum) -> TrajanState:
     extra-action spaces) into the player's forum. Displays are refilled only at season end (1.6)."""
     player = state.player(seat)
     shown = state.extra_display if cmd.from_extra else state.forum_display
-    if cmd.tile not in shown:
+    taken = cmd.tile
+    if cmd.tile not in shown and UNSEEN in shown:
+        # Table draws: the player names the tile taken from those the table laid out unseen.
+        unseen.check_named(state, cmd.tile, cmd.from_extra)
+        state, taken = unseen.named(state, cmd.tile, cmd.from_extra), UNSEEN
+    elif cmd.tile not in shown:
         if cmd.from_extra:
             raise IllegalCommand("Trajan 1.7 forum", "{tile} is not on the extra-action spaces.", tile=cmd.tile)
         raise IllegalCommand("Trajan 1.7 forum", "{tile} is not on the forum display.", tile=cmd.tile)
-    rest = bag_remove(shown, cmd.tile)
+    rest = bag_remove(shown, taken)
     state = evolve(state, **{"extra_display" if cmd.from_extra else "forum_display": rest})
     return state.with_player(evolve(player, forum=bag(player.forum + (cmd.tile,))))
+
+
+def _takeable(state: TrajanState, shown: tuple[str, ...], from_extra: bool) -> list[str]:
+    """The tiles a forum action may take from `shown`: those lying there, and with table draws,
+    when some lie there unseen, every tile the box may still hold (unseen.py)."""
+    out = [t for t in dict.fromkeys(shown) if t != UNSEEN]
+    if UNSEEN in shown:
+        out += [t for t in unseen.kinds_left(state, from_extra) if t not in out]
+    return out
 
 
 def can_senate(state: TrajanState, seat: int) -> bool:
@@ -135,8 +151,8 @@ def legal_actions(state: TrajanState, seat: int, action: str) -> list[Command]:
     if action == "seaport":
         return list(seaport_choices(state, seat))
     if action == "forum":
-        return ([Forum(t) for t in dict.fromkeys(state.forum_display)]
-                + [Forum(t, from_extra=True) for t in dict.fromkeys(state.extra_display)])
+        return [Forum(t, from_extra) for from_extra, shown in ((False, state.forum_display), (True, state.extra_display))
+                for t in _takeable(state, shown, from_extra)]
     if action == "military":
         return list(military_choices(state, seat))
     if action == "senate":

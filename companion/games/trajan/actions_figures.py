@@ -13,8 +13,10 @@ from companion.core.errors import IllegalCommand
 from companion.core.values import evolve
 from companion.games.trajan import board
 from companion.games.trajan import rules_data as R
+from companion.games.trajan import unseen
 from companion.games.trajan.commands import Construction, Military
 from companion.games.trajan.state import SiteSpace, TrajanState, bag
+from companion.games.trajan.unseen import UNSEEN
 
 
 def legionnaire_vp(state: TrajanState, seat: int, province: str) -> int:
@@ -59,6 +61,18 @@ def military(state: TrajanState, seat: int, cmd: Military) -> TrajanState:
         tiles = dict(state.province_tiles)
         taken = tiles.get(cmd.province)
         forum = player.forum
+        if taken == UNSEEN:
+            # Table draws: the tile lay there unseen by the app; the player names it (unseen.py).
+            if cmd.found is None:
+                raise IllegalCommand("Trajan 1.8 military", "Enter the forum tile found in {province}.",
+                                     province=cmd.province)
+            unseen.check_named(state, cmd.found)
+            state, taken = unseen.named(state, cmd.found), cmd.found
+        elif cmd.found is not None and cmd.found != taken:
+            if taken is None:
+                raise IllegalCommand("Trajan 1.8 military", "No forum tile lies in {province}.", province=cmd.province)
+            raise IllegalCommand("Trajan 1.8 military", "The forum tile in {province} is {tile}.",
+                                 province=cmd.province, tile=taken)
         if taken is not None:
             forum = bag(forum + (taken,))
             tiles[cmd.province] = None

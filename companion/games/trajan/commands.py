@@ -74,10 +74,12 @@ class Forum(Command):
 @dataclasses.dataclass(frozen=True)
 class Military(Command):
     """Trajan 1.8. kind: "recruit" (supply → military camp), "move" (leader to `province`, taking its
-    forum tile), "legionnaire" (camp → the leader's province)."""
+    forum tile), "legionnaire" (camp → the leader's province). `found`: with table draws, the forum
+    tile the leader found in `province` when the table had laid it out unseen (unseen.py)."""
 
     kind: str
     province: str | None = None
+    found: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -32,8 +32,14 @@ _ACTION_COMMANDS: dict[type, str] = {
 }
 
 
+#: Command fields added after games were journaled: left out of an event's detail while unset, so
+#: the events of a game played without them stay as they were written.
+_LATER_FIELDS = frozenset({"found"})
+
+
 def _detail(command: Command) -> dict[str, Any]:
-    return {f.name: getattr(command, f.name) for f in dataclasses.fields(command)}
+    return {f.name: getattr(command, f.name) for f in dataclasses.fields(command)
+            if not (f.name in _LATER_FIELDS and getattr(command, f.name) is None)}
 
 
 def _command_from(action: str, detail: Mapping[str, Any]) -> Command:

@@ -14,6 +14,7 @@ from companion.games.trajan.commands import SetupTrajan
 from companion.games.trajan.events import TrajanSetUp
 from companion.games.trajan.settings import DEFAULT, PROVINCES, TrajanSettings
 from companion.games.trajan.state import PlayerState, SiteSpace, TrajanState, TrajanTile, bag
+from companion.games.trajan.unseen import UNSEEN
 
 RULE = "Trajan setup"
 BONUS_RULE = "Trajan 1.11 bonus tiles"
@@ -173,6 +174,13 @@ def deal(cmd: SetupTrajan) -> TrajanSetUp:
     forum_rest = forum_bag[display_size + R.PROVINCE_COUNT:]
     extra, rng = _shuffled_counts({f"extra_{a}": settings.extra_action_tiles_per_action for a in R.ACTIONS}, rng)
     site, rng = rng.shuffled([(t, vp) for t in R.CONSTRUCTION_TYPES for vp in R.CONSTRUCTION_VP])
+    if not cmd.digital_draws:
+        # The table fills the forum, the provinces and the extra-action spaces from its own bags:
+        # the app keeps how many tiles lie where, and each is named when taken (unseen.py).
+        forum_display = (UNSEEN,) * len(forum_display)
+        province_tiles = tuple((province, UNSEEN) for province, _ in province_tiles)
+        forum_rest = (UNSEEN,) * len(forum_rest)
+        extra = (UNSEEN,) * len(extra)
     return TrajanSetUp(
         players=tuple(p.strip() for p in cmd.players), colours=tuple(cmd.colours), start_player=start,
         mode=cmd.mode, digital_draws=cmd.digital_draws, settings=plain_settings(cmd.settings),

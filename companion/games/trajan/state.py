@@ -107,6 +107,9 @@ class TrajanState:
     extra_supply: tuple[str, ...] = ()
     forum_bag: tuple[str, ...] = ()
     province_tiles: tuple[tuple[str, str | None], ...] = ()  # (province, forum tile or None)
+    # Table draws: forum tiles the table named when taking one it had laid out unseen (unseen.py).
+    forum_seen: tuple[str, ...] = ()
+    extra_seen: tuple[str, ...] = ()  # the same for the extra-action spaces' tiles
     legionnaires: tuple[tuple[str, int], ...] = ()  # (province, seat), sorted
     senate_bonus: tuple[str, ...] = ()  # the 2 bonus tiles beside the senate
     bonus_bag: tuple[str, ...] = ()

@@ -7,7 +7,7 @@ import dataclasses
 from typing import Any
 
 from companion.games.trajan import rules_data as R
-from companion.games.trajan import wheel
+from companion.games.trajan import unseen, wheel
 from companion.games.trajan.actions_figures import arriving_legionnaire_vp
 from companion.games.trajan.legal import legal_commands
 from companion.games.trajan.parse import intent_of
@@ -83,6 +83,8 @@ def view(state: TrajanState, seat: int | None = None) -> dict[str, Any]:
         "demands": list(state.demands), "demands_left": len(state.demand_bag),
         "senate_bonus": list(state.senate_bonus), "senate_stack": list(state.senate_stack),
         "forum_display": list(state.forum_display), "extra_display": list(state.extra_display),
+        # table draws: the tiles a player may name on finding one the table laid out unseen
+        "forum_tiles_left": unseen.kinds_left(state),
         "provinces": _provinces(state),
         "legionnaires": [[p, s] for p, s in state.legionnaires],
         "ships": list(state.ships),

@@ -47,6 +47,9 @@ def action_label(name: str, args: Mapping[str, Any], site: Sequence[Mapping[str,
         kind = args.get("kind")
         if kind == "recruit":
             return _("Recruit a legionnaire")
+        if kind == "move" and args.get("found"):  # table draws: the tile the table found there
+            return _("Leader → {province}, found {tile}").format(
+                province=names.province(args.get("province") or ""), tile=names.forum_tile(args["found"]))
         if kind == "move":
             return _("Leader → {province}").format(province=names.province(args.get("province") or ""))
         if kind == "legionnaire":

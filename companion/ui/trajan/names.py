@@ -57,6 +57,7 @@ FORUM_TILES: Mapping[str, str] = {
     "extra_construction": N_("Extra: Construction"),
     "wild_commodity": N_("Commodity wildcard"), "wild_demand": N_("Demand wildcard"),
     "wild_construction": N_("Construction wildcard"), "wild_extra": N_("Extra-action wildcard"),
+    "unseen": N_("On the table"),  # table draws: laid out by the table, named when taken
 }
 
 PROVINCES: Mapping[str, str] = {

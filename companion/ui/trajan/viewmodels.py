@@ -135,6 +135,8 @@ class TrajanTableViewModel(EventDispatcher):
     notice_level = StringProperty("")
     # a table entering the Trajan tile it drew (no digital draws)
     tile_entry = DictProperty({})  # {stack, kinds: [...], kind, colours: [...]} while open
+    # a table drawing by hand naming the forum tile its leader found (the province), while open
+    found_entry = StringProperty("")
     # the board: everything the app dealt and keeps, for a table mirroring it
     board_open = BooleanProperty(False)
     board_sections = ListProperty([])  # [{title, markup, rows?}]; rows: [{province, head, cells: [markup]}]
@@ -157,6 +159,8 @@ class TrajanTableViewModel(EventDispatcher):
         self._report_index = -1
         self._auto_notice: tuple[int, str, str] | None = None  # (step, player, action) a pick-up took by itself
         self._tile_entry_for: Any = None  # the refusal whose tile entry was opened (see update)
+        self._found_entry_for: Any = None  # the same for the found forum tile's entry
+        self._found_entry_step = -1
 
     # -- refreshing ---------------------------------------------------------------------------------
 
@@ -192,6 +196,9 @@ class TrajanTableViewModel(EventDispatcher):
             self.board_open = False
         if self.board_open:
             self._board(view)
+        if self.found_entry and (self.entry != "choices" or table.step != self._found_entry_step):
+            self.found_entry = ""  # the table went on (a pad's step, undo): the question is gone
+            self._entry(view)
         if table.game == "trajan" and self.entry != "choices":
             if self.tile_entry:
                 self.tile_entry = {}
@@ -204,6 +211,13 @@ class TrajanTableViewModel(EventDispatcher):
             # per refusal (cancelled, it stays closed through a relabel).
             self._tile_entry_for = table.notice
             self.open_tile_entry(str(table.notice.params.get("stack", "")))  # type: ignore[union-attr]
+        elif self.notice_is_found_entry() and table.notice is not self._found_entry_for:
+            # The leader moved (tapped, a pad's, or a pick-up's only action) to a province where
+            # the table laid a forum tile out unseen: the choices become the tiles to name, once
+            # per refusal (as the Trajan tile's entry).
+            self._found_entry_for, self._found_entry_step = table.notice, table.step
+            self.found_entry = str(table.notice.params.get("province", ""))  # type: ignore[union-attr]
+            self._entry(view)
 
     def relabel(self) -> None:
         if self._table is not None:
@@ -356,7 +370,11 @@ class TrajanTableViewModel(EventDispatcher):
             else:
                 self.prompt = _("{name}: bonus or extra actions, or end the turn").format(name=name)
             composers: set[str] = set()
-            for i, intent in enumerate(self._choices):
+            if self.found_entry:
+                self.prompt = _("{name}: which forum tile lay in {province}?").format(
+                    name=name, province=names.province(self.found_entry))
+                choices = self._found_rows(view)
+            for i, intent in enumerate(self._choices if not self.found_entry else ()):
                 if intent["name"] == "end_turn":
                     end = True
                     continue
@@ -398,6 +416,16 @@ class TrajanTableViewModel(EventDispatcher):
                                "text": f"{names.TRAY_NUMERALS[i]} {names.action(a)}"}
                               for i, a in enumerate(names.ACTIONS)]
         self.entry = entry
+
+    @staticmethod
+    def _found_rows(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The forum tiles the table may name for the leader's province (those the box may still
+        hold), then Cancel."""
+        rows = [{"index": -1, "wid": f"trajan.found.{tile}", "text": names.forum_tile(tile), "kind": "action",
+                 "enabled": True, "markup": "", "found": tile} for tile in view.get("forum_tiles_left", ())]
+        rows.append({"index": -1, "wid": "trajan.found.cancel", "text": _("Cancel"), "kind": "pass",
+                     "enabled": True, "markup": "", "found_cancel": True})
+        return rows
 
     def _site(self, view: Mapping[str, Any], choices: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The construction site as a 5×4 grid of its 20 spaces when a worker may go there: the
@@ -777,6 +805,10 @@ class TrajanTableViewModel(EventDispatcher):
         """A choice button was tapped: post its intent, or open the card composer it stands for."""
         if row.get("compose"):
             self.open_cards(str(row["compose"]))
+        elif row.get("found"):
+            self.name_found_tile(str(row["found"]))
+        elif row.get("found_cancel"):
+            self.cancel_found_entry()
         else:
             self.choose(int(row["index"]))
 
@@ -915,3 +947,22 @@ class TrajanTableViewModel(EventDispatcher):
 
     def cancel_tile_entry(self) -> None:
         self.tile_entry = {}
+
+    # -- naming the forum tile the leader found (table draws) ---------------------------------------
+
+    def notice_is_found_entry(self) -> bool:
+        table = self._table
+        return bool(table and table.notice and table.notice.template == "Enter the forum tile found in {province}.")
+
+    def name_found_tile(self, tile: str) -> None:
+        """The leader's move again, with the tile the table found there (Trajan 1.8)."""
+        province = self.found_entry
+        if not province:
+            return
+        self.found_entry = ""
+        self._play({"name": "military", "args": {"kind": "move", "province": province, "found": tile}})
+
+    def cancel_found_entry(self) -> None:
+        self.found_entry = ""
+        if self._view:
+            self._entry(self._view)

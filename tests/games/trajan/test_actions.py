@@ -16,6 +16,7 @@ from companion.games.trajan import rules_data as R
 from companion.games.trajan.commands import Construction, ExtraAction, Forum, Military, Seaport, Senate
 from companion.games.trajan.settings import PROVINCES, TrajanSettings
 from companion.games.trajan.state import PlayerState, SiteSpace, TrajanState, TurnState
+from companion.games.trajan.unseen import UNSEEN
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -401,6 +402,11 @@ REFUSALS = [
     (A.military, edit(table(legionnaires=(("alpes", 0),)), 0, leader="alpes"), Military("legionnaire"), MIL,
      "{name} already has a legionnaire in {province}."),
     (A.military, table(), Military("march"), MIL, "A military action is recruit, move or legionnaire, not {kind}."),
+    (A.military, table(province_tiles=(("alpes", UNSEEN),)), Military("move", "alpes"), MIL,
+     "Enter the forum tile found in {province}."),
+    (A.military, table(province_tiles=(("alpes", None),)), Military("move", "alpes", found="senate_2"), MIL,
+     "No forum tile lies in {province}."),
+    (A.military, table(), Military("move", "alpes", found="senate_2"), MIL, "The forum tile in {province} is {tile}."),
     (A.senate, edit(table(), 0, senate=7), Senate(), "Trajan 1.4 senate",
      "{name} is at the top of the senate: no more senate actions this season."),
     (A.construction, table(), Construction("recruit", 3), CON, "Recruiting names no space."),

@@ -19,6 +19,7 @@ from companion.core.journal import Journal
 from companion.games.trajan import commands as c
 from companion.games.trajan.legal import legal_commands
 from companion.games.trajan.rules import TRAJAN
+from tests.games.trajan.table_draws import named_by_the_table
 
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -137,7 +138,7 @@ def test_tables_that_draw_by_hand_enter_each_demand():
                 TRAJAN.decide(state, c.RevealDemand("wine"))
             reveals += 1
         commands = [cmd for cmd in legal_commands(state) if not isinstance(cmd, c.TrajanAction)]
-        for event in TRAJAN.decide(state, rnd.choice(commands)):
+        for event in TRAJAN.decide(state, named_by_the_table(state, rnd.choice(commands), rnd)):
             state = TRAJAN.apply(state, event)
         if reveals >= 3:
             break

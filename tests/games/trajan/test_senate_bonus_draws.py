@@ -17,6 +17,7 @@ from companion.games.trajan import events as e
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.legal import legal_commands
 from companion.games.trajan.rules import TRAJAN
+from tests.games.trajan.table_draws import named_by_the_table
 from tests.games.trajan.test_rules import fold, setup
 
 RULE = "Trajan 1.11 bonus tiles"
@@ -35,7 +36,7 @@ def play_until(state, wanted, rnd, limit=3000):
         if wanted(state):
             return state
         commands = [cmd for cmd in legal_commands(state) if not isinstance(cmd, c.TrajanAction)]
-        state = step(state, rnd.choice(commands))
+        state = step(state, named_by_the_table(state, rnd.choice(commands), rnd))
     raise AssertionError("never reached")
 
 
@@ -171,7 +172,7 @@ def test_every_refill_of_a_whole_game_is_entered_and_journaled(tmp_path):
             break
         state = engine.state
         commands = [cmd for cmd in legal_commands(state) if not isinstance(cmd, c.TrajanAction)]
-        command = rnd.choice(commands)
+        command = named_by_the_table(state, rnd.choice(commands), rnd)
         engine.execute(command)
         if isinstance(command, c.RevealBonusTile):
             reveals += 1

@@ -10,6 +10,7 @@ import pytest
 
 from companion.session import Intent
 from companion.ui.trajan import names
+from tests.games.trajan.table_draws import named_intent
 from tests.ui.trajan.test_trajan_viewmodels import new_game, table_vm
 
 pytestmark = pytest.mark.timeout(60)
@@ -24,7 +25,7 @@ def drive(session, wanted, seed=1, limit=3000):
         if wanted(view):
             return view
         options = [c for c in view["choices"] if c["name"] != "trajan"]
-        choice = rnd.choice(options)
+        choice = named_intent(view, rnd.choice(options), rnd)
         session.handle(Intent(choice["name"], dict(choice["args"])))
         assert session.notice is None, session.notice
     raise AssertionError("never reached")

@@ -233,6 +233,8 @@ def test_the_table_draws_demands_and_enters_the_trajan_tile_it_drew(session):
             else:
                 vm.cancel_tile_entry()
                 vm.choose(next(c["index"] for c in vm.choices if c["kind"] == "pass"))
+        elif vm.found_entry:  # the leader moved: the table names the forum tile it found there
+            vm.press(rnd.choice([r for r in vm.choices if r.get("found")]))
         else:
             options = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices if c["index"] >= 0]
             options += [b["index"] for b in vm.bonus_choices()]

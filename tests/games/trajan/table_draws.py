@@ -1,0 +1,29 @@
+"""What a table drawing by hand adds to a command it plays: the forum tile its leader finds in a
+province where the table laid one out unseen (companion/games/trajan/unseen.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from companion.core.events import Command
+from companion.games.trajan import commands as c
+from companion.games.trajan import unseen
+from companion.games.trajan.state import TrajanState
+
+
+def named_by_the_table(state: TrajanState, command: Command, rnd: random.Random) -> Command:
+    """`command`, with the tile the table names when the app could not know it."""
+    if (isinstance(command, c.Military) and command.kind == "move"
+            and dict(state.province_tiles).get(command.province) == unseen.UNSEEN):
+        return dataclasses.replace(command, found=rnd.choice(unseen.kinds_left(state)))
+    return command
+
+
+def named_intent(view: dict, intent: dict, rnd: random.Random) -> dict:
+    """The same for an intent posted to the session, from the table's view."""
+    args = intent["args"]
+    tiles = {p["province"]: p["tile"] for p in view.get("provinces", ())}
+    if intent["name"] == "military" and args.get("kind") == "move" and tiles.get(args.get("province")) == unseen.UNSEEN:
+        return {**intent, "args": {**args, "found": rnd.choice(view["forum_tiles_left"])}}
+    return intent

@@ -1,0 +1,115 @@
+"""With "Table draws" the table lays out the forum, the extra-action spaces and the provinces from
+its own bags (companion/games/trajan/unseen.py): the forum's choices are every tile the box may
+still hold, and a leader moving to a province asks which tile the table found there. View-models
+over a real session, then the same by touches through the window."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.session import Intent
+from tests.games.trajan.table_draws import named_intent
+from tests.ui.trajan.test_trajan_viewmodels import new_game, table_vm
+from tests.ui.uiharness import run_ui
+
+pytestmark = pytest.mark.timeout(90)
+
+
+def to_pick_up(session, action, seed=2, limit=3000):
+    """Random legal steps (naming any tile the table must name) until the current player can pick
+    up a tray whose markers end in `action`'s tray; returns that tray's number."""
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        view = session.table_view().view
+        if view["phase"] == "turn" and view["turn"]["tray"] is None:
+            trays = [p["tray"] for p in view.get("previews", ()) if p and p["target_action"] == action]
+            if trays:
+                return trays[0]
+        options = [c for c in view["choices"] if c["name"] != "trajan"]
+        choice = named_intent(view, rnd.choice(options), rnd)
+        session.handle(Intent(choice["name"], dict(choice["args"])))
+    raise AssertionError(f"never reached a pick-up for {action}")
+
+
+def forum_of(session, seat):
+    return session.table_view().view["players"][seat]["forum"]
+
+
+def test_the_leader_finds_a_tile_the_table_names(session):
+    new_game(session, seed=5, digital_draws=False)
+    vm = table_vm(session)
+    tray = to_pick_up(session, "military")
+    vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
+    move = next(c for c in vm.choices if c["wid"].startswith("trajan.choice.military.move."))
+    province = move["wid"].rsplit(".", 1)[-1]
+    seat = session.table_view().view["current"]
+    before = forum_of(session, seat)
+    vm.press(move)
+    assert vm.found_entry == province and "Enter the forum tile found in" in vm.notice_text
+    assert vm.prompt.endswith(f"which forum tile lay in {move['text'].split('→ ')[-1]}?")
+    rows = vm.choices
+    assert rows[-1]["wid"] == "trajan.found.cancel" and rows[0]["wid"] == "trajan.found.demand_bread"
+    assert [r["text"] for r in rows[:4]] == ["Bread tile", "Games tile", "Religion tile", "Senate +2"]
+    # Cancel gives the action's choices back; the leader has not moved
+    vm.press(rows[-1])
+    assert not vm.found_entry and any(c["wid"] == move["wid"] for c in vm.choices)
+    assert session.table_view().view["players"][seat]["leader"] == "camp"
+    # asked again (a new refusal), the table names the tile: on disk, then on the screen
+    vm.press(next(c for c in vm.choices if c["wid"] == move["wid"]))
+    vm.press(next(r for r in vm.choices if r["wid"] == "trajan.found.senate_4"))
+    assert not vm.found_entry and session.notice is None
+    step = session.history()[-1] if session.history()[-1].events[0]["kind"] == "trajan.action" else session.history()[-2]
+    assert step.events[0]["detail"] == {"kind": "move", "province": province, "found": "senate_4"}
+    view = session.table_view().view
+    assert sorted(forum_of(session, seat)) == sorted(before + ["senate_4"])
+    assert view["players"][seat]["leader"] == province
+    assert {p["province"]: p["tile"] for p in view["provinces"]}[province] is None
+    row = next(r for r in session.history() if r.step == step.step)
+    from companion.ui.trajan.format import action_label
+    assert action_label("military", row.events[0]["detail"]).endswith(", found Senate +4")
+
+
+def test_the_forum_offers_every_tile_and_the_board_says_where_they_lie(session):
+    new_game(session, seed=5, digital_draws=False)
+    vm = table_vm(session)
+    tray = to_pick_up(session, "forum")
+    vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
+    texts = [c["text"] for c in vm.choices]
+    assert texts[:3] == ["Bread tile", "Games tile", "Religion tile"]
+    assert "Extra: Military (yellow space)" in texts and texts[-1] == "Pass (no action)"
+    seat = session.table_view().view["current"]
+    before = forum_of(session, seat)
+    vm.press(next(c for c in vm.choices if c["text"] == "Commodity wildcard"))
+    assert session.notice is None and sorted(forum_of(session, seat)) == sorted(before + ["wild_commodity"])
+    vm.toggle_board()
+    forum = vm.board_sections[0]["markup"]
+    assert "On\u00a0the\u00a0table\u00a0×" in forum, forum
+    provinces = vm.board_sections[1]["rows"]
+    assert any(row["cells"][2] == "On the table" for row in provinces[1:])
+
+
+def test_by_touch_the_leader_moves_and_the_found_tile_is_tapped(session):
+    new_game(session, seed=5, digital_draws=False)
+    tray = to_pick_up(session, "military")
+    seen = {}
+
+    def script(ui):
+        yield from ui.frames(2)
+        app = ui.app
+        yield from ui.tap(f"trajan.tray.{tray}")
+        move = next(c for c in app.trajan_vm.choices if c["wid"].startswith("trajan.choice.military.move."))
+        seen["province"] = move["wid"].rsplit(".", 1)[-1]
+        yield from ui.frames(2)
+        yield from ui.tap(move["wid"])
+        yield from ui.frames(2)
+        assert ui.shown("trajan.found.wild_demand") and ui.shown("trajan.found.cancel")
+        yield from ui.tap("trajan.found.wild_demand")
+        yield from ui.frames(2)
+        assert not ui.shown("trajan.found.cancel")
+
+    run_ui(session, script, start_screen="trajan_table", watchdog=60)
+    view = session.table_view().view
+    mover = next(p for p in view["players"] if p["leader"] == seen["province"])
+    assert "wild_demand" in mover["forum"]
