@@ -626,6 +626,12 @@ class TrajanTableViewModel(EventDispatcher):
             self.report_open = False
             self._board(self._view)
 
+    def prepare_board(self) -> None:
+        """The board's sections as the table is now, while the board is closed: for the screen to
+        make its widgets ahead (opening it then only relabels them)."""
+        if self.active and not self.board_open and self._view:
+            self._board(self._view)
+
     def _board(self, view: Mapping[str, Any]) -> None:
         """What the app dealt and keeps, as sections of text: the forum, the provinces, the
         construction site, the ships, and each player's wheel, tiles, camps and cards."""

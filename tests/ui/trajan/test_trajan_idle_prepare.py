@@ -39,3 +39,43 @@ def test_the_table_prepares_its_rows_and_buttons_while_idle(session):
     assert len(seen["categories"]) == 7 and seen["categories"][-1] == "bonus_tiles"
     assert len(seen["final"]) == (1 + 3) * (1 + 7 + 1), "a column per player, a row per category"
     assert "trajan.final.bonus_tiles.2" in seen["final"] and "trajan.final.total.0" in seen["final"]
+
+
+def test_the_board_is_made_at_the_next_idle_moment_and_opening_it_relabels(session):
+    """The board's ~60 widgets are made while it is closed (at the idle moment after the one that
+    made the rows above: the work is spread), then opening it makes none and shows the table now."""
+    from companion.ui.trajan.table import BoardSection
+
+    session.handle(Intent("new_game", {"game": "trajan", "setup": {
+        "players": ["Ann", "Bo"], "colours": ["red", "blue"], "seed": 3}}))
+    seen = {}
+
+    def sections(screen):
+        return [w for box in (screen.ids.board_left, screen.ids.board_right) for w in box.children
+                if isinstance(w, BoardSection)]
+
+    def script(ui):
+        app = ui.app
+        screen = app.sm.get_screen("trajan_table")
+        yield from until(lambda: screen.choice_grid.made > 0, timeout=5, what="the first idle moment")
+        seen["after_first"] = len(sections(screen))
+        tray = next(t for t in app.trajan_vm.trays if t["enabled"])
+        yield from ui.tap(tray["wid"])  # a fact: then the next idle moment
+        yield from until(lambda: sections(screen), timeout=5, what="the board made while idle")
+        made = sections(screen)
+        seen["shown_while_made"] = screen._panels["board_panel"].parent is not None
+        seen["width"] = (made[0].width, screen.ids.content.width)
+        yield from ui.tap("trajan.board")
+        yield from ui.frames(2)
+        seen["same"] = sections(screen) == made
+        seen["titles"] = [w.title for w in reversed(screen.ids.board_left.children) if isinstance(w, BoardSection)]
+        seen["vm_titles"] = [s["title"] for s in app.trajan_vm.board_sections[:4]]
+        seen["leader_row"] = ui.text("trajan.board.province.alpes")
+
+    run_ui(session, script)
+    assert seen["after_first"] == 0, "not at the same idle moment as the rows and the final table"
+    assert not seen["shown_while_made"], "made, not shown"
+    width, content = seen["width"]
+    assert 0.3 * content < width < 0.6 * content, "laid out at the width it will be shown at"
+    assert seen["same"], "opening the board made no new section"
+    assert seen["titles"] == seen["vm_titles"] and seen["leader_row"]
