@@ -79,3 +79,42 @@ def test_the_board_is_made_at_the_next_idle_moment_and_opening_it_relabels(sessi
     assert 0.3 * content < width < 0.6 * content, "laid out at the width it will be shown at"
     assert seen["same"], "opening the board made no new section"
     assert seen["titles"] == seen["vm_titles"] and seen["leader_row"]
+
+
+def test_how_counted_is_made_while_the_games_end_shows_the_score_table(session):
+    """At the game's end "How counted" (~100 widgets) is made at the idle moment, out of sight;
+    the tap that opens it makes none."""
+    import random
+
+    from companion.demo import _trajan_choice
+
+    session.handle(Intent("new_game", {"game": "trajan", "setup": {
+        "players": ["Ann", "Bo"], "colours": ["red", "blue"], "seed": 3}}))
+    seen = {}
+
+    def script(ui):
+        app = ui.app
+        screen = app.sm.get_screen("trajan_table")
+        rnd = random.Random(2)
+        for _ in range(3000):
+            view = session.table_view().view
+            if view["phase"] == "over":
+                break
+            choice = _trajan_choice(view, rnd)
+            app.post(Intent(choice["name"], dict(choice["args"]), automatic=True))
+        yield from ui.frames(2)
+        seen["before_idle"] = len(screen.ids.details_grid.children)
+        yield from until(lambda: screen.ids.details_grid.children, timeout=5, what="the idle moment")
+        made = list(screen.ids.details_grid.children)
+        seen["shown_while_made"] = screen._panels["details"].parent is not None
+        yield from ui.tap("trajan.final.details")
+        yield from ui.frames(2)
+        seen["same"] = list(screen.ids.details_grid.children) == made
+        seen["cell"] = ui.shown("trajan.final.detail.bonus_tiles.1")
+        seen["rows"] = len(made)
+        seen["categories"] = len(app.trajan_vm.final_detail_rows)
+
+    run_ui(session, script, watchdog=90)
+    assert seen["before_idle"] == 0, "not made by the game's end itself"
+    assert not seen["shown_while_made"] and seen["same"] and seen["cell"]
+    assert seen["rows"] == seen["categories"] + 2, "a head row, a row per category, the totals"
