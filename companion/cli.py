@@ -21,7 +21,7 @@ SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "tra
 #: panel open), "details" (the game end's "How counted"), "history" (the history screen at the
 #: first season's end, its steps under round headings) and "draws" (the set-up's "What the table
 #: drew" page, part of the first player's draws entered).
-TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "board", "details", "history", "draws")
+TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "found", "board", "details", "history", "draws")
 #: The extra views: state shown → (demo state reached, what to open once the app is up: a method of
 #: the Trajan table's view-model, or a function of the app).
 TRAJAN_VIEWS: dict[str, tuple[str, Any]] = {

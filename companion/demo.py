@@ -58,8 +58,32 @@ def demo_session(data_dir: Path, language: str, screen: str, games: Mapping[str,
 
 
 #: The Trajan pictures of the docs: the set-up screen, the table before a pick-up (previews on the
-#: trays), mid-turn (the action's choices), the season summary, the game's end.
-TRAJAN_STATES = ("setup", "preview", "choices", "season", "final")
+#: trays), mid-turn (the action's choices), the season summary, the game's end, and a table that
+#: draws by hand naming the forum tile its leader found in a province.
+TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "found")
+
+
+def name_found_tile(view: Mapping[str, Any], intent: Mapping[str, Any], rnd: Any) -> Mapping[str, Any]:
+    """`intent`, with the forum tile a table drawing by hand names when its leader moves to a
+    province where the table laid one out unseen (a tile the box may still hold)."""
+    args = intent["args"]
+    if intent["name"] == "military" and args.get("kind") == "move" and _unseen_in(view, args.get("province")):
+        return {**intent, "args": {**args, "found": rnd.choice(view["forum_tiles_left"])}}
+    return intent
+
+
+def _unseen_in(view: Mapping[str, Any], province: Any) -> bool:
+    return any(p["province"] == province and p["tile"] == "unseen" for p in view.get("provinces", ()))
+
+
+def _found_move(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """In season 2 or later, the current player's leader move (the turn's action) to a province
+    where the table laid a tile out unseen, if one is offered."""
+    turn = view["turn"]
+    if view["phase"] != "turn" or view["season"] < 2 or turn["tray"] is None or turn["acted"]:
+        return None
+    return next((c for c in view["choices"] if c["name"] == "military" and c["args"].get("kind") == "move"
+                 and _unseen_in(view, c["args"].get("province"))), None)
 
 
 def _trajan_choice(view: Mapping[str, Any], rnd: Any) -> Mapping[str, Any]:
@@ -99,19 +123,27 @@ def trajan_demo_session(data_dir: Path, language: str, state: str, games: Mappin
     session = Session(games, JournalStore(data_dir))
     names = DEMO_NAMES.get(language, DEMO_NAMES["en"])[:players]
     colours = ["red", "blue", "green", "yellow"][:players]
+    by_hand = state == "found"  # the table draws: the app never draws a Trajan or a forum tile
     for attempt in range(40):
         _handle(session, Intent("new_game", {"game": "trajan", "setup": {
-            "players": names, "colours": colours, "seed": seed + attempt, "start_player": 0}}))
+            "players": names, "colours": colours, "seed": seed + attempt, "start_player": 0,
+            "digital_draws": not by_hand}}))
         if state == "setup":
             return session
         rnd = random.Random(seed + attempt)
         for _ in range(3000):
             view = session.table_view().view
+            move = _found_move(view) if by_hand else None
+            if move is not None:
+                session.handle(Intent(move["name"], dict(move["args"])))  # refused: which tile lay there?
+                return session
             if _trajan_wanted(state, view):
                 return session
             if view["phase"] == "over":
                 break
-            choice = _trajan_choice(view, rnd)
+            if by_hand:
+                view = {**view, "choices": [c for c in view["choices"] if c["name"] != "trajan"]}
+            choice = name_found_tile(view, _trajan_choice(view, rnd), rnd)
             _handle(session, Intent(choice["name"], dict(choice["args"])))
     raise RuntimeError(f"no demo game reached the state {state!r}")
 

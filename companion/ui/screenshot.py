@@ -28,7 +28,8 @@ DOC_PROFILE = "800x480"
 #: Trajan's documentation pictures: demo state (companion.demo.TRAJAN_STATES) → the screen showing it.
 TRAJAN_DOC_STATES = {"setup": "trajan_setup", "preview": "trajan_table", "choices": "trajan_table",
                      "season": "trajan_table", "final": "trajan_table", "board": "trajan_table",
-                     "details": "trajan_table", "history": "history", "draws": "trajan_setup"}
+                     "details": "trajan_table", "history": "history", "draws": "trajan_setup",
+                     "found": "trajan_table"}
 #: The secret bid's documentation pictures (companion.demo.SECRETBID_STATES), written by `--docs`
 #: into its `secretbid` folder: set-up, table, the forced reveal's question, private entry, result.
 SECRETBID_DOC_STATES = ("setup", "table", "confirm", "private", "result")

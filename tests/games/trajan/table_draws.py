@@ -21,9 +21,7 @@ def named_by_the_table(state: TrajanState, command: Command, rnd: random.Random)
 
 
 def named_intent(view: dict, intent: dict, rnd: random.Random) -> dict:
-    """The same for an intent posted to the session, from the table's view."""
-    args = intent["args"]
-    tiles = {p["province"]: p["tile"] for p in view.get("provinces", ())}
-    if intent["name"] == "military" and args.get("kind") == "move" and tiles.get(args.get("province")) == unseen.UNSEEN:
-        return {**intent, "args": {**args, "found": rnd.choice(view["forum_tiles_left"])}}
-    return intent
+    """The same for an intent posted to the session, from the table's view (the demo's own)."""
+    from companion.demo import name_found_tile
+
+    return dict(name_found_tile(view, intent, rnd))
