@@ -64,11 +64,15 @@ TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "found")
 
 
 def name_found_tile(view: Mapping[str, Any], intent: Mapping[str, Any], rnd: Any) -> Mapping[str, Any]:
-    """`intent`, with the forum tile a table drawing by hand names when its leader moves to a
-    province where the table laid one out unseen (a tile the box may still hold)."""
+    """`intent`, with the tile a table drawing by hand names when its leader moves to a province, or
+    its worker to a space of the site, where the table laid one out unseen (a tile the box may
+    still hold)."""
     args = intent["args"]
     if intent["name"] == "military" and args.get("kind") == "move" and _unseen_in(view, args.get("province")):
         return {**intent, "args": {**args, "found": rnd.choice(view["forum_tiles_left"])}}
+    if intent["name"] == "construction" and args.get("kind") == "worker" \
+            and (view["site"][args["space"]]["tile"] or [""])[0] == "unseen":
+        return {**intent, "args": {**args, "found": rnd.choice(view["site_tiles_left"])}}
     return intent
 
 

@@ -16,7 +16,7 @@ from companion.games.trajan import rules_data as R
 from companion.games.trajan import unseen
 from companion.games.trajan.commands import Construction, Military
 from companion.games.trajan.state import SiteSpace, TrajanState, bag
-from companion.games.trajan.unseen import UNSEEN
+from companion.games.trajan.unseen import UNSEEN, UNSEEN_SITE_TILE
 
 
 def legionnaire_vp(state: TrajanState, seat: int, province: str) -> int:
@@ -133,6 +133,18 @@ def construction(state: TrajanState, seat: int, cmd: Construction) -> TrajanStat
                                  name=player.name)
         spot = state.site[space]
         tile = spot.tile
+        if tile == UNSEEN_SITE_TILE:
+            # Table draws: the tile lay there unseen by the app; the player names it (unseen.py).
+            if cmd.found is None:  # `space` travels with the refusal: the screen asks for that space's tile
+                raise IllegalCommand("Trajan 1.9 construction", "Enter the construction tile found in row {row}, column {column}.",
+                                     **board.site_place(space))
+            tile = unseen.named_site_tile(state, cmd.found)
+        elif cmd.found is not None and tuple(cmd.found) != tile:
+            if tile is None:
+                raise IllegalCommand("Trajan 1.9 construction", "No construction tile lies in row {row}, column {column}.",
+                                     **board.site_place(space))
+            raise IllegalCommand("Trajan 1.9 construction", "The construction tile in row {row}, column {column} is {building} {vp}.",
+                                 **board.site_place(space), building=tile[0], vp=tile[1])
         site = list(state.site)
         site[space] = SiteSpace(tile=None, workers=tuple(sorted(spot.workers + (seat,))))
         turn = state.turn

@@ -77,3 +77,8 @@ def site_setup(tiles: Iterable[tuple[str, int]]) -> tuple[SiteSpace, ...]:
 def all_site_tiles() -> tuple[tuple[str, int], ...]:
     """The 20 construction tiles in a fixed order (type, then VP)."""
     return tuple((kind, vp) for kind in R.CONSTRUCTION_TYPES for vp in R.CONSTRUCTION_VP)
+
+
+def site_place(space: int) -> dict[str, int]:
+    """A site space (0-19, row-major) as players say it: row and column from 1, and the space."""
+    return {"space": space, "row": space // R.SITE_COLUMNS + 1, "column": space % R.SITE_COLUMNS + 1}

@@ -98,10 +98,13 @@ class TrajanAction(Command):
 
 @dataclasses.dataclass(frozen=True)
 class Construction(Command):
-    """Trajan 1.9. kind: "recruit" (supply → workers' camp) or "worker" (camp → site `space`, 0–19 row-major)."""
+    """Trajan 1.9. kind: "recruit" (supply → workers' camp) or "worker" (camp → site `space`, 0–19 row-major).
+    `found`: with table draws, the tile (type, VP) the worker found on `space` when the table had
+    laid it out unseen (unseen.py)."""
 
     kind: str
     space: int | None = None
+    found: tuple[str, int] | None = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -14,7 +14,7 @@ from companion.games.trajan.commands import SetupTrajan
 from companion.games.trajan.events import TrajanSetUp
 from companion.games.trajan.settings import DEFAULT, PROVINCES, TrajanSettings
 from companion.games.trajan.state import PlayerState, SiteSpace, TrajanState, TrajanTile, bag
-from companion.games.trajan.unseen import UNSEEN
+from companion.games.trajan.unseen import UNSEEN, UNSEEN_SITE_TILE
 
 RULE = "Trajan setup"
 BONUS_RULE = "Trajan 1.11 bonus tiles"
@@ -175,12 +175,14 @@ def deal(cmd: SetupTrajan) -> TrajanSetUp:
     extra, rng = _shuffled_counts({f"extra_{a}": settings.extra_action_tiles_per_action for a in R.ACTIONS}, rng)
     site, rng = rng.shuffled([(t, vp) for t in R.CONSTRUCTION_TYPES for vp in R.CONSTRUCTION_VP])
     if not cmd.digital_draws:
-        # The table fills the forum, the provinces and the extra-action spaces from its own bags:
-        # the app keeps how many tiles lie where, and each is named when taken (unseen.py).
+        # The table fills the forum, the provinces, the extra-action spaces and the construction
+        # site from its own bags: the app keeps how many tiles lie where, and each is named when
+        # taken (unseen.py).
         forum_display = (UNSEEN,) * len(forum_display)
         province_tiles = tuple((province, UNSEEN) for province, _ in province_tiles)
         forum_rest = (UNSEEN,) * len(forum_rest)
         extra = (UNSEEN,) * len(extra)
+        site = [UNSEEN_SITE_TILE] * len(site)
     return TrajanSetUp(
         players=tuple(p.strip() for p in cmd.players), colours=tuple(cmd.colours), start_player=start,
         mode=cmd.mode, digital_draws=cmd.digital_draws, settings=plain_settings(cmd.settings),

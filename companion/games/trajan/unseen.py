@@ -1,12 +1,13 @@
-"""Forum tiles a table that draws by hand laid out without telling the app (Trajan 1.6, 1.7, 1.8).
+"""Tiles a table that draws by hand laid out without telling the app (Trajan 1.6-1.9).
 
 With table draws the forum display, the extra-action spaces and the provinces are filled from the
-table's own bags, at set-up and at every season's refill. Entering 25 tiles each time would cost
-more taps than the game has turns, so the app does not ask: those places hold `UNSEEN` tiles
-(the app knows how many lie where, not what they are), and a player names a tile only when taking
-it, in the same tap that takes it (the forum) or right after choosing the province (the leader's
-move). The tiles named so far are kept (`TrajanState.forum_seen`, `extra_seen`), so a tile the box
-no longer has is refused by the count the box holds.
+table's own bags, at set-up and at every season's refill, and the construction site at set-up.
+Entering 25 tiles each time would cost more taps than the game has turns, so the app does not ask:
+those places hold `UNSEEN` tiles (the app knows how many lie where, not what they are), and a
+player names a tile only when taking it, in the same tap that takes it (the forum) or right after
+choosing the province (the leader's move) or the site's space (a worker). The forum tiles named so
+far are kept (`TrajanState.forum_seen`, `extra_seen`) and the construction tiles are the players'
+own, so a tile the box no longer has is refused by what the box holds.
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ from companion.games.trajan.state import TrajanState
 
 #: A forum tile lying face up that the table did not name (table draws).
 UNSEEN = "unseen"
+#: The same for a construction tile on the site (type, VP).
+UNSEEN_SITE_TILE = (UNSEEN, 0)
 
 FORUM_RULE = "Trajan 1.7 forum"
+SITE_RULE = "Trajan 1.9 construction"
 
 
 def extra_space_counts(state: TrajanState) -> dict[str, int]:
@@ -49,3 +53,25 @@ def named(state: TrajanState, tile: str, from_extra: bool = False) -> TrajanStat
     if from_extra:
         return evolve(state, extra_seen=tuple(sorted(state.extra_seen + (tile,))))
     return evolve(state, forum_seen=tuple(sorted(state.forum_seen + (tile,))))
+
+
+def site_tiles_left(state: TrajanState) -> list[tuple[str, int]]:
+    """The construction tiles (type, VP; 5 types × 2-5 VP, each once) a table may still name:
+    neither a player's nor lying named on the site (Trajan 1.9)."""
+    out = {(kind, vp) for kind in R.CONSTRUCTION_TYPES for vp in R.CONSTRUCTION_VP}
+    out -= {tuple(tile) for player in state.players for tile in player.construction}
+    out -= {space.tile for space in state.site if space.tile is not None}
+    return [(kind, vp) for kind in R.CONSTRUCTION_TYPES for vp in R.CONSTRUCTION_VP if (kind, vp) in out]
+
+
+def named_site_tile(state: TrajanState, found: object) -> tuple[str, int]:
+    """The construction tile (type, VP) a table named, refused when the box has no such tile or
+    it was already taken."""
+    building, vp = (tuple(found) + (None, None))[:2] if isinstance(found, (list, tuple)) else (found, None)
+    if building not in R.CONSTRUCTION_TYPES or vp not in R.CONSTRUCTION_VP:
+        raise IllegalCommand(SITE_RULE, "There is no construction tile {building} {vp}.", building=building, vp=vp)
+    tile = (str(building), int(vp))  # type: ignore[arg-type]
+    if tile not in site_tiles_left(state):
+        raise IllegalCommand(SITE_RULE, "The construction tile {building} {vp} was already taken.",
+                             building=building, vp=vp)
+    return tile

@@ -21,10 +21,9 @@ def _cards(cards: Iterable[str]) -> str:
 
 
 def _site_tile(site: Sequence[Mapping[str, Any]] | None, space: int) -> str:
-    if site is None or not 0 <= space < len(site) or not site[space].get("tile"):
+    if site is None or not 0 <= space < len(site):
         return ""
-    kind, vp = site[space]["tile"]
-    return f"{names.construction(kind)} {vp}"
+    return names.site_tile(site[space].get("tile"))
 
 
 def action_label(name: str, args: Mapping[str, Any], site: Sequence[Mapping[str, Any]] | None = None) -> str:
@@ -69,7 +68,8 @@ def action_label(name: str, args: Mapping[str, Any], site: Sequence[Mapping[str,
             return _("Recruit a worker")
         space = args.get("space")
         if isinstance(space, int):
-            tile = _site_tile(site, space)
+            # a table drawing by hand named the tile its worker found there (in the step's detail)
+            tile = names.site_tile(args["found"]) if args.get("found") else _site_tile(site, space)
             where = _("space {n}").format(n=space + 1)
             return f"{tile} · {where}" if tile else where
         return str(args.get("kind"))

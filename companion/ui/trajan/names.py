@@ -164,6 +164,15 @@ def forum_tile(key: str) -> str:
     return display(FORUM_TILES, key)
 
 
+def site_tile(tile: Any) -> str:
+    """A construction tile on the site, "Roof 4"; "?" for one a table drawing by hand laid out
+    unseen (named when a worker takes it); "" for none."""
+    if not tile:
+        return ""
+    kind, vp = tile
+    return "?" if kind == "unseen" else f"{construction(kind)} {vp}"
+
+
 def trajan_tile(key: str) -> str:
     return display(TRAJAN_TILES, key)
 

@@ -135,8 +135,9 @@ class TrajanTableViewModel(EventDispatcher):
     notice_level = StringProperty("")
     # a table entering the Trajan tile it drew (no digital draws)
     tile_entry = DictProperty({})  # {stack, kinds: [...], kind, colours: [...]} while open
-    # a table drawing by hand naming the forum tile its leader found (the province), while open
-    found_entry = StringProperty("")
+    # a table drawing by hand naming the tile its leader found ({"province"}) or its worker
+    # ({"space"}), while open
+    found_entry = DictProperty({})
     # the board: everything the app dealt and keeps, for a table mirroring it
     board_open = BooleanProperty(False)
     board_sections = ListProperty([])  # [{title, markup, rows?}]; rows: [{province, head, cells: [markup]}]
@@ -159,7 +160,7 @@ class TrajanTableViewModel(EventDispatcher):
         self._report_index = -1
         self._auto_notice: tuple[int, str, str] | None = None  # (step, player, action) a pick-up took by itself
         self._tile_entry_for: Any = None  # the refusal whose tile entry was opened (see update)
-        self._found_entry_for: Any = None  # the same for the found forum tile's entry
+        self._found_entry_for: Any = None  # the same for the found tile's entry
         self._found_entry_step = -1
 
     # -- refreshing ---------------------------------------------------------------------------------
@@ -197,7 +198,7 @@ class TrajanTableViewModel(EventDispatcher):
         if self.board_open:
             self._board(view)
         if self.found_entry and (self.entry != "choices" or table.step != self._found_entry_step):
-            self.found_entry = ""  # the table went on (a pad's step, undo): the question is gone
+            self.found_entry = {}  # the table went on (a pad's step, undo): the question is gone
             self._entry(view)
         if table.game == "trajan" and self.entry != "choices":
             if self.tile_entry:
@@ -212,11 +213,13 @@ class TrajanTableViewModel(EventDispatcher):
             self._tile_entry_for = table.notice
             self.open_tile_entry(str(table.notice.params.get("stack", "")))  # type: ignore[union-attr]
         elif self.notice_is_found_entry() and table.notice is not self._found_entry_for:
-            # The leader moved (tapped, a pad's, or a pick-up's only action) to a province where
-            # the table laid a forum tile out unseen: the choices become the tiles to name, once
-            # per refusal (as the Trajan tile's entry).
+            # The leader moved to a province, or a worker to a space of the site (tapped, a pad's,
+            # or a pick-up's only action), where the table laid a tile out unseen: the choices
+            # become the tiles to name, once per refusal (as the Trajan tile's entry).
             self._found_entry_for, self._found_entry_step = table.notice, table.step
-            self.found_entry = str(table.notice.params.get("province", ""))  # type: ignore[union-attr]
+            params = table.notice.params  # type: ignore[union-attr]
+            self.found_entry = {"space": int(params["space"])} if "space" in params else \
+                {"province": str(params.get("province", ""))}
             self._entry(view)
 
     def relabel(self) -> None:
@@ -371,8 +374,7 @@ class TrajanTableViewModel(EventDispatcher):
                 self.prompt = _("{name}: bonus or extra actions, or end the turn").format(name=name)
             composers: set[str] = set()
             if self.found_entry:
-                self.prompt = _("{name}: which forum tile lay in {province}?").format(
-                    name=name, province=names.province(self.found_entry))
+                self.prompt = self._found_prompt(name)
                 choices = self._found_rows(view)
             for i, intent in enumerate(self._choices if not self.found_entry else ()):
                 if intent["name"] == "end_turn":
@@ -417,12 +419,25 @@ class TrajanTableViewModel(EventDispatcher):
                               for i, a in enumerate(names.ACTIONS)]
         self.entry = entry
 
-    @staticmethod
-    def _found_rows(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """The forum tiles the table may name for the leader's province (those the box may still
-        hold), then Cancel."""
-        rows = [{"index": -1, "wid": f"trajan.found.{tile}", "text": names.forum_tile(tile), "kind": "action",
-                 "enabled": True, "markup": "", "found": tile} for tile in view.get("forum_tiles_left", ())]
+    def _found_prompt(self, name: str) -> str:
+        entry = self.found_entry
+        if "space" in entry:
+            space = int(entry["space"])
+            return _("{name}: which construction tile lay in row {row}, column {column}?").format(
+                name=name, row=space // 5 + 1, column=space % 5 + 1)
+        return _("{name}: which forum tile lay in {province}?").format(
+            name=name, province=names.province(entry.get("province", "")))
+
+    def _found_rows(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The tiles the table may name (those the box may still hold): forum tiles for the
+        leader's province, construction tiles for the worker's space; then Cancel."""
+        if "space" in self.found_entry:
+            rows = [{"index": -1, "wid": f"trajan.found.site.{kind}_{vp}", "text": f"{names.construction(kind)} {vp}",
+                     "kind": "action", "enabled": True, "markup": "", "found": [kind, vp]}
+                    for kind, vp in view.get("site_tiles_left", ())]
+        else:
+            rows = [{"index": -1, "wid": f"trajan.found.{tile}", "text": names.forum_tile(tile), "kind": "action",
+                     "enabled": True, "markup": "", "found": tile} for tile in view.get("forum_tiles_left", ())]
         rows.append({"index": -1, "wid": "trajan.found.cancel", "text": _("Cancel"), "kind": "pass",
                      "enabled": True, "markup": "", "found_cancel": True})
         return rows
@@ -438,7 +453,7 @@ class TrajanTableViewModel(EventDispatcher):
         rows = []
         for space, cell in enumerate(view.get("site", ())):
             tile = cell.get("tile")
-            text = f"{names.construction(tile[0])} {tile[1]}" if tile else ""
+            text = names.site_tile(tile)
             workers = "".join(dot(players[s]["colour"]) for s in cell.get("workers", ()) if 0 <= s < len(players))
             if space in legal:
                 row = dict(legal[space])
@@ -663,7 +678,7 @@ class TrajanTableViewModel(EventDispatcher):
             cells = []
             for space in site[r:r + 5]:
                 tile = space.get("tile")
-                cell = f"{escape(names.construction(tile[0]))} {tile[1]}" if tile else "·"
+                cell = escape(names.site_tile(tile)) if tile else "·"
                 cell += "".join(seat_dot(s) for s in space.get("workers", ()))
                 cells.append(cell)
             rows.append(" | ".join(cells))
@@ -812,7 +827,7 @@ class TrajanTableViewModel(EventDispatcher):
         if row.get("compose"):
             self.open_cards(str(row["compose"]))
         elif row.get("found"):
-            self.name_found_tile(str(row["found"]))
+            self.name_found_tile(row["found"])
         elif row.get("found_cancel"):
             self.cancel_found_entry()
         else:
@@ -956,19 +971,25 @@ class TrajanTableViewModel(EventDispatcher):
 
     # -- naming the forum tile the leader found (table draws) ---------------------------------------
 
+    FOUND_TEMPLATES = ("Enter the forum tile found in {province}.",
+                       "Enter the construction tile found in row {row}, column {column}.")
+
     def notice_is_found_entry(self) -> bool:
         table = self._table
-        return bool(table and table.notice and table.notice.template == "Enter the forum tile found in {province}.")
+        return bool(table and table.notice and table.notice.template in self.FOUND_TEMPLATES)
 
-    def name_found_tile(self, tile: str) -> None:
-        """The leader's move again, with the tile the table found there (Trajan 1.8)."""
-        province = self.found_entry
-        if not province:
+    def name_found_tile(self, tile: Any) -> None:
+        """The leader's move (Trajan 1.8) or the worker's (1.9) again, with the tile the table found."""
+        entry = self.found_entry
+        if not entry:
             return
-        self.found_entry = ""
-        self._play({"name": "military", "args": {"kind": "move", "province": province, "found": tile}})
+        self.found_entry = {}
+        if "space" in entry:
+            self._play({"name": "construction", "args": {"kind": "worker", "space": entry["space"], "found": list(tile)}})
+        else:
+            self._play({"name": "military", "args": {"kind": "move", "province": entry["province"], "found": tile}})
 
     def cancel_found_entry(self) -> None:
-        self.found_entry = ""
+        self.found_entry = {}
         if self._view:
             self._entry(self._view)

@@ -1,5 +1,6 @@
 """What a table drawing by hand adds to a command it plays: the forum tile its leader finds in a
-province where the table laid one out unseen (companion/games/trajan/unseen.py)."""
+province, or the construction tile its worker finds on the site, where the table laid one out
+unseen (companion/games/trajan/unseen.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ def named_by_the_table(state: TrajanState, command: Command, rnd: random.Random)
     if (isinstance(command, c.Military) and command.kind == "move"
             and dict(state.province_tiles).get(command.province) == unseen.UNSEEN):
         return dataclasses.replace(command, found=rnd.choice(unseen.kinds_left(state)))
+    if (isinstance(command, c.Construction) and command.kind == "worker"
+            and state.site[command.space].tile == unseen.UNSEEN_SITE_TILE):
+        return dataclasses.replace(command, found=rnd.choice(unseen.site_tiles_left(state)))
     return command
 
 

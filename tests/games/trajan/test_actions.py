@@ -16,7 +16,7 @@ from companion.games.trajan import rules_data as R
 from companion.games.trajan.commands import Construction, ExtraAction, Forum, Military, Seaport, Senate
 from companion.games.trajan.settings import PROVINCES, TrajanSettings
 from companion.games.trajan.state import PlayerState, SiteSpace, TrajanState, TurnState
-from companion.games.trajan.unseen import UNSEEN
+from companion.games.trajan.unseen import UNSEEN, UNSEEN_SITE_TILE
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -420,6 +420,12 @@ REFUSALS = [
     (A.construction, edit(A.construction(table(), 0, Construction("worker", 0)), 0, workers_camp=1),
      Construction("worker", 6), CON, "{name}'s next worker goes next to one of their own workers, not diagonally."),
     (A.construction, table(), Construction("build"), CON, "A construction action is recruit or worker, not {kind}."),
+    (A.construction, table(site=(SiteSpace(tile=UNSEEN_SITE_TILE),) * 20), Construction("worker", 0), CON,
+     "Enter the construction tile found in row {row}, column {column}."),
+    (A.construction, table(site=(SiteSpace(tile=None),) * 20), Construction("worker", 0, ("roof", 5)), CON,
+     "No construction tile lies in row {row}, column {column}."),
+    (A.construction, table(), Construction("worker", 0, ("roof", 5)), CON,
+     "The construction tile in row {row}, column {column} is {building} {vp}."),
     (A.extra_action, dataclasses.replace(acted(table(), "forum"), turn=TurnState(tray=1, acted=True, extra_used=True)),
      ExtraAction("forum", "extra_forum"), EXTRA, "{name} has already used an extra-action tile this turn."),
     (A.extra_action, table(), ExtraAction("forum", "extra_forum"), EXTRA,

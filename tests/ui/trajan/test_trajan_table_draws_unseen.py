@@ -1,7 +1,8 @@
-"""With "Table draws" the table lays out the forum, the extra-action spaces and the provinces from
-its own bags (companion/games/trajan/unseen.py): the forum's choices are every tile the box may
-still hold, and a leader moving to a province asks which tile the table found there. View-models
-over a real session, then the same by touches through the window."""
+"""With "Table draws" the table lays out the forum, the extra-action spaces, the provinces and the
+construction site from its own bags (companion/games/trajan/unseen.py): the forum's choices are
+every tile the box may still hold, and a leader moving to a province or a worker to a space of the
+site asks which tile the table found there. View-models over a real session, then the same by
+touches through the window."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_the_leader_finds_a_tile_the_table_names(session):
     seat = session.table_view().view["current"]
     before = forum_of(session, seat)
     vm.press(move)
-    assert vm.found_entry == province and "Enter the forum tile found in" in vm.notice_text
+    assert vm.found_entry == {"province": province} and "Enter the forum tile found in" in vm.notice_text
     assert vm.prompt.endswith(f"which forum tile lay in {move['text'].split('→ ')[-1]}?")
     rows = vm.choices
     assert rows[-1]["wid"] == "trajan.found.cancel" and rows[0]["wid"] == "trajan.found.demand_bread"
@@ -88,6 +89,33 @@ def test_the_forum_offers_every_tile_and_the_board_says_where_they_lie(session):
     assert "On\u00a0the\u00a0table\u00a0×" in forum, forum
     provinces = vm.board_sections[1]["rows"]
     assert any(row["cells"][2] == "On the table" for row in provinces[1:])
+
+
+def test_a_worker_finds_the_construction_tile_the_table_names(session):
+    new_game(session, seed=5, digital_draws=False)
+    vm = table_vm(session)
+    tray = to_pick_up(session, "construction")
+    vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
+    view = session.table_view().view
+    seat = view["current"]
+    assert view["players"][seat]["workers_camp"] >= 1, "this seed's first construction has a worker in the camp"
+    assert vm.site and {r["text"] for r in vm.site} == {"?"}, "the table's site, unseen by the app"
+    space = next(r for r in vm.site if r["enabled"] and r["index"] >= 0)
+    number = int(space["wid"].rsplit(".", 1)[-1])
+    vm.press(space)
+    assert vm.found_entry == {"space": number} and not vm.site
+    assert vm.prompt.endswith(f"which construction tile lay in row {number // 5 + 1}, column {number % 5 + 1}?")
+    rows = vm.choices
+    assert len(rows) == 21 and rows[0]["text"] == "Fountain 2" and rows[-1]["wid"] == "trajan.found.cancel"
+    vm.press(next(r for r in rows if r["wid"] == "trajan.found.site.roof_4"))
+    assert session.notice is None and not vm.found_entry
+    view = session.table_view().view
+    assert view["players"][seat]["construction"] == [["roof", 4]]
+    assert view["site"][number]["tile"] is None and ["roof", 4] not in view["site_tiles_left"]
+    step = next(e for entry in reversed(session.history()) for e in entry.events if e["kind"] == "trajan.action")
+    assert list(step["detail"]["found"]) == ["roof", 4]
+    from companion.ui.trajan.format import action_label
+    assert action_label("construction", step["detail"]) == f"Roof 4 · space {number + 1}"
 
 
 def test_by_touch_the_leader_moves_and_the_found_tile_is_tapped(session):
@@ -131,6 +159,7 @@ def test_the_docs_demo_reaches_a_leader_waiting_for_the_found_tile(tmp_path):
         assert {p["province"]: p["tile"] for p in view["provinces"]}[notice.params["province"]] == "unseen"
         vm = TrajanTableViewModel(post=session.handle)
         vm.update(session.table_view())
-        assert vm.found_entry == notice.params["province"] and vm.choices[-1]["wid"] == "trajan.found.cancel"
+        assert vm.found_entry == {"province": notice.params["province"]}
+        assert vm.choices[-1]["wid"] == "trajan.found.cancel"
     finally:
         session.shutdown()

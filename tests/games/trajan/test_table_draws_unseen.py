@@ -1,6 +1,6 @@
-"""Forum tiles with "Table draws" (Trajan 1.6, 1.7, 1.8; companion/games/trajan/unseen.py): the table
-lays out the forum, the extra-action spaces and the provinces from its own bags, the app keeps how
-many lie where, and a player names a tile when taking it. Digital draws stay as they were."""
+"""Tiles with "Table draws" (Trajan 1.6-1.9; companion/games/trajan/unseen.py): the table lays out the
+forum, the extra-action spaces, the provinces and the construction site from its own bags, the app
+keeps how many lie where, and a player names a tile when taking it. Digital draws stay as they were."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from companion.games.trajan import rules_data as R
 from companion.games.trajan.legal import legal_commands
 from companion.games.trajan.rules import TRAJAN, _detail
 from companion.games.trajan.settings import DEFAULT
-from companion.games.trajan.unseen import UNSEEN
+from companion.games.trajan.unseen import UNSEEN, UNSEEN_SITE_TILE, site_tiles_left
 from tests.games.trajan.table_draws import named_by_the_table
 from tests.games.trajan.test_rules import fold, setup
 
@@ -48,6 +48,7 @@ def test_the_table_lays_out_every_forum_tile_unseen_at_setup(players):
     assert len(state.forum_display) + R.PROVINCE_COUNT + len(state.forum_bag) == sum(DEFAULT.forum_tiles.values())
     assert len(state.extra_display) + len(state.extra_supply) == 2 * len(R.ACTIONS)
     assert set(state.forum_bag) == {UNSEEN} and set(state.extra_supply) == {UNSEEN}
+    assert [space.tile for space in state.site] == [UNSEEN_SITE_TILE] * 20
 
 
 def test_digital_draws_still_show_the_apps_tiles():
@@ -106,6 +107,43 @@ def test_the_leader_finds_the_tile_the_table_names():
         TRAJAN.decide(spent, c.Military("move", "noricum", found="wild_extra"))
 
 
+def at_construction():
+    state = fold([setup(2, seed=1, digital_draws=False)])
+    return dataclasses.replace(state, turn=dataclasses.replace(state.turn, tray=R.ACTIONS.index("construction")))
+
+
+def test_a_worker_finds_the_construction_tile_the_table_names():
+    """Trajan 1.9: the tile and its VP, and the first of its type's bonus action (the player's mat)."""
+    state = at_construction()
+    seat = state.current
+    with pytest.raises(IllegalCommand) as info:
+        TRAJAN.decide(state, c.Construction("worker", 7))
+    assert (info.value.rule, info.value.template) == ("Trajan 1.9 construction",
+                                                      "Enter the construction tile found in row {row}, column {column}.")
+    assert info.value.params["space"] == 7
+    assert len(site_tiles_left(state)) == 20
+    after = step(state, c.Construction("worker", 7, ("roof", 4)))
+    player = after.player(seat)
+    assert player.construction == (("roof", 4),) and player.vp == state.player(seat).vp + 4
+    assert after.turn.pending_actions == (DEFAULT.first_construction_bonus["roof"],)
+    assert after.site[7].tile is None and ("roof", 4) not in site_tiles_left(after)
+    assert len(site_tiles_left(after)) == 19
+
+
+@pytest.mark.parametrize("found, message", [
+    (("roof", 4), "The construction tile roof 4 was already taken."),
+    (("tower", 4), "There is no construction tile tower 4."),
+    (("roof", 7), "There is no construction tile roof 7."),
+    (("roof",), "There is no construction tile roof None."),
+])
+def test_a_construction_tile_the_box_has_not_is_refused(found, message):
+    state = at_construction()
+    taken = dataclasses.replace(state.player(1 - state.current), construction=(("roof", 4),))
+    with pytest.raises(IllegalCommand) as info:
+        TRAJAN.decide(state.with_player(taken), c.Construction("worker", 7, found))
+    assert (info.value.rule, info.value.message) == ("Trajan 1.9 construction", message)
+
+
 def test_the_refill_lays_out_unseen_tiles_where_the_table_puts_them():
     """Trajan 1.6 step 4: a forum tile on every province without leader or legionnaire (and none
     left there), a new display and 3 extra-action tiles; the bag shrinks by as many."""
@@ -141,3 +179,5 @@ def test_a_whole_table_draws_game_names_only_tiles_the_box_has():
     for kind, count in DEFAULT.forum_tiles.items():
         assert state.forum_seen.count(kind) <= count
     assert len(state.forum_seen) > 10  # the game named tiles, from the forum and the provinces
+    built = [tile for player in state.players for tile in player.construction]
+    assert len(built) > 3 and len(set(built)) == len(built), "each construction tile named once"
