@@ -33,6 +33,7 @@ Run: python benchmarks/frame_profile.py [--actions 300] [--seed 1] [--settle] [-
 from __future__ import annotations
 
 import argparse
+import logging
 import collections
 import os
 import sys
@@ -227,6 +228,7 @@ def main() -> int:
     from companion.ui import environment
 
     environment.prepare(offscreen=True)
+    logging.getLogger("companion").setLevel(logging.WARNING)  # not a line per journaled step
     import random
 
     from kivy.tests.common import UnitTestTouch

@@ -45,6 +45,7 @@ Run: python benchmarks/trajan_ui.py [--actions 1000] [--seed 1]
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import random
 import sys
@@ -215,6 +216,7 @@ def main() -> int:
     from companion.ui import environment
 
     environment.prepare(offscreen=True)
+    logging.getLogger("companion").setLevel(logging.WARNING)  # not a line per journaled step
     from kivy.tests.common import UnitTestTouch
 
     from companion.session import Intent
