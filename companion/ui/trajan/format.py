@@ -40,8 +40,11 @@ def action_label(name: str, args: Mapping[str, Any], site: Sequence[Mapping[str,
             return _("{ship}: {cards}").format(ship=names.ship(args.get("ship") or ""), cards=_cards(args.get("cards") or ()))
         return str(kind)
     if name == "forum":
-        tile = names.forum_tile(args.get("tile", ""))
-        return _("{tile} (yellow space)").format(tile=tile) if args.get("from_extra") else tile
+        tile = str(args.get("tile", ""))
+        if args.get("from_extra") and tile.startswith("extra_"):
+            # an extra-action tile on a yellow space, named by its action: short enough for a button
+            return _("Yellow space: {action}").format(action=names.action(tile[len("extra_"):]))
+        return names.forum_tile(tile)
     if name == "military":
         kind = args.get("kind")
         if kind == "recruit":

@@ -204,6 +204,17 @@ def _drive(app, wanted, seed=3, limit=3000, avoid=()):
     raise AssertionError("state not reached")
 
 
+def _unseen_choice(view, action):
+    """The turn's leader move (military) or worker (construction) onto a place where the table laid
+    a tile out unseen, if offered."""
+    if view["phase"] != "turn" or view["turn"]["acted"]:
+        return None
+    unseen = ({p["province"] for p in view["provinces"] if p["tile"] == "unseen"} if action == "military"
+              else {i for i, cell in enumerate(view["site"]) if (cell["tile"] or [""])[0] == "unseen"})
+    key = "province" if action == "military" else "space"
+    return next((c for c in view["choices"] if c["name"] == action and c["args"].get(key) in unseen), None)
+
+
 def _new(app, players, **setup):
     names = [f"Player {i}" for i in range(1, players + 1)]
     app.post(Intent("new_game", {"game": "trajan", "setup": {
@@ -266,6 +277,18 @@ def test_every_trajan_screen_fits_with_wids_and_big_targets(session, profile):
                                        session.table_view().view["choices"].index(stack)))
                 yield from check(ui, "tile entry")
                 assert ui.shown("trajan.tile.cancel") and app.trajan_vm.tile_entry
+                yield from ui.tap("trajan.tile.cancel")
+                # the forum offers every tile the box may still hold (the table laid them out)
+                _drive(app, lambda v: not v["turn"]["acted"] and any(c["name"] == "forum" for c in v["choices"]),
+                       avoid=("trajan",))
+                yield from check(ui, "table-draws forum")
+                for action, ask in (("military", "trajan.found.senate_2"), ("construction", "trajan.found.site.roof_5")):
+                    _drive(app, lambda v, action=action: _unseen_choice(v, action) is not None, avoid=("trajan",))
+                    choice = _unseen_choice(session.table_view().view, action)
+                    app.post(Intent(choice["name"], dict(choice["args"])))  # which tile lay there?
+                    yield from check(ui, f"{action}: the tile found")
+                    assert ui.shown(ask) and ui.shown("trajan.found.cancel")
+                    yield from ui.tap("trajan.found.cancel")
             assert not duplicate_wids(ui.app.root), duplicate_wids(ui.app.root)
         finally:
             restore()

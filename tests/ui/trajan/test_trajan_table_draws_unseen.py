@@ -79,7 +79,7 @@ def test_the_forum_offers_every_tile_and_the_board_says_where_they_lie(session):
     vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
     texts = [c["text"] for c in vm.choices]
     assert texts[:3] == ["Bread tile", "Games tile", "Religion tile"]
-    assert "Extra: Military (yellow space)" in texts and texts[-1] == "Pass (no action)"
+    assert "Yellow space: Military" in texts and texts[-1] == "Pass (no action)"
     seat = session.table_view().view["current"]
     before = forum_of(session, seat)
     vm.press(next(c for c in vm.choices if c["text"] == "Commodity wildcard"))
