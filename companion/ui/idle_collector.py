@@ -57,6 +57,12 @@ class IdleCollector:
         if job not in self._jobs:
             self._jobs.append(job)
 
+    def idle_now(self) -> None:
+        """The idle moment now, as if the table had paused for `IDLE_COLLECT_SECONDS`: a benchmark
+        models a table's pace (a pause between turns) without waiting for it."""
+        self._trigger.cancel()
+        self._idle()
+
     def _idle(self, _dt: float = 0.0) -> None:
         jobs, self._jobs = self._jobs, []
         for job in jobs:

@@ -103,3 +103,15 @@ def test_a_job_runs_once_at_the_next_idle_moment_before_the_pass(collector):
     c._idle()
     assert order == [("job", 0)]
     assert c.passes == 2
+
+
+def test_idle_now_is_the_idle_moment_without_waiting_for_it(collector):
+    """What a benchmark uses to model a table's pause: the queued jobs, then one pass, now; the
+    moment that was waiting for the pause is no longer due."""
+    c = collector()
+    done = []
+    c.when_idle(lambda: done.append(c.passes))
+    c.activity()  # a fact: the idle moment is due a second from now
+    c.idle_now()
+    assert done == [0] and c.passes == 1
+    assert not c._trigger.is_triggered
