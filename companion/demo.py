@@ -127,7 +127,7 @@ def trajan_demo_session(data_dir: Path, language: str, state: str, games: Mappin
     session = Session(games, JournalStore(data_dir))
     names = DEMO_NAMES.get(language, DEMO_NAMES["en"])[:players]
     colours = ["red", "blue", "green", "yellow"][:players]
-    by_hand = state == "found"  # the table draws: the app never draws a Trajan or a forum tile
+    by_hand = state == "found"  # the table draws: the app draws no tile, the table names them
     for attempt in range(40):
         _handle(session, Intent("new_game", {"game": "trajan", "setup": {
             "players": names, "colours": colours, "seed": seed + attempt, "start_player": 0,

@@ -151,8 +151,8 @@ def legal_actions(state: TrajanState, seat: int, action: str) -> list[Command]:
     if action == "seaport":
         return list(seaport_choices(state, seat))
     if action == "forum":
-        return [Forum(t, from_extra) for from_extra, shown in ((False, state.forum_display), (True, state.extra_display))
-                for t in _takeable(state, shown, from_extra)]
+        places = ((False, state.forum_display), (True, state.extra_display))
+        return [Forum(t, from_extra) for from_extra, shown in places for t in _takeable(state, shown, from_extra)]
     if action == "military":
         return list(military_choices(state, seat))
     if action == "senate":

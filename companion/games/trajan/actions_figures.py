@@ -135,15 +135,18 @@ def construction(state: TrajanState, seat: int, cmd: Construction) -> TrajanStat
         tile = spot.tile
         if tile == UNSEEN_SITE_TILE:
             # Table draws: the tile lay there unseen by the app; the player names it (unseen.py).
-            if cmd.found is None:  # `space` travels with the refusal: the screen asks for that space's tile
-                raise IllegalCommand("Trajan 1.9 construction", "Enter the construction tile found in row {row}, column {column}.",
+            if cmd.found is None:  # `space` travels with the refusal: the screen asks for its tile
+                raise IllegalCommand("Trajan 1.9 construction",
+                                     "Enter the construction tile found in row {row}, column {column}.",
                                      **board.site_place(space))
             tile = unseen.named_site_tile(state, cmd.found)
         elif cmd.found is not None and tuple(cmd.found) != tile:
             if tile is None:
-                raise IllegalCommand("Trajan 1.9 construction", "No construction tile lies in row {row}, column {column}.",
+                raise IllegalCommand("Trajan 1.9 construction",
+                                     "No construction tile lies in row {row}, column {column}.",
                                      **board.site_place(space))
-            raise IllegalCommand("Trajan 1.9 construction", "The construction tile in row {row}, column {column} is {building} {vp}.",
+            raise IllegalCommand("Trajan 1.9 construction",
+                                 "The construction tile in row {row}, column {column} is {building} {vp}.",
                                  **board.site_place(space), building=tile[0], vp=tile[1])
         site = list(state.site)
         site[space] = SiteSpace(tile=None, workers=tuple(sorted(spot.workers + (seat,))))

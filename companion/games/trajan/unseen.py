@@ -2,12 +2,13 @@
 
 With table draws the forum display, the extra-action spaces and the provinces are filled from the
 table's own bags, at set-up and at every season's refill, and the construction site at set-up.
-Entering 25 tiles each time would cost more taps than the game has turns, so the app does not ask:
-those places hold `UNSEEN` tiles (the app knows how many lie where, not what they are), and a
-player names a tile only when taking it, in the same tap that takes it (the forum) or right after
-choosing the province (the leader's move) or the site's space (a worker). The forum tiles named so
-far are kept (`TrajanState.forum_seen`, `extra_seen`) and the construction tiles are the players'
-own, so a tile the box no longer has is refused by what the box holds.
+Entering them (45 tiles at a 4-player set-up, 25 at each refill: about as many taps as the game
+has turns) is not asked for: those places hold `UNSEEN` tiles (the app knows how many lie where,
+not what they are), and a player names a tile only when taking it, in the same tap that takes it
+(the forum) or right after choosing the province (the leader's move) or the site's space (a
+worker). The forum tiles named so far are kept (`TrajanState.forum_seen`, `extra_seen`) and the
+construction tiles are the players' own, so a tile the box no longer has is refused by what the
+box holds.
 """
 
 from __future__ import annotations

@@ -136,7 +136,7 @@ class TrajanTableViewModel(EventDispatcher):
     # a table entering the Trajan tile it drew (no digital draws)
     tile_entry = DictProperty({})  # {stack, kinds: [...], kind, colours: [...]} while open
     # a table drawing by hand naming the tile its leader found ({"province"}) or its worker
-    # ({"space"}), while open
+    # ({"space", "row", "column"}), while open
     found_entry = DictProperty({})
     # the board: everything the app dealt and keeps, for a table mirroring it
     board_open = BooleanProperty(False)
@@ -218,8 +218,8 @@ class TrajanTableViewModel(EventDispatcher):
             # become the tiles to name, once per refusal (as the Trajan tile's entry).
             self._found_entry_for, self._found_entry_step = table.notice, table.step
             params = table.notice.params  # type: ignore[union-attr]
-            self.found_entry = {"space": int(params["space"])} if "space" in params else \
-                {"province": str(params.get("province", ""))}
+            self.found_entry = ({key: int(params[key]) for key in ("space", "row", "column")} if "space" in params
+                                else {"province": str(params.get("province", ""))})
             self._entry(view)
 
     def relabel(self) -> None:
@@ -422,9 +422,8 @@ class TrajanTableViewModel(EventDispatcher):
     def _found_prompt(self, name: str) -> str:
         entry = self.found_entry
         if "space" in entry:
-            space = int(entry["space"])
             return _("{name}: which construction tile lay in row {row}, column {column}?").format(
-                name=name, row=space // 5 + 1, column=space % 5 + 1)
+                name=name, row=entry["row"], column=entry["column"])
         return _("{name}: which forum tile lay in {province}?").format(
             name=name, province=names.province(entry.get("province", "")))
 
@@ -432,7 +431,7 @@ class TrajanTableViewModel(EventDispatcher):
         """The tiles the table may name (those the box may still hold): forum tiles for the
         leader's province, construction tiles for the worker's space; then Cancel."""
         if "space" in self.found_entry:
-            rows = [{"index": -1, "wid": f"trajan.found.site.{kind}_{vp}", "text": f"{names.construction(kind)} {vp}",
+            rows = [{"index": -1, "wid": f"trajan.found.site.{kind}_{vp}", "text": names.site_tile((kind, vp)),
                      "kind": "action", "enabled": True, "markup": "", "found": [kind, vp]}
                     for kind, vp in view.get("site_tiles_left", ())]
         else:
@@ -969,7 +968,7 @@ class TrajanTableViewModel(EventDispatcher):
     def cancel_tile_entry(self) -> None:
         self.tile_entry = {}
 
-    # -- naming the forum tile the leader found (table draws) ---------------------------------------
+    # -- naming the tile the leader or a worker found (table draws) ---------------------------------
 
     FOUND_TEMPLATES = ("Enter the forum tile found in {province}.",
                        "Enter the construction tile found in row {row}, column {column}.")
@@ -985,7 +984,8 @@ class TrajanTableViewModel(EventDispatcher):
             return
         self.found_entry = {}
         if "space" in entry:
-            self._play({"name": "construction", "args": {"kind": "worker", "space": entry["space"], "found": list(tile)}})
+            args = {"kind": "worker", "space": entry["space"], "found": list(tile)}
+            self._play({"name": "construction", "args": args})
         else:
             self._play({"name": "military", "args": {"kind": "move", "province": entry["province"], "found": tile}})
 

@@ -103,7 +103,7 @@ def test_a_worker_finds_the_construction_tile_the_table_names(session):
     space = next(r for r in vm.site if r["enabled"] and r["index"] >= 0)
     number = int(space["wid"].rsplit(".", 1)[-1])
     vm.press(space)
-    assert vm.found_entry == {"space": number} and not vm.site
+    assert vm.found_entry == {"space": number, "row": number // 5 + 1, "column": number % 5 + 1} and not vm.site
     assert vm.prompt.endswith(f"which construction tile lay in row {number // 5 + 1}, column {number % 5 + 1}?")
     rows = vm.choices
     assert len(rows) == 21 and rows[0]["text"] == "Fountain 2" and rows[-1]["wid"] == "trajan.found.cancel"
