@@ -295,3 +295,59 @@ def test_every_trajan_screen_fits_with_wids_and_big_targets(session, profile):
 
     run_ui(session, script, profile=profile, watchdog=120)
     assert not problems, "\n".join(problems)
+
+
+def test_a_whole_two_player_game_with_the_tables_own_draws_by_touch(session):
+    """A table playing with its own components, from the set-up's "What the table drew" to the
+    final scores, by touches only: the demands turned up, the senate's bonus tiles, each Trajan
+    tile taken, and the forum and construction tiles named when taken (the app laid none out)."""
+    from tests.ui.trajan.test_trajan_setup_draws import TILES, WHEEL
+
+    other_wheel = ["pink", "blue", "yellow", "orange", "green", "white"] * 2
+    other_tiles = ["plus2", "white", "white", "demand_bread", "blue", "pink", "legion2", "green", "orange"]
+    entries = [*WHEEL, *TILES, "workers", *other_wheel, *other_tiles, "commodity_wine_fish",
+               "legionnaires", "demand_bread"]
+    seen = {}
+
+    def script(ui):
+        restore = fast_frames()
+        try:
+            app = ui.app
+            yield from ui.tap("home.game.trajan")
+            yield from ui.tap("trajan.setup.draws.table")
+            yield from ui.tap("trajan.setup.start")  # "Next": what the table drew
+            for value in entries:
+                option = next(o for o in app.trajan_setup_vm.draws.options if o["value"] == value)
+                yield from ui.tap(option["wid"])
+            yield from ui.tap("trajan.setup.start")
+            assert ui.screen == "trajan_table", app.trajan_setup_vm.notice_text
+            rnd = random.Random(7)
+            vm, taps, asked = app.trajan_vm, 0, set()
+            while vm.phase != "over":
+                if vm.cards_entry:
+                    taps += yield from name_cards(ui, rnd)
+                    continue
+                if vm.found_entry:
+                    asked.add("province" if "province" in vm.found_entry else "site")
+                choices = [w for w in offered(ui, PLAY_PREFIXES + ("trajan.found.", "trajan.tile.kind.",
+                                                                    "trajan.tile.colour."))
+                           if w not in ("trajan.found.cancel",)]
+                assert choices, f"nothing to tap in phase {vm.phase}, entry {vm.entry}"
+                yield from ui.tap(rnd.choice(sorted(choices)))
+                taps += 1
+                assert taps < 2500, "the game does not end"
+            seen["taps"], seen["asked"] = taps, asked
+            seen["final"] = check_final_on_screen(ui)
+        finally:
+            restore()
+
+    run_ui(session, script, watchdog=140)
+    assert seen["final"] == session.engine.view()["final"]
+    assert seen["asked"] == {"province", "site"}, "both questions came up and were answered by touch"
+    events = [e for entry in session.history() for e in entry.events]
+    kinds = {e["kind"] for e in events}
+    assert {"trajan.demand", "trajan.bonus_revealed", "trajan.game_ended"} <= kinds
+    found = [e["detail"]["found"] for e in events if e["kind"] == "trajan.action" and e["detail"].get("found")]
+    assert len(found) >= 2
+    forum = [e["detail"]["tile"] for e in events if e["kind"] == "trajan.action" and e["action"] == "forum"]
+    assert forum and all(tile != "unseen" for tile in forum), "each forum tile taken was named"
