@@ -24,6 +24,7 @@ Options:
              table and the table with one kind of instruction left out (or drawn another way):
              wall and CPU time per frame (CPU includes llvmpipe's threads and is steadier when
              other work shares the cores); also the largest quads drawn (with --top)
+  --paced    the idle moment between turns, as at a table (see trajan_ui.py)
   --slow N   the N slowest taps: phases, counts and the labels re-laid out
   --top N    the N labels re-laid out most often over the run
 
@@ -219,6 +220,8 @@ def main() -> int:
     ap.add_argument("--floor", type=int, default=0,
                     help="after the first game's start: N frames of the unchanged table per variant, with "
                          "one kind of instruction left out at a time (what the GL floor is made of)")
+    ap.add_argument("--paced", action="store_true",
+                    help="a table's pace: the idle moment runs (untimed) whenever a tap ended a turn, as in trajan_ui.py")
     ap.add_argument("--slow", type=int, default=0, help="print the N slowest taps with their counts")
     ap.add_argument("--cprofile", default="", help="write a cProfile of the timed frames here")
     ap.add_argument("--cprofile-over", type=float, default=0.0, metavar="MS",
@@ -468,8 +471,13 @@ def main() -> int:
             while vm.phase != "over" and timed < args.actions:
                 kinds = {row["wid"]: row["kind"] for row in vm.choices}
                 wid = pick(offered(app), kinds, rnd)
+                before = (vm.phase, app.session.table_view().view.get("current"))
                 yield from tap(wid, True)
                 timed += 1
+                if args.paced and (vm.phase, app.session.table_view().view.get("current")) != before:
+                    app._collector.idle_now()  # the turn passed: the table idles (see trajan_ui.py)
+                    yield
+                    yield
             game += 1
 
     play_script(session, script)
