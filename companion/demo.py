@@ -67,17 +67,10 @@ def name_found_tile(view: Mapping[str, Any], intent: Mapping[str, Any], rnd: Any
     """`intent`, with the tile a table drawing by hand names when its leader moves to a province, or
     its worker to a space of the site, where the table laid one out unseen (a tile the box may
     still hold)."""
-    args = intent["args"]
-    if intent["name"] == "military" and args.get("kind") == "move" and _unseen_in(view, args.get("province")):
-        return {**intent, "args": {**args, "found": rnd.choice(view["forum_tiles_left"])}}
-    if intent["name"] == "construction" and args.get("kind") == "worker" \
-            and (view["site"][args["space"]]["tile"] or [""])[0] == "unseen":
-        return {**intent, "args": {**args, "found": rnd.choice(view["site_tiles_left"])}}
-    return intent
+    from companion.ui.trajan.format import tiles_to_name
 
-
-def _unseen_in(view: Mapping[str, Any], province: Any) -> bool:
-    return any(p["province"] == province and p["tile"] == "unseen" for p in view.get("provinces", ()))
+    tiles = tiles_to_name(view, intent)
+    return {**intent, "args": {**intent["args"], "found": rnd.choice(tiles)}} if tiles else intent
 
 
 def _found_move(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -86,8 +79,9 @@ def _found_move(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
     turn = view["turn"]
     if view["phase"] != "turn" or view["season"] < 2 or turn["tray"] is None or turn["acted"]:
         return None
-    return next((c for c in view["choices"] if c["name"] == "military" and c["args"].get("kind") == "move"
-                 and _unseen_in(view, c["args"].get("province"))), None)
+    from companion.ui.trajan.format import tiles_to_name
+
+    return next((c for c in view["choices"] if c["name"] == "military" and tiles_to_name(view, c)), None)
 
 
 def _trajan_choice(view: Mapping[str, Any], rnd: Any) -> Mapping[str, Any]:

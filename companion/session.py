@@ -154,9 +154,13 @@ class Session:
     def correction_choices(self, step: int) -> list[Mapping[str, Any]]:
         """What step `step` could have been instead: the public view's legal choices at the state
         before it (for games whose view lists `choices`), for the history screen's "correct" panel."""
+        return list(self.correction_view(step).get("choices", ()))
+
+    def correction_view(self, step: int) -> Mapping[str, Any]:
+        """The public view of the state before step `step`: its choices, and what a screen needs
+        to word them or ask more about them (Trajan: the tiles a table drawing by hand may name)."""
         engine = self._require_engine()
-        view = engine.game.view(engine.state_before(step), None)
-        return list(view.get("choices", ()))
+        return engine.game.view(engine.state_before(step), None)
 
     def finished_games(self) -> list[JournalInfo]:
         return [info for info in self.store.list() if info.finished]

@@ -294,14 +294,24 @@ class CompanionApp(App):
         self.go("history")
 
     def _correction_choices(self, step: int) -> list[Any]:
+        """What step `step` could have been; a Trajan choice that would have the table name the tile
+        it found (table draws) carries those tiles' choices as its `then`."""
         try:
-            return self.session.correction_choices(step)
+            view = self.session.correction_view(step)
         except IllegalCommand:
             return []
+        if view.get("game") == "trajan":
+            from companion.ui.trajan.format import correction_choices
+
+            return correction_choices(view)
+        return list(view.get("choices", ()))
 
     def correct_step(self, index: int) -> None:
-        """A choice of the history screen's correct panel: the table shows the outcome's notice."""
-        intent = self.history_vm.fix_intent(index)
+        """A choice of the history screen's correct panel: the table shows the outcome's notice (a
+        choice that needs one more answer lists its own choices first)."""
+        intent = self.history_vm.pick_fix(index)
+        if intent is None:
+            return
         self.history_vm.close_fix()
         self.go("table")  # first: going there clears the notices
         self.post(intent)

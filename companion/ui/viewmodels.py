@@ -347,6 +347,7 @@ class HistoryViewModel(EventDispatcher):
     fix_kind = StringProperty("")  # "", "choices" or "points"
     fixes = ListProperty([])  # [{index, text}]
     fix_title = StringProperty("")
+    fix_then = NumericProperty(0)  # how many times the panel went on to a fix's own choices (`then`)
 
     def __init__(self, choices_for: Any = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -418,6 +419,19 @@ class HistoryViewModel(EventDispatcher):
         self.points_fix.close()
         self.fix_kind = ""
         self.fixing = 0
+
+    def pick_fix(self, index: int) -> Intent | None:
+        """The correct intent of fix `index`; or None when that fix needs one more answer (its
+        `then`: Trajan's tile a table drawing by hand found there), whose choices the panel then
+        lists instead."""
+        if self.fix_kind == "choices" and self._choices[index].get("then"):
+            self._choices = list(self._choices[index]["then"])
+            label = self._choice_label()
+            self.fix_title = _("Correct step {step}: which tile did the table find there?").format(step=self.fixing)
+            self.fixes = [{"index": i, "text": label(c)} for i, c in enumerate(self._choices)]
+            self.fix_then += 1
+            return None
+        return self.fix_intent(index)
 
     def fix_intent(self, index: int) -> Intent:
         """The correct intent of fix `index` (for the points panel, 0: the entry as edited)."""

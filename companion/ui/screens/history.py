@@ -87,7 +87,7 @@ class HistoryScreen(Screen):
         # Not `fixes` or `rows`: they change together with `fixing` and `lines`, and each
         # redraw of a long Trajan game's history makes hundreds of widgets.
         vm.bind(lines=lambda *_: self.rebuild_steps(), fixing=lambda *_: self.rebuild_steps(),
-                finished=lambda *_: self.rebuild_finished())
+                fix_then=lambda *_: self.rebuild_steps(), finished=lambda *_: self.rebuild_finished())
         self.rebuild_steps()
         self.rebuild_finished()
 

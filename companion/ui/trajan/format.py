@@ -79,6 +79,32 @@ def action_label(name: str, args: Mapping[str, Any], site: Sequence[Mapping[str,
     return name
 
 
+def tiles_to_name(view: Mapping[str, Any], intent: Mapping[str, Any]) -> list[Any]:
+    """With table draws, the tiles a step would have the table name: the forum tiles the box may
+    still hold for a leader moving to a province where the table laid one out unseen, the
+    construction tiles for a worker going onto such a space of the site; [] when it names none."""
+    args = intent.get("args", {})
+    if intent.get("name") == "military" and args.get("kind") == "move":
+        lying = {p["province"]: p.get("tile") for p in view.get("provinces", ())}
+        return list(view.get("forum_tiles_left", ())) if lying.get(args.get("province")) == "unseen" else []
+    if intent.get("name") == "construction" and args.get("kind") == "worker":
+        site, space = view.get("site", ()), args.get("space")
+        tile = site[space].get("tile") if isinstance(space, int) and 0 <= space < len(site) else None
+        return list(view.get("site_tiles_left", ())) if tile and tile[0] == "unseen" else []
+    return []
+
+
+def correction_choices(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """What a past step could have been (the view before it): its choices, each that would have
+    the table name the tile it found carrying those choices, one per tile, as its `then`."""
+    out = []
+    for choice in view.get("choices", ()):
+        tiles = tiles_to_name(view, choice)
+        then = [{**choice, "args": {**choice["args"], "found": tile}} for tile in tiles]
+        out.append({**choice, "then": then} if then else dict(choice))
+    return out
+
+
 def choice_label(intent: Mapping[str, Any], site: Sequence[Mapping[str, Any]] | None = None) -> str:
     """A button's text for one of `view["choices"]`."""
     name, args = intent["name"], intent.get("args", {})

@@ -207,12 +207,11 @@ def _drive(app, wanted, seed=3, limit=3000, avoid=()):
 def _unseen_choice(view, action):
     """The turn's leader move (military) or worker (construction) onto a place where the table laid
     a tile out unseen, if offered."""
+    from companion.ui.trajan.format import tiles_to_name
+
     if view["phase"] != "turn" or view["turn"]["acted"]:
         return None
-    unseen = ({p["province"] for p in view["provinces"] if p["tile"] == "unseen"} if action == "military"
-              else {i for i, cell in enumerate(view["site"]) if (cell["tile"] or [""])[0] == "unseen"})
-    key = "province" if action == "military" else "space"
-    return next((c for c in view["choices"] if c["name"] == action and c["args"].get(key) in unseen), None)
+    return next((c for c in view["choices"] if c["name"] == action and tiles_to_name(view, c)), None)
 
 
 def _new(app, players, **setup):

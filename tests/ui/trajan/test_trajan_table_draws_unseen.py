@@ -38,14 +38,31 @@ def forum_of(session, seat):
     return session.table_view().view["players"][seat]["forum"]
 
 
-def test_the_leader_finds_a_tile_the_table_names(session):
+def leader_move(session):
+    """A table-draws game at its first leader move's choice: (the view-model, that choice, the
+    province, the mover's seat)."""
     new_game(session, seed=5, digital_draws=False)
     vm = table_vm(session)
     tray = to_pick_up(session, "military")
     vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
     move = next(c for c in vm.choices if c["wid"].startswith("trajan.choice.military.move."))
-    province = move["wid"].rsplit(".", 1)[-1]
-    seat = session.table_view().view["current"]
+    return vm, move, move["wid"].rsplit(".", 1)[-1], session.table_view().view["current"]
+
+
+def named_senate_4(session):
+    """The first leader move, the table naming Senate +4 as found: (its choice, the province, the
+    mover's seat, its step), with no view-model listening any more."""
+    vm, move, province, seat = leader_move(session)
+    vm.press(move)
+    vm.press(next(r for r in vm.choices if r["wid"] == "trajan.found.senate_4"))
+    session.listeners.remove(vm.update)
+    step = next(e.step for e in reversed(session.history())
+                if e.events[0]["kind"] == "trajan.action" and e.events[0]["detail"].get("found"))
+    return move, province, seat, step
+
+
+def test_the_leader_finds_a_tile_the_table_names(session):
+    vm, move, province, seat = leader_move(session)
     before = forum_of(session, seat)
     vm.press(move)
     assert vm.found_entry == {"province": province} and "Enter the forum tile found in" in vm.notice_text
@@ -163,3 +180,57 @@ def test_the_docs_demo_reaches_a_leader_waiting_for_the_found_tile(tmp_path):
         assert vm.choices[-1]["wid"] == "trajan.found.cancel"
     finally:
         session.shutdown()
+
+
+def test_a_tile_named_wrongly_is_corrected_from_the_history(session):
+    """The table tapped the wrong tile for its leader's province: in the history, Correct… on that
+    step, the same move, then the right tile; the later steps are entered again."""
+    from companion.ui.trajan.format import correction_choices
+    from companion.ui.viewmodels import HistoryViewModel
+
+    move, province, seat, step = named_senate_4(session)
+    if session.table_view().view["current"] == seat:  # the turn did not end by itself: end it
+        session.handle(Intent("end_turn", {}, automatic=True))
+    later = session.table_view().step
+    history = HistoryViewModel(choices_for=lambda s: correction_choices(session.correction_view(s)))
+    history.refresh(session.history(), [], "trajan")
+    history.open_fix(step)
+    same = next(i for i, f in enumerate(history.fixes) if f["text"] == move["text"])
+    assert history.pick_fix(same) is None, "one more answer: which tile"
+    assert history.fix_title == f"Correct step {step}: which tile did the table find there?"
+    assert history.fixes[0]["text"].endswith(", found Bread tile") and history.fix_then == 1
+    right = next(i for i, f in enumerate(history.fixes) if f["text"].endswith(", found Religion tile"))
+    intent = history.pick_fix(right)
+    assert intent.name == "correct" and intent.args["args"] == {"kind": "move", "province": province,
+                                                               "found": "demand_religion"}
+    session.handle(intent)
+    assert session.notice.template.startswith("Step {step} corrected"), session.notice
+    view = session.table_view().view
+    assert "demand_religion" in view["players"][seat]["forum"] and "senate_4" not in view["players"][seat]["forum"]
+    assert view["forum_tiles_left"].count("senate_4") == 1 and session.table_view().step > later
+
+
+def test_by_touch_the_history_asks_which_tile_when_correcting_a_found_tile(session):
+    move, _province, seat, step = named_senate_4(session)
+    seen = {}
+
+    def script(ui):
+        app = ui.app
+        app.open_history()
+        yield from ui.frames(3)
+        yield from ui.tap(f"history.correct.{step}")
+        fix = next(i for i, f in enumerate(app.history_vm.fixes) if f["text"] == move["text"])
+        yield from ui.tap(f"history.fix.{fix}")
+        yield from ui.frames(2)
+        seen["title"] = app.history_vm.fix_title
+        seen["shown"] = ui.text("history.fix.0")
+        right = next(i for i, f in enumerate(app.history_vm.fixes) if f["text"].endswith(", found Religion tile"))
+        yield from ui.tap(f"history.fix.{right}")
+        yield from ui.frames(2)
+        seen["screen"] = ui.screen
+
+    run_ui(session, script, start_screen="trajan_table", watchdog=60)
+    assert seen["title"] == f"Correct step {step}: which tile did the table find there?"
+    assert seen["shown"].endswith(", found Bread tile")
+    assert seen["screen"] == "trajan_table"
+    assert "demand_religion" in session.table_view().view["players"][seat]["forum"]
