@@ -77,7 +77,8 @@ def view(state: TrajanState, seat: int | None = None) -> dict[str, Any]:
         return {"game": "trajan", "phase": "setup", "players": []}
     lap = state.settings.lap(state.player_count)
     out: dict[str, Any] = {
-        "game": "trajan", "phase": state.phase, "mode": state.mode, "season": min(state.season, R.SEASONS),
+        "game": "trajan", "phase": state.phase, "mode": state.mode, "digital_draws": state.digital_draws,
+        "season": min(state.season, R.SEASONS),
         "round": state.round, "time": state.time, "lap": lap, "round_ending": state.round_ending,
         "current": state.current, "start_player": state.start_player,
         "demands": list(state.demands), "demands_left": len(state.demand_bag),

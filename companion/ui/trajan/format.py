@@ -63,6 +63,8 @@ def action_label(name: str, args: Mapping[str, Any], site: Sequence[Mapping[str,
         tile = args.get("tile")
         if tile:
             kind, *colours = tile
+            if not colours:  # a correction's first answer: the kind, its colours asked next
+                return names.trajan_tile(kind)
             return _("{tile} ({colours})").format(tile=names.trajan_tile(kind),
                                                    colours="/".join(names.colour(c) for c in colours))
         return _("{stack} stack").format(stack=names.trajan_stack(args.get("stack", "")))
@@ -96,13 +98,24 @@ def tiles_to_name(view: Mapping[str, Any], intent: Mapping[str, Any]) -> list[An
 
 def correction_choices(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     """What a past step could have been (the view before it): its choices, each that would have
-    the table name the tile it found carrying those choices, one per tile, as its `then`."""
+    the table name a tile carrying those choices as its `then`: the tile it found (one per tile
+    the box may still hold), or the Trajan tile drawn from a stack (its kind, then its colours)."""
     out = []
     for choice in view.get("choices", ()):
         tiles = tiles_to_name(view, choice)
         then = [{**choice, "args": {**choice["args"], "found": tile}} for tile in tiles]
+        if choice["name"] == "trajan" and not choice["args"].get("tile") and not view.get("digital_draws", True):
+            then = [{**choice, "args": {**choice["args"], "tile": [kind]},
+                     "then": [{**choice, "args": {**choice["args"], "tile": [kind, *pair]}} for pair in _colour_pairs()]}
+                    for kind in names.STACK_KINDS.get(choice["args"].get("stack", ""), ())]
         out.append({**choice, "then": then} if then else dict(choice))
     return out
+
+
+def _colour_pairs() -> list[tuple[str, str]]:
+    """A Trajan tile's two colours, either order being the same tile (the same colour twice too)."""
+    colours = names.MARKER_COLOURS
+    return [(a, b) for i, a in enumerate(colours) for b in colours[i:]]
 
 
 def choice_label(intent: Mapping[str, Any], site: Sequence[Mapping[str, Any]] | None = None) -> str:

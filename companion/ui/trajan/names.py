@@ -18,6 +18,9 @@ TRAY_NUMERALS = ("I", "II", "III", "IV", "V", "VI")  # ASCII: WenQuanYi draws U+
 
 DEMANDS: Mapping[str, str] = {"bread": N_("Bread"), "games": N_("Games"), "religion": N_("Religion")}
 
+#: The action markers' six colours (Trajan 1.2), in the order the screens offer them.
+MARKER_COLOURS = ("yellow", "orange", "green", "white", "pink", "blue")
+
 COLOURS: Mapping[str, str] = {
     "red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow"),
     "orange": N_("Orange"), "white": N_("White"), "pink": N_("Pink"), "grey": N_("Grey"),

@@ -32,7 +32,7 @@ from companion.ui.i18n import _  # noqa: E402
 from companion.ui.trajan import names  # noqa: E402
 
 #: Trajan 1.2: the action markers' colours, two markers of each per player, two per tray at start.
-MARKER_COLOURS = ("yellow", "orange", "green", "white", "pink", "blue")
+MARKER_COLOURS = names.MARKER_COLOURS
 MARKERS_PER_COLOUR = 2
 TRAYS = 6
 MARKERS = TRAYS * 2

@@ -590,7 +590,7 @@ class TrajanTableScreen(Screen):
         vm = app.trajan_vm
         colours = self.ids.tile_colours
         self._colour_buttons = []
-        for colour in ("yellow", "orange", "green", "white", "pink", "blue"):
+        for colour in names.MARKER_COLOURS:
             button = tw.FitButton(wid=f"trajan.tile.colour.{colour}", text=names.colour(colour), size_hint_min_y=0,
                                   base_font=18 * app.scale, bg=theme.hex_rgba("#" + names.COLOUR_HEX[colour]),
                                   fg=(0.05, 0.07, 0.09, 1))

@@ -234,3 +234,42 @@ def test_by_touch_the_history_asks_which_tile_when_correcting_a_found_tile(sessi
     assert seen["shown"].endswith(", found Bread tile")
     assert seen["screen"] == "trajan_table"
     assert "demand_religion" in session.table_view().view["players"][seat]["forum"]
+
+
+def test_a_trajan_tile_entered_wrongly_is_corrected_from_the_history(session):
+    """The same for the Trajan tile a table drew: the stack, then its kind, then its two colours."""
+    from companion.ui.trajan import names
+    from companion.ui.trajan.format import correction_choices
+    from companion.ui.viewmodels import HistoryViewModel
+
+    new_game(session, seed=5, digital_draws=False)
+    rnd = random.Random(4)
+    for _ in range(3000):
+        view = session.table_view().view
+        stacks = [c for c in view["choices"] if c["name"] == "trajan"]
+        if stacks and not view["turn"]["acted"]:
+            break
+        choice = named_intent(view, rnd.choice([c for c in view["choices"] if c["name"] != "trajan"]), rnd)
+        session.handle(Intent(choice["name"], dict(choice["args"])))
+    stack = stacks[0]["args"]["stack"]
+    for kind in names.STACK_KINDS[stack]:
+        session.handle(Intent("trajan", {"stack": stack, "tile": [kind, "pink", "blue"]}))
+        if session.notice is None:
+            break
+    step = session.history()[-1].step
+    history = HistoryViewModel(choices_for=lambda s: correction_choices(session.correction_view(s)))
+    history.refresh(session.history(), [], "trajan")
+    history.open_fix(step)
+    assert history.pick_fix(next(i for i, c in enumerate(history._choices) if c["name"] == "trajan"
+                                 and c["args"]["stack"] == stack)) is None
+    assert [f["text"] for f in history.fixes] == [names.trajan_tile(k) for k in names.STACK_KINDS[stack]]
+    assert history.pick_fix(names.STACK_KINDS[stack].index(kind)) is None
+    assert len(history.fixes) == 21 and history.fix_then == 2, "6 colours, in pairs, the same twice too"
+    pick = next(i for i, c in enumerate(history._choices) if c["args"]["tile"] == [kind, "yellow", "white"])
+    intent = history.pick_fix(pick)
+    assert intent.args["args"] == {"stack": stack, "tile": [kind, "yellow", "white"]}
+    session.handle(intent)
+    assert session.notice.template.startswith("Step {step} corrected"), session.notice
+    taken = [e for entry in session.history() for e in entry.events
+             if e["kind"] == "trajan.action" and e["action"] == "trajan" and not entry.undone]
+    assert list(taken[-1]["detail"]["tile"]) == [kind, "yellow", "white"]
