@@ -133,9 +133,10 @@ class SummaryRow(WidButtonBox):
     vp_text = StringProperty("")
 
 
-#: Buttons each grid makes ahead, while the table is idle: the most a turn showed over 4 scripted
-#: 4-player games (15 details, 20 building spaces), and the consul's or a repayment's few.
-RESERVED_BUTTONS = {"choice_grid": 16, "site_grid": 20, "bonus_grid": 8}
+#: Buttons each grid makes ahead, while the table is idle: the most a turn shows (the forum of a
+#: table drawing by hand: 17 forum tiles, 6 for the yellow spaces and Pass; 20 building spaces),
+#: and the consul's or a repayment's few.
+RESERVED_BUTTONS = {"choice_grid": 24, "site_grid": 20, "bonus_grid": 8}
 
 
 class TrajanTableScreen(Screen):
