@@ -17,7 +17,8 @@
    that pace: whenever a tap ended a turn (or a phase) the idle moment runs, untimed
    (`IdleCollector.idle_now`, instead of waiting the second for it), while the taps within a turn
    follow each other at once. The same number of taps back to back, never idle, is printed too:
-   the worst case, a table tapping faster than it could move its pieces.
+   the worst case, a table tapping faster than it could move its pieces. The two alternate game by
+   game, so that a warm-up or a noisy stretch of the machine falls on both.
    The press's frame is finished before the finger lifts (a finger rests on the glass for several
    frames): otherwise the release's frame would also wait for llvmpipe to finish the press's frame,
    ~10 ms here, which no real tap sees. `--no-settle` measures that way anyway.
@@ -286,55 +287,61 @@ def main() -> int:
             yield
         for i in range(args.actions):
             yield from tap(f"table.seat.{i % 2}.plus1", True)
-        # Trajan: whole 4-player games by touch, from the set-up screen; first at a table's pace
-        # (the idle moment between turns), then the same number of taps back to back
+        # Trajan: whole 4-player games by touch, from the set-up screen, alternately at a table's
+        # pace (the idle moment between turns) and back to back, so that both meet the machine
+        # alike (a warm-up, a noisy stretch), until each has its number of taps
         game = 0
-        for paced, taps, apps in ((True, results["trajan"], results["trajan_app"]),
-                                  (False, results["back_to_back"], results["back_to_back_app"])):
+        series = ((True, results["trajan"], results["trajan_app"]),
+                  (False, results["back_to_back"], results["back_to_back_app"]))
+        alternate = 0
+        while any(len(taps) < args.actions for _paced, taps, _apps in series):
+            paced, taps, apps = series[alternate % 2]
+            alternate += 1
+            if len(taps) >= args.actions:
+                continue
             bucket[0], app_bucket[0], timing_parts[0] = taps, apps, paced
-            while len(taps) < args.actions:
-                counting = game == 0
-                app.go("home")
-                yield
-                yield from tap("home.game.trajan", False)
-                setup_taps = 1
-                while app.trajan_setup_vm.count < 4:  # a later game remembers the players
-                    yield from tap("trajan.setup.count.plus", False)
-                    setup_taps += 1
-                yield from tap("trajan.setup.start", False)
+            counting = game == 0
+            app.go("home")
+            yield
+            yield from tap("home.game.trajan", False)
+            setup_taps = 1
+            while app.trajan_setup_vm.count < 4:  # a later game remembers the players
+                yield from tap("trajan.setup.count.plus", False)
                 setup_taps += 1
-                if counting:
-                    results["setup_taps"] = setup_taps
-                    paper = Paper()
-                    # the floor: a frame of the Trajan table with nothing changed, drawn and finished
-                    bucket[0] = results["floor"]
-                    for _ in range(min(200, args.actions)):
-                        Window.canvas.ask_update()
-                        pending.append(time.perf_counter())
-                        while pending:
-                            yield
-                    bucket[0] = taps
-                vm = app.trajan_vm
-                while vm.phase != "over" and len(taps) < args.actions:
-                    before = session.table_view().view
-                    season = min(int(before["season"]), 4)
-                    kinds = {row["wid"]: row["kind"] for row in vm.choices}
-                    wid = pick(offered(app), kinds, rnd)
-                    yield from tap(wid, True)
-                    after = session.table_view().view
-                    if counting:
-                        results["taps"][season] = results["taps"].get(season, 0) + 1
-                        paper.step(before, after)
-                    if paced and (after["current"], after["phase"]) != (before["current"], before["phase"]):
-                        # the turn passed: the next player thinks and moves markers, the table idles
-                        app._collector.idle_now()
+            yield from tap("trajan.setup.start", False)
+            setup_taps += 1
+            if counting:
+                results["setup_taps"] = setup_taps
+                paper = Paper()
+                # the floor: a frame of the Trajan table with nothing changed, drawn and finished
+                bucket[0] = results["floor"]
+                for _ in range(min(200, args.actions)):
+                    Window.canvas.ask_update()
+                    pending.append(time.perf_counter())
+                    while pending:
                         yield
-                        yield
+                bucket[0] = taps
+            vm = app.trajan_vm
+            while vm.phase != "over" and len(taps) < args.actions:
+                before = session.table_view().view
+                season = min(int(before["season"]), 4)
+                kinds = {row["wid"]: row["kind"] for row in vm.choices}
+                wid = pick(offered(app), kinds, rnd)
+                yield from tap(wid, True)
+                after = session.table_view().view
                 if counting:
-                    results["paper"] = paper.writes
-                    results["turns"] = paper.turns
-                    results["complete"] = vm.phase == "over"
-                game += 1
+                    results["taps"][season] = results["taps"].get(season, 0) + 1
+                    paper.step(before, after)
+                if paced and (after["current"], after["phase"]) != (before["current"], before["phase"]):
+                    # the turn passed: the next player thinks and moves markers, the table idles
+                    app._collector.idle_now()
+                    yield
+                    yield
+            if counting:
+                results["paper"] = paper.writes
+                results["turns"] = paper.turns
+                results["complete"] = vm.phase == "over"
+            game += 1
         results["games"] = game
         yield from idle_rounds(app, rnd, tap, results)
 
