@@ -385,12 +385,17 @@ class HistoryViewModel(EventDispatcher):
             self.fix_kind = "points"
             self.fixing = step
             return
-        self._choices = list(self.choices_for(step)) if self.choices_for is not None else []
-        label = self._choice_label()
-        self.fix_title = _("Correct step {step}: what should it have been?").format(step=step)
-        self.fixes = [{"index": i, "text": label(c)} for i, c in enumerate(self._choices)]
+        self._list_choices(self.choices_for(step) if self.choices_for is not None else [],
+                           _("Correct step {step}: what should it have been?").format(step=step))
         self.fix_kind = "choices" if self._choices else ""
         self.fixing = step if self._choices else 0
+
+    def _list_choices(self, choices: Sequence[Mapping[str, Any]], title: str) -> None:
+        """The panel's title and its fixes, one per choice, worded as the open game words them."""
+        self._choices = list(choices)
+        label = self._choice_label()
+        self.fix_title = title
+        self.fixes = [{"index": i, "text": label(c)} for i, c in enumerate(self._choices)]
 
     def _choice_label(self) -> Any:
         """How the open game words one of its choices on a button."""
@@ -425,10 +430,8 @@ class HistoryViewModel(EventDispatcher):
         `then`: Trajan's tile a table drawing by hand found there), whose choices the panel then
         lists instead."""
         if self.fix_kind == "choices" and self._choices[index].get("then"):
-            self._choices = list(self._choices[index]["then"])
-            label = self._choice_label()
-            self.fix_title = _("Correct step {step}: which tile did the table find there?").format(step=self.fixing)
-            self.fixes = [{"index": i, "text": label(c)} for i, c in enumerate(self._choices)]
+            self._list_choices(self._choices[index]["then"],
+                               _("Correct step {step}: which tile did the table find there?").format(step=self.fixing))
             self.fix_then += 1
             return None
         return self.fix_intent(index)

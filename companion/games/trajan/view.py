@@ -85,8 +85,8 @@ def view(state: TrajanState, seat: int | None = None) -> dict[str, Any]:
         "senate_bonus": list(state.senate_bonus), "senate_stack": list(state.senate_stack),
         "forum_display": list(state.forum_display), "extra_display": list(state.extra_display),
         # table draws: the tiles a player may name on finding one the table laid out unseen
-        "forum_tiles_left": unseen.kinds_left(state),
-        "site_tiles_left": [list(t) for t in unseen.site_tiles_left(state)],
+        "forum_tiles_left": [] if state.digital_draws else unseen.kinds_left(state),
+        "site_tiles_left": [] if state.digital_draws else [list(t) for t in unseen.site_tiles_left(state)],
         "provinces": _provinces(state),
         "legionnaires": [[p, s] for p, s in state.legionnaires],
         "ships": list(state.ships),

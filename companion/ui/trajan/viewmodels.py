@@ -187,6 +187,7 @@ class TrajanTableViewModel(EventDispatcher):
         self.mode = str(view.get("mode", "full"))
         self._status(view)
         self._players(view)
+        self._sync_found_entry(table)
         self._entry(view)
         self._summary(view)
         categories = list(view.get("final_categories", ()))
@@ -197,9 +198,6 @@ class TrajanTableViewModel(EventDispatcher):
             self.board_open = False
         if self.board_open:
             self._board(view)
-        if self.found_entry and (self.entry != "choices" or table.step != self._found_entry_step):
-            self.found_entry = {}  # the table went on (a pad's step, undo): the question is gone
-            self._entry(view)
         if table.game == "trajan" and self.entry != "choices":
             if self.tile_entry:
                 self.tile_entry = {}
@@ -212,15 +210,20 @@ class TrajanTableViewModel(EventDispatcher):
             # per refusal (cancelled, it stays closed through a relabel).
             self._tile_entry_for = table.notice
             self.open_tile_entry(str(table.notice.params.get("stack", "")))  # type: ignore[union-attr]
-        elif self.notice_is_found_entry() and table.notice is not self._found_entry_for:
-            # The leader moved to a province, or a worker to a space of the site (tapped, a pad's,
-            # or a pick-up's only action), where the table laid a tile out unseen: the choices
-            # become the tiles to name, once per refusal (as the Trajan tile's entry).
+
+    def _sync_found_entry(self, table: TableView) -> None:
+        """Before the choices are listed: the question of the tile the table found opens when a
+        refusal asks it (the leader moved to a province, or a worker to a space of the site, where
+        the table laid a tile out unseen: tapped, a pad's, or a pick-up's only action), once per
+        refusal as the Trajan tile's entry; it closes once the table went on (a step: a pad's move,
+        an undo), since it asked about the state it was refused in."""
+        if self.found_entry and table.step != self._found_entry_step:
+            self.found_entry = {}
+        if self.notice_is_found_entry() and table.notice is not self._found_entry_for:
             self._found_entry_for, self._found_entry_step = table.notice, table.step
             params = table.notice.params  # type: ignore[union-attr]
             self.found_entry = ({key: int(params[key]) for key in ("space", "row", "column")} if "space" in params
                                 else {"province": str(params.get("province", ""))})
-            self._entry(view)
 
     def relabel(self) -> None:
         if self._table is not None:
