@@ -45,6 +45,8 @@ def military(state: TrajanState, seat: int, cmd: Military) -> TrajanState:
     from the military camp to the leader's province (one per player per province), scoring
     `legionnaire_vp`."""
     player = state.player(seat)
+    if cmd.kind != "move" and cmd.found is not None:
+        raise IllegalCommand("Trajan 1.8 military", "Only the leader's move finds a forum tile.")
     if cmd.kind == "recruit":
         if cmd.province is not None:
             raise IllegalCommand("Trajan 1.8 military", "Recruiting names no province.")
@@ -113,6 +115,8 @@ def construction(state: TrajanState, seat: int, cmd: Construction) -> TrajanStat
     that type's bonus action (setting `first_construction_bonus`) in `state.turn.pending_actions`.
     A space holding only other players' workers gives nothing but is a legal step."""
     player = state.player(seat)
+    if cmd.kind != "worker" and cmd.found is not None:
+        raise IllegalCommand("Trajan 1.9 construction", "Only a worker going onto the site finds a construction tile.")
     if cmd.kind == "recruit":
         if cmd.space is not None:
             raise IllegalCommand("Trajan 1.9 construction", "Recruiting names no space.")

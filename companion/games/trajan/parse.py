@@ -37,6 +37,18 @@ def _strs(args: Mapping[str, Any], field: str, optional: bool = False) -> Any:
     return tuple(value)
 
 
+def _site_tile(args: Mapping[str, Any], field: str) -> tuple[str, int] | None:
+    """A construction tile as the table names it, [type, VP], or None when not given."""
+    value = args.get(field)
+    if value is None:
+        return None
+    if (not isinstance(value, (list, tuple)) or len(value) != 2 or not isinstance(value[0], str)
+            or isinstance(value[1], bool) or not isinstance(value[1], int)):
+        raise IllegalCommand(RULE, "'{field}' must be a construction tile and its VP, such as [\"roof\", 4], got {value}",
+                             field=field, value=repr(value))
+    return value[0], value[1]
+
+
 def _nested(value: Any) -> Any:
     return tuple(_nested(v) for v in value) if isinstance(value, (list, tuple)) else value
 
@@ -63,8 +75,7 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
                                      _str(a, "found", optional=True)),
     "senate": lambda a: c.Senate(),
     "trajan": lambda a: c.TrajanAction(_str(a, "stack"), _nested(a["tile"]) if a.get("tile") is not None else None),
-    "construction": lambda a: c.Construction(_str(a, "kind"), a.get("space"),
-                                             _nested(a["found"]) if a.get("found") is not None else None),
+    "construction": lambda a: c.Construction(_str(a, "kind"), a.get("space"), _site_tile(a, "found")),
     "pass": lambda a: c.Pass(),
     "extra": lambda a: c.ExtraAction(_str(a, "action"), _str(a, "tile")),
     "plus2": lambda a: c.PlacePlus2(_str(a, "action")),

@@ -44,6 +44,8 @@ def check_named(state: TrajanState, tile: str, from_extra: bool = False) -> None
     """Refuses a tile the table named that the box does not have, or of which every one is out."""
     counts = extra_space_counts(state) if from_extra else dict(state.settings.forum_tiles)
     if tile not in counts:
+        if from_extra and tile in state.settings.forum_tiles:  # a forum tile, never on a yellow space
+            raise IllegalCommand(FORUM_RULE, "{tile} is not on the extra-action spaces.", tile=tile)
         raise IllegalCommand(FORUM_RULE, "There is no forum tile called {tile}.", tile=tile)
     if tile not in kinds_left(state, from_extra):
         raise IllegalCommand(FORUM_RULE, "All {count} {tile} tiles are already out.", count=counts[tile], tile=tile)

@@ -84,6 +84,22 @@ def test_a_tile_the_box_has_no_more_of_is_refused_and_no_longer_offered():
         TRAJAN.decide(spent, c.Forum("extra_senate", from_extra=True))
 
 
+def test_a_forum_tile_named_for_a_yellow_space_is_refused_as_not_lying_there():
+    with pytest.raises(IllegalCommand) as info:
+        TRAJAN.decide(at_forum(), c.Forum("senate_2", from_extra=True))
+    assert (info.value.rule, info.value.message) == (FORUM, "senate_2 is not on the extra-action spaces.")
+
+
+@pytest.mark.parametrize("found", ["roof", ["roof", "4"], ["roof"], ["roof", 4, 1], [4, "roof"], ["roof", True]])
+def test_a_construction_tile_entered_malformed_is_refused_naming_the_field(found):
+    from companion.games.trajan.parse import parse_command
+
+    with pytest.raises(IllegalCommand) as info:
+        parse_command("construction", {"kind": "worker", "space": 3, "found": found})
+    assert info.value.rule == "Trajan input" and info.value.params["field"] == "found"
+    assert info.value.message.startswith("'found' must be a construction tile and its VP")
+
+
 def test_once_the_display_is_empty_nothing_more_is_offered():
     state = dataclasses.replace(at_forum(), forum_display=(), extra_display=())
     assert A.legal_actions(state, state.current, "forum") == []
