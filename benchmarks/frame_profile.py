@@ -34,8 +34,8 @@ Run: python benchmarks/frame_profile.py [--actions 300] [--seed 1] [--settle] [-
 from __future__ import annotations
 
 import argparse
-import logging
 import collections
+import logging
 import os
 import sys
 import tempfile
@@ -237,7 +237,7 @@ def main() -> int:
     from kivy.tests.common import UnitTestTouch
 
     from companion.session import Intent
-    from trajan_ui import offered, percentile, pick, play_script, seeded_session
+    from trajan_ui import offered, pause_if_the_turn_passed, percentile, pick, play_script, seeded_session, whose_turn
 
     probe = FrameProbe(track_labels=args.top > 0)
     probe.install()
@@ -471,13 +471,11 @@ def main() -> int:
             while vm.phase != "over" and timed < args.actions:
                 kinds = {row["wid"]: row["kind"] for row in vm.choices}
                 wid = pick(offered(app), kinds, rnd)
-                before = (vm.phase, app.session.table_view().view.get("current"))
+                turn = whose_turn(app)
                 yield from tap(wid, True)
                 timed += 1
-                if args.paced and (vm.phase, app.session.table_view().view.get("current")) != before:
-                    app._collector.idle_now()  # the turn passed: the table idles (see trajan_ui.py)
-                    yield
-                    yield
+                if args.paced:
+                    yield from pause_if_the_turn_passed(app, turn)
             game += 1
 
     play_script(session, script)

@@ -75,6 +75,22 @@ for _name, _value in {"KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_F
 PLAY = ("trajan.tray.", "trajan.choice.", "trajan.end_turn", "trajan.bonus.", "trajan.reveal.")
 
 
+def whose_turn(app: Any) -> tuple[Any, Any]:
+    """(current seat, phase): when a tap changes it, the turn (or a phase) passed."""
+    view = app.session.table_view().view
+    return view.get("current"), view.get("phase")
+
+
+def pause_if_the_turn_passed(app: Any, before: tuple[Any, Any]) -> Iterator[None]:
+    """A table's pace: when the tap just made ended a turn (`before` was `whose_turn` then), the
+    next player thinks and moves markers and the table idles: its idle moment runs now, untimed
+    (`IdleCollector.idle_now`), and two frames pass before the next tap."""
+    if whose_turn(app) != before:
+        app._collector.idle_now()
+        yield
+        yield
+
+
 def offered(app) -> list[str]:
     from kivy.uix.behaviors import ButtonBehavior
 
@@ -323,20 +339,16 @@ def main() -> int:
                 bucket[0] = taps
             vm = app.trajan_vm
             while vm.phase != "over" and len(taps) < args.actions:
-                before = session.table_view().view
+                before, turn = session.table_view().view, whose_turn(app)
                 season = min(int(before["season"]), 4)
                 kinds = {row["wid"]: row["kind"] for row in vm.choices}
                 wid = pick(offered(app), kinds, rnd)
                 yield from tap(wid, True)
-                after = session.table_view().view
                 if counting:
                     results["taps"][season] = results["taps"].get(season, 0) + 1
-                    paper.step(before, after)
-                if paced and (after["current"], after["phase"]) != (before["current"], before["phase"]):
-                    # the turn passed: the next player thinks and moves markers, the table idles
-                    app._collector.idle_now()
-                    yield
-                    yield
+                    paper.step(before, session.table_view().view)
+                if paced:
+                    yield from pause_if_the_turn_passed(app, turn)
             if counting:
                 results["paper"] = paper.writes
                 results["turns"] = paper.turns
