@@ -81,4 +81,5 @@ def all_site_tiles() -> tuple[tuple[str, int], ...]:
 
 def site_place(space: int) -> dict[str, int]:
     """A site space (0-19, row-major) as players say it: row and column from 1, and the space."""
-    return {"space": space, "row": space // R.SITE_COLUMNS + 1, "column": space % R.SITE_COLUMNS + 1}
+    column, row = space_coords(space)
+    return {"space": space, "row": row + 1, "column": column + 1}
