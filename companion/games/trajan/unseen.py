@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from companion.core.errors import IllegalCommand
 from companion.core.values import evolve
+from companion.games.trajan import board
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.state import TrajanState
 
@@ -61,10 +62,9 @@ def named(state: TrajanState, tile: str, from_extra: bool = False) -> TrajanStat
 def site_tiles_left(state: TrajanState) -> list[tuple[str, int]]:
     """The construction tiles (type, VP; 5 types × 2-5 VP, each once) a table may still name:
     neither a player's nor lying named on the site (Trajan 1.9)."""
-    out = {(kind, vp) for kind in R.CONSTRUCTION_TYPES for vp in R.CONSTRUCTION_VP}
-    out -= {tuple(tile) for player in state.players for tile in player.construction}
-    out -= {space.tile for space in state.site if space.tile is not None}
-    return [(kind, vp) for kind in R.CONSTRUCTION_TYPES for vp in R.CONSTRUCTION_VP if (kind, vp) in out]
+    gone = {tuple(tile) for player in state.players for tile in player.construction}
+    gone |= {space.tile for space in state.site if space.tile is not None}
+    return [tile for tile in board.all_site_tiles() if tile not in gone]
 
 
 def named_site_tile(state: TrajanState, found: object) -> tuple[str, int]:
