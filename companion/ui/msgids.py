@@ -42,6 +42,18 @@ def _literal(node: ast.AST | None) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+def _module_strings(tree: ast.Module) -> dict[str, str]:
+    """The module's top-level `NAME = "text"` constants: a rule named once (`RULE = "Trajan input"`)
+    and raised by name is shown, and so translated, like one written in the call."""
+    out: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            text = _literal(node.value)
+            if text is not None:
+                out[node.targets[0].id] = text
+    return out
+
+
 def ui_msgids() -> dict[str, str]:
     """msgid → where it is used, for every translatable literal in companion/ui."""
     found: dict[str, str] = {}
@@ -67,6 +79,7 @@ def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
     found: dict[str, str] = {}
     for path in _py_files(*roots):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        constants = _module_strings(tree)
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
@@ -74,7 +87,7 @@ def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
             where = f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
             if name == "IllegalCommand":
                 for arg in node.args[:2]:
-                    text = _literal(arg)
+                    text = _literal(arg) or (constants.get(arg.id) if isinstance(arg, ast.Name) else None)
                     if text:
                         found.setdefault(text, where)
             elif name == "Notice" and len(node.args) >= 2:

@@ -34,6 +34,7 @@ def test_the_sources_are_found():
     assert "No game is open: start or resume one first." in engine  # session.py
     assert "Two players have the same name." in engine and "score pad setup" in engine  # games/scorepad
     assert "The journal could not be used: {reason}" in engine  # a Notice
+    assert "Trajan input" in engine  # a rule raised by its module constant (games/trajan/parse.py RULE)
     ui = msgids.ui_msgids()
     assert "Undo" in ui and "Trajan" in ui and "Resume {game} (started {when})" in ui
 
