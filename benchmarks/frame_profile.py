@@ -237,7 +237,7 @@ def main() -> int:
     from kivy.tests.common import UnitTestTouch
 
     from companion.session import Intent
-    from trajan_ui import offered, pause_if_the_turn_passed, percentile, pick, play_script, seeded_session, whose_turn
+    from trajan_ui import machine_line, offered, pause_if_the_turn_passed, percentile, pick, play_script, seeded_session, whose_turn
 
     probe = FrameProbe(track_labels=args.top > 0)
     probe.install()
@@ -251,7 +251,7 @@ def main() -> int:
     session = seeded_session(args.seed, _HOME)
     phases: dict[str, list[float]] = {"app": [], "tick": [], "draw": [], "finish": [], "total": []}
     stamps: dict[str, float] = {}
-    state = {"timing": False, "stats": None}
+    state = {"timing": False, "stats": None, "machine": ""}
 
     def on_draw_wrapper(window: Any, original: Any) -> Any:
         def on_draw(*a: Any) -> Any:
@@ -354,9 +354,6 @@ def main() -> int:
             print("largest textured quads (px, owner, wid, text, size, opacity):")
             for row in owners[:args.top]:
                 print("  ", row)
-        from kivy.graphics.opengl import GL_RENDERER, GL_VERSION, glGetString
-
-        print("GL:", glGetString(GL_RENDERER), glGetString(GL_VERSION))
         times: dict[str, list[float]] = {name: [] for name in ["full", *kinds]}
         cpu: dict[str, list[float]] = {name: [] for name in ["full", *kinds]}
         counts: dict[str, int] = {}
@@ -420,6 +417,7 @@ def main() -> int:
         Window.on_draw = on_draw_wrapper(Window, Window.on_draw)
         Window.bind(on_flip=on_flip)
         Window.bind(on_flip=on_flip_floor)
+        state["machine"] = machine_line()
         rnd = random.Random(args.seed)
 
         def tap(wid: str, timed: bool):
@@ -482,7 +480,7 @@ def main() -> int:
 
     ms = 1000.0
     n = len(phases["total"])
-    print(f"Trajan frame profile: {n} taps, 800x480 offscreen (Mesa llvmpipe)")
+    print(f"Trajan frame profile: {n} taps, 800x480 offscreen ({state['machine']})")
     if state["stats"]:
         print(f"window tree: {state['stats'][0]} widgets, {state['stats'][1]} canvas instructions per frame")
     print(f"{'phase (ms)':<40}{'mean':>8}{'p50':>8}{'p99':>8}")

@@ -141,6 +141,29 @@ def seeded_session(seed: int, home: str) -> Any:
     return SeededSession(built_games(), JournalStore(Path(home) / "games"))
 
 
+def machine_line() -> str:
+    """What ran the benchmark, for its header: the GL renderer (llvmpipe here, the Pi's V3D on a
+    Pi) and the machine (a Pi's model, or the CPU's). Call once the window exists."""
+    import platform
+
+    from kivy.graphics.opengl import GL_RENDERER, glGetString
+
+    renderer = glGetString(GL_RENDERER)
+    renderer = renderer.decode(errors="replace") if isinstance(renderer, bytes) else str(renderer)
+    machine = platform.machine()
+    for path, prefix in (("/proc/device-tree/model", ""), ("/proc/cpuinfo", "model name")):
+        try:
+            text = Path(path).read_text(errors="replace")
+        except OSError:
+            continue
+        lines = [text.strip("\0 \n")] if not prefix else \
+            [line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith(prefix)]
+        if lines and lines[0]:
+            machine = lines[0]
+            break
+    return f"GL {renderer}; {machine}, {os.cpu_count()} CPUs"
+
+
 def play_script(session: Any, script: Callable[[Any], Iterator[None]]) -> None:
     """Runs the app offscreen at 800×480 in English over `session` and steps `script(app)` once per
     clock tick (the UI tests' `run_ui`), with no 60 Hz cap (work is measured, not the frame rate);
@@ -275,6 +298,7 @@ def main() -> int:
         from kivy.core.window import Window
 
         Window.bind(on_flip=on_flip)
+        results["machine"] = machine_line()
         rnd = random.Random(args.seed)
 
         def tap(wid: str, timed: bool):
@@ -364,7 +388,7 @@ def main() -> int:
     b2b = results["back_to_back"]
     print(f"Trajan touchscreen benchmark: {len(trajan)} Trajan taps at a table's pace and {len(b2b)} back to "
           f"back over {results['games']} scripted 4-player games, {len(base)} score-pad taps, 800x480 offscreen "
-          f"(Mesa llvmpipe, software GL)" + ("; released without waiting for the press's frame" if args.no_settle else ""))
+          f"({results['machine']})" + ("; released without waiting for the press's frame" if args.no_settle else ""))
     print(f"{'milliseconds':<46}{'p50':>8}{'p99':>8}{'max':>8}")
     rows = [
         ("Trajan: touch -> view-models and widgets updated", results["trajan_app"]),
