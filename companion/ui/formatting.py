@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from companion.ui.i18n import N_, _, translate_notice, translate_rule
+from companion.ui.i18n import N_, _, join_sentences, translate_notice, translate_rule
 
 GAME_TITLES: Mapping[str, str] = {
     "trajan": N_("Trajan"),
@@ -202,7 +202,7 @@ def history_texts(entries: Iterable[Any], describe: Callable[[Mapping[str, Any],
                 texts.append(template.format(step=target, what=said[target]))
             else:
                 texts.append(describe(event, players))
-        text = " ".join(t for t in texts if t)
+        text = join_sentences(texts)
         said.setdefault(entry.step, text)
         yield entry, text
 

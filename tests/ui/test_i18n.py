@@ -110,3 +110,36 @@ def test_a_broken_translation_falls_back_to_english(monkeypatch):
     i18n.set_language("zh-Hans")
     monkeypatch.setitem(i18n.load_catalog("zh-Hans"), "There is no seat {n}.", "没有座位 {seat}")
     assert i18n.translate_notice("There is no seat {n}.", {"n": 3}) == "There is no seat 3."
+
+
+@pytest.mark.parametrize("template, values, shown", [
+    ("輪到 {name}", {"name": "李偉"}, "輪到李偉"),  # Chinese sets no space between words
+    ("輪到 {name}", {"name": "Alice"}, "輪到 Alice"),  # but a Latin name stands apart
+    ("{name} 獲勝", {"name": "王芳"}, "王芳獲勝"),
+    ("請輸入在 {province} 找到的論壇板塊。", {"province": "雷蒂亞"}, "請輸入在雷蒂亞找到的論壇板塊。"),
+    ("{name}：{province} 放著哪塊？", {"name": "李偉", "province": "雷蒂亞"}, "李偉：雷蒂亞放著哪塊？"),
+    ("第 {n} 季", {"n": 2}, "第 2 季"),  # digits keep their spaces
+    ("{a} {b}", {"a": "雷蒂亞", "b": "麵包"}, "雷蒂亞 麵包"),  # a space between two values separates them
+    ("圖拉真 輸入 {n}", {"n": "三"}, "圖拉真 輸入三"),  # the template's own spaces stay
+    ("{{a}} {b} 人", {"b": "三"}, "{a} 三人"),
+    ("{x:>3} 分", {"x": 7}, "  7 分"),
+])
+def test_a_filled_in_chinese_value_is_set_without_spaces_a_latin_one_with(template, values, shown):
+    assert i18n.Template(template).format(**values) == shown
+
+
+def test_translations_fill_chinese_names_the_chinese_way():
+    i18n.set_language("zh-Hant")
+    try:
+        assert i18n._("{name}'s turn").format(name="李偉") == "輪到李偉"
+        assert i18n._("{name}'s turn").format(name="Bob") == "輪到 Bob"
+        assert i18n.translate_notice("{name} wins", {"name": "王芳"}) == "王芳獲勝"
+    finally:
+        i18n.set_language("en")
+
+
+def test_sentences_join_with_a_space_in_english_and_none_after_chinese_punctuation():
+    assert i18n.join_sentences(["Alice ends the turn.", "", "Season 2 scored."]) == \
+        "Alice ends the turn. Season 2 scored."
+    assert i18n.join_sentences(["王芳结束回合。", "第 2 季计分。"]) == "王芳结束回合。第 2 季计分。"
+    assert i18n.join_sentences(["王芳结束回合。", "Bob 拿起圆盘。"]) == "王芳结束回合。Bob 拿起圆盘。"

@@ -10,7 +10,7 @@ import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from companion.ui.formatting import format_event, format_points, format_time, history_texts, join_names
-from companion.ui.i18n import N_, _
+from companion.ui.i18n import N_, _, join_sentences
 from companion.ui.trajan import names
 
 # -- choices --------------------------------------------------------------------------------------
@@ -269,7 +269,7 @@ def event_text(event: Mapping[str, Any], players: Sequence[str]) -> str:
     if kind == "trajan.moved":
         text = _("{name} moves {n} markers to {action}.").format(
             name=who, n=event.get("markers"), action=names.action(_action_of_tray(event.get("tray"))))
-        return text + (" " + _("A Trajan tile is completed.") if event.get("completed") else "")
+        return join_sentences([text, _("A Trajan tile is completed.") if event.get("completed") else ""])
     if kind == "trajan.action":
         detail = {k: v for k, v in dict(event.get("detail", {})).items() if k != "rng_state"}
         return _("{name}: {action} — {what}").format(name=who, action=names.action(event.get("action", "")),

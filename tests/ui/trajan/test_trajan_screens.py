@@ -177,7 +177,7 @@ def test_a_whole_four_player_game_by_touch_in_chinese(session):
             assert ui.find("trajan.setup.name.3").hint_text == "玩家 4"
             yield from ui.tap("trajan.setup.start")
             assert ui.screen == "trajan_table" and len(session.table_view().view["players"]) == 4
-            assert ui.text("trajan.turn").startswith("轮到 玩家 ")
+            assert ui.text("trajan.turn").startswith("轮到玩家 ")
             seen["taps"] = yield from play_to_the_end(ui, seed=41, undo_at=(10, 200))
             seen["final"] = check_final_on_screen(ui)
             assert ui.text("trajan.final.details") == "计分明细"

@@ -266,7 +266,7 @@ def test_history_lines_for_every_tribune_event_in_three_languages(session):
     i18n.set_language("zh-Hans")
     hans = history_texts(session)
     assert hans[1] == "Ann 收入 7（钱碗）。" and hans[3] == "区域 V 暗标开始：Ann（位置 1）和 Bo（位置 2）。"
-    assert hans[5].endswith("出价揭晓：Ann 3 · Bo 3。 平手，位置 1 获胜：Ann 付 3 给 Bo。")
+    assert hans[5].endswith("出价揭晓：Ann 3 · Bo 3。平手，位置 1 获胜：Ann 付 3 给 Bo。")
     assert hans[9].endswith("战车竞标平手：Ann、Cy；每人拿回出价，战车离开版图。")
     assert hans[14].endswith("Bo 赢得战车，付 2 给银行。") and hans[-1] == "护民官对局结束。"
     i18n.set_language("zh-Hant")
