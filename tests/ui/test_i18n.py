@@ -143,3 +143,16 @@ def test_sentences_join_with_a_space_in_english_and_none_after_chinese_punctuati
         "Alice ends the turn. Season 2 scored."
     assert i18n.join_sentences(["王芳结束回合。", "第 2 季计分。"]) == "王芳结束回合。第 2 季计分。"
     assert i18n.join_sentences(["王芳结束回合。", "Bob 拿起圆盘。"]) == "王芳结束回合。Bob 拿起圆盘。"
+
+
+def test_an_aside_is_bracketed_as_each_language_sets_it():
+    """The notice's rule and a history line's "undone" (the .kv files) follow their text in
+    brackets: half-width after two spaces in English, full-width and unspaced in Chinese."""
+    template = "{text}  ({aside})"
+    assert i18n._(template).format(text="No.", aside="Rule: undo") == "No.  (Rule: undo)"
+    for language, expected in (("zh-Hans", "不行。（规则：撤销）"), ("zh-Hant", "不行。（規則：撤銷）")):
+        i18n.set_language(language)
+        try:
+            assert i18n._(template).format(text="不行。", aside=expected[4:-1]) == expected
+        finally:
+            i18n.set_language("en")

@@ -78,7 +78,7 @@ def test_refusal_is_shown_inline_in_the_table_language(session):
         assert ui.text("table.keypad.display") == "+1000"
         yield from ui.tap("table.keypad.ok")
         notice = ui.text("table.notice")
-        assert "每次最多加减 999 分" in notice and "规则：计分板输入" in notice, notice
+        assert notice == "每次最多加减 999 分。（规则：计分板输入）", "the rule in full-width brackets, as Chinese sets them"
         assert not any(isinstance(w, ModalView) for w in Window.children), "never a blocking modal"
         assert ui.shown("table.seat.0.plus1"), "the table stays usable"
         yield from ui.tap("table.seat.1.enter")
