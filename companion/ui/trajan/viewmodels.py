@@ -859,6 +859,14 @@ class TrajanTableViewModel(EventDispatcher):
     def cancel_cards(self) -> None:
         self.cards_entry = {}
         self._relabel_cards()
+        self._drop_refusal()
+
+    def _drop_refusal(self) -> None:
+        """A refusal shown for an entry the player just cancelled (a shipment the ship does not
+        take, the question which tile lay there) no longer applies to what they do next: cleared
+        here, as the next step would."""
+        if self.notice_level == "refused":
+            self.notice_text = self.notice_rule = self.notice_level = ""
 
     @property
     def cards_ready(self) -> bool:
@@ -994,5 +1002,6 @@ class TrajanTableViewModel(EventDispatcher):
 
     def cancel_found_entry(self) -> None:
         self.found_entry = {}
+        self._drop_refusal()
         if self._view:
             self._entry(self._view)

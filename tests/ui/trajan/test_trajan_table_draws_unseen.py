@@ -178,6 +178,10 @@ def test_the_docs_demo_reaches_a_leader_waiting_for_the_found_tile(tmp_path):
         vm.update(session.table_view())
         assert vm.found_entry == {"province": notice.params["province"]}
         assert vm.choices[-1]["wid"] == "trajan.found.cancel"
+        assert vm.notice_level == "refused" and "Enter the forum tile" in vm.notice_text
+        vm.press(vm.choices[-1])  # Cancel: the question, and its "Enter the forum tile …", go
+        assert not vm.found_entry and (vm.notice_text, vm.notice_level) == ("", "")
+        assert any(c["wid"].startswith("trajan.choice.military.move.") for c in vm.choices), "choose again"
     finally:
         session.shutdown()
 

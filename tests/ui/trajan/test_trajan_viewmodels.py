@@ -460,6 +460,7 @@ def test_the_seaport_names_the_cards_played_and_shipped(session):
         assert vm.notice_level == "refused" and "identical ship takes" in vm.notice_text.lower()
         assert vm.cards_entry, "still open, to fix the cards"
         vm.cancel_cards()
+        assert (vm.notice_text, vm.notice_level) == ("", ""), "cancelled: its refusal no longer applies"
     vm.press(next(c for c in vm.choices if c.get("compose") == "play"))
     assert [b["wid"] for b in vm.card_buttons][:2] == ["trajan.cards.columns", "trajan.cards.furs"]
     assert "trajan.cards.wild" not in [b["wid"] for b in vm.card_buttons], "wildcards only go on ships"
