@@ -275,6 +275,12 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+#: A detail in brackets after a name ("Jewels & Gems (grey)", "no tie (Trajan 1.12)"): Chinese
+#: sets it in full-width brackets, unspaced. (After a whole sentence, the .kv files' notices use
+#: "{text}  ({aside})", two spaces apart in English.)
+INLINE_ASIDE = N_("{name} ({detail})")
+
+
 def translate_notice(template: str, params: Mapping[str, Any]) -> str:
     """A notice's template translated, then filled: the template is the key, not the filled text.
 

@@ -10,7 +10,7 @@ import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from companion.ui.formatting import format_event, format_points, format_time, history_texts, join_names
-from companion.ui.i18n import N_, _, join_sentences
+from companion.ui.i18n import INLINE_ASIDE, N_, _, join_sentences
 from companion.ui.trajan import names
 
 # -- choices --------------------------------------------------------------------------------------
@@ -234,7 +234,7 @@ def category_details(category: Mapping[str, Any]) -> list[str]:
 def tie_break_text(final: Mapping[str, Any]) -> str:
     rule = names.rule(str(final.get("tie_break_rule", "")))
     text = names.display(names.TIE_BREAKS, final.get("tie_break", "none"))
-    return f"{text} ({rule})" if rule else text
+    return _(INLINE_ASIDE).format(name=text, detail=rule) if rule else text
 
 
 def winner_text(final: Mapping[str, Any]) -> str:

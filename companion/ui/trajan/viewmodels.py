@@ -28,7 +28,7 @@ from kivy.properties import (  # noqa: E402
 
 from companion.session import Intent, TableView  # noqa: E402
 from companion.ui import formatting as fmt  # noqa: E402
-from companion.ui.i18n import N_, _, translate_rule  # noqa: E402
+from companion.ui.i18n import INLINE_ASIDE, N_, _, translate_rule  # noqa: E402
 from companion.ui.trajan import format as tfmt  # noqa: E402
 from companion.ui.trajan import names  # noqa: E402
 
@@ -698,7 +698,8 @@ class TrajanTableViewModel(EventDispatcher):
                 elif slot:
                     slots.append(f"{names.TRAY_NUMERALS[i]} {escape(names.trajan_tile(slot['kind']))} "
                                  + "".join(dot(c) for c in slot["colours"]))
-            bonus = [f"{escape(names.bonus_tile(t))} ({escape(names.colour(side))})" for t, side in p.get("bonus_tiles", ())]
+            bonus = [_(INLINE_ASIDE).format(name=escape(names.bonus_tile(t)), detail=escape(names.colour(side)))
+                     for t, side in p.get("bonus_tiles", ())]
             lines = [
                 _("Wheel: {trays}").format(trays=wheel),
                 _("Trajan tiles: {tiles}").format(tiles=sep.join(slots) or "—"),

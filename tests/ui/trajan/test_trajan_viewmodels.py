@@ -586,3 +586,18 @@ def test_a_player_pays_the_demands_differently_before_the_consul_chooses(session
     assert vm.repay, "the editor stays open"
     vm.cancel_repay()
     assert not vm.repay and vm.repay_seat == -1 and vm.summary_prompt.endswith("(grey side).")
+
+
+def test_a_rule_or_side_in_brackets_is_set_as_each_language_sets_brackets():
+    """The game end's tie-break and a bonus tile's side: "no tie (Trajan 1.12)" in English,
+    full-width and unspaced in Chinese, "没有平分（图拉真 1.12）"."""
+    from companion.ui import i18n
+    from companion.ui.trajan import format as tfmt
+
+    final = {"tie_break": "none", "tie_break_rule": "Trajan 1.12"}
+    assert tfmt.tie_break_text(final) == "no tie (Trajan 1.12)"
+    i18n.set_language("zh-Hans")
+    try:
+        assert tfmt.tie_break_text(final) == "没有平分（图拉真 1.12）"
+    finally:
+        i18n.set_language("en")
