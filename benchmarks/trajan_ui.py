@@ -286,13 +286,12 @@ def main() -> int:
             t_end = time.perf_counter()
             start = pending.pop()
             bucket[0].append(t_end - start)
-            if bucket[0] is results["trajan"] and app_done and timing_parts:
+            if bucket[0] is results["trajan"] and app_done:  # the paced taps' figures, split into parts
                 results["trajan_kivy"].append(t_drawn - app_done.pop())
                 results["trajan_finish"].append(t_end - t_drawn)
             app_done.clear()
 
     app_done: list[float] = []
-    timing_parts = [True]  # the paced taps' figures are split into their parts
 
     def script(app):
         from kivy.core.window import Window
@@ -339,7 +338,7 @@ def main() -> int:
             alternate += 1
             if len(taps) >= args.actions:
                 continue
-            bucket[0], app_bucket[0], timing_parts[0] = taps, apps, paced
+            bucket[0], app_bucket[0] = taps, apps
             counting = game == 0
             app.go("home")
             yield

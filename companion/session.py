@@ -151,14 +151,11 @@ class Session:
     def history(self) -> list[HistoryEntry]:
         return self.engine.history() if self.engine else []
 
-    def correction_choices(self, step: int) -> list[Mapping[str, Any]]:
-        """What step `step` could have been instead: the public view's legal choices at the state
-        before it (for games whose view lists `choices`), for the history screen's "correct" panel."""
-        return list(self.correction_view(step).get("choices", ()))
-
     def correction_view(self, step: int) -> Mapping[str, Any]:
-        """The public view of the state before step `step`: its choices, and what a screen needs
-        to word them or ask more about them (Trajan: the tiles a table drawing by hand may name)."""
+        """The public view of the state before step `step`, for the history screen's "correct"
+        panel: its `choices` (what the step could have been instead, for games whose view lists
+        them), and what a screen needs to word them or ask more about them (Trajan: the tiles a
+        table drawing by hand may name)."""
         engine = self._require_engine()
         return engine.game.view(engine.state_before(step), None)
 

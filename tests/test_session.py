@@ -121,7 +121,7 @@ def test_correction_choices_are_the_legal_moves_before_that_step(tmp_path):
     s.handle(Intent("new_game", {"game": "trajan", "setup": {"players": ["Ann", "Bo"], "colours": ["red", "blue"], "seed": 4}}))
     first = s.table_view().view["choices"]
     s.handle(Intent(first[0]["name"], first[0]["args"]))
-    assert s.correction_choices(2) == first
+    assert s.correction_view(2)["choices"] == first
     other = first[1]
     s.handle(Intent("correct", {"step": 2, "name": other["name"], "args": other["args"]}))
     assert s.notice.text.startswith("Step 2 corrected")

@@ -333,8 +333,8 @@ class HistoryViewModel(EventDispatcher):
     `rows` are the steps, newest first; `lines` what the screen lays out: for a game that counts
     seasons and rounds (Trajan) a heading above each round's steps, otherwise the same steps.
     `fixing` is the step being corrected (0: none) and `fix_kind` its panel: "choices" lists in
-    `fixes` what the step could have been (`choices_for(step)`, the session's correction_choices,
-    given by the app: [] when it refuses or the game lists no choices); "points" edits a score pad
+    `fixes` what the step could have been (`choices_for(step)`, the choices of the session's
+    correction_view, given by the app: [] when it refuses or the game lists no choices); "points" edits a score pad
     entry in `points_fix`, and its one fix is that entry as edited.
     """
 

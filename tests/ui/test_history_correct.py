@@ -32,13 +32,13 @@ def test_history_view_model_offers_corrections_for_game_steps_only(session):
 
     trajan_game(session, moves=4)
     steps = in_effect(session)
-    vm = HistoryViewModel(choices_for=session.correction_choices)
+    vm = HistoryViewModel(choices_for=lambda step: session.correction_view(step).get("choices", []))
     vm.refresh(session.history(), [], "trajan")
     correctable = {row["step"] for row in vm.rows if row["correctable"]}
     assert correctable == set(steps[1:]), "every game step in effect, not the setup"
     step = steps[1]
     vm.open_fix(step)
-    choices = session.correction_choices(step)
+    choices = session.correction_view(step)["choices"]
     assert vm.fixing == step and len(vm.fixes) == len(choices) > 1
     assert [f["text"] for f in vm.fixes] == [choice_label(c) if c["name"] != "sow" else f"Pick up tray {choice_label(c)}"
                                              for c in choices]
@@ -69,7 +69,7 @@ def test_score_pad_offers_its_points_entries_in_effect(session):
     score_pad(session, entries=((0, 5), (1, 3), (0, 1)))
     session.handle(Intent("undo"))  # step 5 takes back step 4
     session.handle(Intent("finish"))
-    vm = HistoryViewModel(choices_for=session.correction_choices)
+    vm = HistoryViewModel(choices_for=lambda step: session.correction_view(step).get("choices", []))
     vm.refresh(session.history(), [], "scorepad")
     assert [(row["step"], row["correctable"]) for row in vm.rows] == [
         (6, False), (5, False), (4, False), (3, True), (2, True), (1, False)], "not the setup, finish, undo or undone"
@@ -80,7 +80,7 @@ def test_points_panel_is_prefilled_and_builds_the_correct_intent(session):
     from companion.ui.viewmodels import HistoryViewModel
 
     score_pad(session, players=("Ann", "Bo", "Cy"))
-    vm = HistoryViewModel(choices_for=session.correction_choices)
+    vm = HistoryViewModel(choices_for=lambda step: session.correction_view(step).get("choices", []))
     vm.refresh(session.history(), [], "scorepad")
     vm.open_fix(2)
     fix = vm.points_fix
@@ -114,7 +114,7 @@ def test_points_panel_in_chinese(session):
 
     score_pad(session, players=("王芳", "李伟"), entries=((1, -3),))
     i18n.set_language("zh-Hans")
-    vm = HistoryViewModel(choices_for=session.correction_choices)
+    vm = HistoryViewModel(choices_for=lambda step: session.correction_view(step).get("choices", []))
     vm.refresh(session.history(), [], "scorepad")
     vm.open_fix(2)
     assert vm.points_fix.was_text == "原为：李伟：−3 分"

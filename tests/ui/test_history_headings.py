@@ -68,7 +68,7 @@ def test_trajan_history_view_model_groups_steps_by_season_and_round(session):
 
     trajan_until(session, 2, 2)
     session.handle(Intent("undo"))
-    vm = HistoryViewModel(choices_for=session.correction_choices)
+    vm = HistoryViewModel(choices_for=lambda step: session.correction_view(step).get("choices", []))
     vm.refresh(session.history(), [], "trajan")
     raw = {r["step"]: r for r in history_rows(session.history())}
     headings = [(line["season"], line["round"]) for line in vm.lines if line["kind"] == "heading"]

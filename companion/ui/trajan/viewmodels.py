@@ -65,6 +65,13 @@ def demand_chip(demand: str) -> str:
 # -- the table ---------------------------------------------------------------------------------------
 
 
+def _row(wid: str, text: str, kind: str, index: int = -1, enabled: bool = True, markup: str = "",
+         **extra: Any) -> dict[str, Any]:
+    """One button of the choice grid: `index` into the view's choices (-1: a button of the screen's
+    own, such as a card composer or a found tile, told apart by `extra`)."""
+    return {"index": index, "wid": wid, "text": text, "kind": kind, "enabled": enabled, "markup": markup, **extra}
+
+
 class TrajanTableViewModel(EventDispatcher):
     """Everything the Trajan table screen shows, refreshed from each `TableView`.
 
@@ -338,17 +345,16 @@ class TrajanTableViewModel(EventDispatcher):
             entry = "reveal"
             self.prompt = _("Turn up the next demand tile and tap what it shows.")
             offered = {c["args"]["demand"] for c in self._choices if c["name"] == "reveal_demand"}
-            choices = [{"index": next((i for i, c in enumerate(self._choices)
-                                       if c["name"] == "reveal_demand" and c["args"]["demand"] == d), -1),
-                        "wid": f"trajan.reveal.{d}", "text": names.demand(d), "kind": "reveal",
-                        "enabled": d in offered, "markup": demand_chip(d)}
+            choices = [_row(f"trajan.reveal.{d}", names.demand(d), "reveal", enabled=d in offered,
+                            markup=demand_chip(d), index=next((i for i, c in enumerate(self._choices)
+                                                               if c["name"] == "reveal_demand"
+                                                               and c["args"]["demand"] == d), -1))
                        for d in names.DEMANDS]
         elif phase == "bonus_draw":
             entry = "reveal"
             self.prompt = (_("Draw 2 bonus tiles for the senate and tap them.") if not view.get("senate_bonus")
                            else _("Draw one more bonus tile for the senate and tap it."))
-            choices = [{"index": i, "wid": tfmt.choice_wid(c), "text": tfmt.choice_label(c), "kind": "reveal",
-                        "enabled": True, "markup": ""}
+            choices = [_row(tfmt.choice_wid(c), tfmt.choice_label(c), "reveal", index=i)
                        for i, c in enumerate(self._choices) if c["name"] == "reveal_bonus"]
         elif turn.get("tray") is None and self.mode == "full":
             entry = "trays"
@@ -369,41 +375,15 @@ class TrajanTableViewModel(EventDispatcher):
             entry = "choices"
             acted = bool(turn.get("acted"))
             target = names.action(tfmt._action_of_tray(turn.get("tray")))
-            if "place_plus2" in turn.get("pending", ()):
+            if self.found_entry:
+                self.prompt = self._found_prompt(name)
+            elif "place_plus2" in turn.get("pending", ()):
                 self.prompt = _("{name}: put the +2 marker beside an action").format(name=name)
             elif not acted:
                 self.prompt = _("{name}: {action}").format(name=name, action=target) + self._landing_note()
             else:
                 self.prompt = _("{name}: bonus or extra actions, or end the turn").format(name=name)
-            composers: set[str] = set()
-            if self.found_entry:
-                self.prompt = self._found_prompt(name)
-                choices = self._found_rows(view)
-            for i, intent in enumerate(self._choices if not self.found_entry else ()):
-                if intent["name"] == "end_turn":
-                    end = True
-                    continue
-                kind = {"pass": "pass", "extra": "extra", "plus2": "plus2"}.get(intent["name"], "action")
-                if intent["name"] == "seaport" and intent["args"].get("kind") in ("play", "ship"):
-                    # The rules offer a few plausible cards (hands are secret to the app); the player
-                    # names the real ones in the card composer instead.
-                    compose = intent["args"]["kind"]
-                    if compose not in composers:
-                        composers.add(compose)
-                        label = _("Play cards…") if compose == "play" else _("Ship cards…")
-                        if acted:
-                            label = _("Bonus: {what}").format(what=f"{names.action('seaport')} · {label}")
-                        choices.append({"index": -1, "wid": f"trajan.seaport.{compose}", "text": label,
-                                        "kind": "bonus" if acted else "action", "enabled": True, "markup": "",
-                                        "compose": compose})
-                    continue
-                text = tfmt.choice_label(intent, site)
-                if acted and kind == "action":
-                    kind = "bonus"
-                    text = _("Bonus: {what}").format(what=f"{names.action(intent['name'])} · {text}"
-                                                     if intent["name"] not in ("senate",) else text)
-                choices.append({"index": i, "wid": tfmt.choice_wid(intent), "text": text, "kind": kind,
-                                "enabled": True, "markup": ""})
+            choices, end = (self._found_rows(view), False) if self.found_entry else self._action_rows(acted, site)
             pass_rows = [c for c in choices if c["kind"] == "pass"]
             choices = [c for c in choices if c["kind"] != "pass"] + pass_rows  # pass last, after the composers
             site_rows = self._site(view, choices)
@@ -422,6 +402,37 @@ class TrajanTableViewModel(EventDispatcher):
                               for i, a in enumerate(names.ACTIONS)]
         self.entry = entry
 
+    def _action_rows(self, acted: bool, site: Any) -> tuple[list[dict[str, Any]], bool]:
+        """The turn's choices as buttons (a seaport's play or ship as one card-composer button each;
+        after the action, the rest as bonuses), and whether the turn may end now."""
+        rows: list[dict[str, Any]] = []
+        composers: set[str] = set()
+        end = False
+        for i, intent in enumerate(self._choices):
+            if intent["name"] == "end_turn":
+                end = True
+                continue
+            kind = {"pass": "pass", "extra": "extra", "plus2": "plus2"}.get(intent["name"], "action")
+            if intent["name"] == "seaport" and intent["args"].get("kind") in ("play", "ship"):
+                # The rules offer a few plausible cards (hands are secret to the app); the player
+                # names the real ones in the card composer instead.
+                compose = intent["args"]["kind"]
+                if compose not in composers:
+                    composers.add(compose)
+                    label = _("Play cards…") if compose == "play" else _("Ship cards…")
+                    if acted:
+                        label = _("Bonus: {what}").format(what=f"{names.action('seaport')} · {label}")
+                    rows.append(_row(f"trajan.seaport.{compose}", label, "bonus" if acted else "action",
+                                     compose=compose))
+                continue
+            text = tfmt.choice_label(intent, site)
+            if acted and kind == "action":
+                kind = "bonus"
+                text = _("Bonus: {what}").format(what=f"{names.action(intent['name'])} · {text}"
+                                                 if intent["name"] not in ("senate",) else text)
+            rows.append(_row(tfmt.choice_wid(intent), text, kind, index=i))
+        return rows, end
+
     def _found_prompt(self, name: str) -> str:
         entry = self.found_entry
         if "space" in entry:
@@ -434,14 +445,12 @@ class TrajanTableViewModel(EventDispatcher):
         """The tiles the table may name (those the box may still hold): forum tiles for the
         leader's province, construction tiles for the worker's space; then Cancel."""
         if "space" in self.found_entry:
-            rows = [{"index": -1, "wid": f"trajan.found.site.{kind}_{vp}", "text": names.site_tile((kind, vp)),
-                     "kind": "action", "enabled": True, "markup": "", "found": [kind, vp]}
+            rows = [_row(f"trajan.found.site.{kind}_{vp}", names.site_tile((kind, vp)), "action", found=[kind, vp])
                     for kind, vp in view.get("site_tiles_left", ())]
         else:
-            rows = [{"index": -1, "wid": f"trajan.found.{tile}", "text": names.forum_tile(tile), "kind": "action",
-                     "enabled": True, "markup": "", "found": tile} for tile in view.get("forum_tiles_left", ())]
-        rows.append({"index": -1, "wid": "trajan.found.cancel", "text": _("Cancel"), "kind": "pass",
-                     "enabled": True, "markup": "", "found_cancel": True})
+            rows = [_row(f"trajan.found.{tile}", names.forum_tile(tile), "action", found=tile)
+                    for tile in view.get("forum_tiles_left", ())]
+        rows.append(_row("trajan.found.cancel", _("Cancel"), "pass", found_cancel=True))
         return rows
 
     def _site(self, view: Mapping[str, Any], choices: list[dict[str, Any]]) -> list[dict[str, Any]]:
