@@ -275,9 +275,11 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-#: A detail in brackets after a name ("Jewels & Gems (grey)", "no tie (Trajan 1.12)"): Chinese
-#: sets it in full-width brackets, unspaced. (After a whole sentence, the .kv files' notices use
-#: "{text}  ({aside})", two spaces apart in English.)
+#: An aside in brackets after a text (a refusal's rule, "undone", what a pick-up completed), two
+#: spaces apart in English; Chinese sets it in full-width brackets, unspaced. The .kv files write
+#: the same msgid.
+ASIDE = N_("{text}  ({aside})")
+#: A detail in brackets right after a name ("Jewels & Gems (grey)", "no tie (Trajan 1.12)").
 INLINE_ASIDE = N_("{name} ({detail})")
 
 

@@ -28,7 +28,7 @@ from kivy.properties import (  # noqa: E402
 
 from companion.session import Intent, TableView  # noqa: E402
 from companion.ui import formatting as fmt  # noqa: E402
-from companion.ui.i18n import INLINE_ASIDE, N_, _, translate_rule  # noqa: E402
+from companion.ui.i18n import ASIDE, INLINE_ASIDE, N_, _, translate_rule  # noqa: E402
 from companion.ui.trajan import format as tfmt  # noqa: E402
 from companion.ui.trajan import names  # noqa: E402
 
@@ -380,7 +380,8 @@ class TrajanTableViewModel(EventDispatcher):
             elif "place_plus2" in turn.get("pending", ()):
                 self.prompt = _("{name}: put the +2 marker beside an action").format(name=name)
             elif not acted:
-                self.prompt = _("{name}: {action}").format(name=name, action=target) + self._landing_note()
+                prompt, note = _("{name}: {action}").format(name=name, action=target), self._landing_note()
+                self.prompt = _(ASIDE).format(text=prompt, aside=note) if note else prompt
             else:
                 self.prompt = _("{name}: bonus or extra actions, or end the turn").format(name=name)
             choices, end = (self._found_rows(view), False) if self.found_entry else self._action_rows(acted, site)
@@ -520,13 +521,12 @@ class TrajanTableViewModel(EventDispatcher):
                 "completes": completes, "markup": "\n".join(lines)}
 
     def _landing_note(self) -> str:
+        """What the pick-up just did besides moving markers, for the prompt's aside: the Trajan
+        tile it completed; "" for nothing."""
         picked = self._picked
-        if not picked:
+        if not picked or not picked.get("completes"):
             return ""
-        notes = []
-        if picked.get("completes"):
-            notes.append(_("{tile} completed").format(tile=names.trajan_tile(picked["completes"]["kind"])))
-        return ("  (" + _(", ").join(notes) + ")") if notes else ""
+        return _("{tile} completed").format(tile=names.trajan_tile(picked["completes"]["kind"]))
 
     # -- season summary --------------------------------------------------------------------------
 

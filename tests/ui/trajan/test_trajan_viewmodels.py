@@ -601,3 +601,35 @@ def test_a_rule_or_side_in_brackets_is_set_as_each_language_sets_brackets():
         assert tfmt.tie_break_text(final) == "没有平分（图拉真 1.12）"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language, aside", [("en", "  ({tile} completed)"), ("zh-Hans", "（{tile}已完成）")])
+def test_a_pick_up_that_completes_a_trajan_tile_says_so_in_the_prompt(session, language, aside):
+    """The prompt after a pick-up names the Trajan tile it completed, in brackets as the language
+    sets them."""
+    new_game(session, seed=3)
+    vm = table_vm(session)
+    rnd = random.Random(5)
+    i18n.set_language(language)
+    seen = None
+    try:
+        vm.relabel()
+        for _ in range(1500):
+            completing = [t for t in vm.trays if t["enabled"] and vm._previews.get(t["tray"], {}).get("completes")]
+            if vm.entry == "trays" and completing:
+                kind = vm._previews[completing[0]["tray"]]["completes"]["kind"]
+                vm.choose(completing[0]["index"])
+                if vm.entry == "choices" and not session.table_view().view["turn"]["acted"]:
+                    seen = (vm.prompt, names.trajan_tile(kind))
+                    break
+                continue
+            options = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices if c["index"] >= 0]
+            if vm.can_end_turn:
+                vm.end_turn()
+            else:
+                vm.choose(rnd.choice(options))
+    finally:
+        i18n.set_language("en")
+    assert seen is not None, "no pick-up completing a Trajan tile that waits for its action"
+    prompt, tile = seen
+    assert prompt.endswith(aside.format(tile=tile)), prompt
