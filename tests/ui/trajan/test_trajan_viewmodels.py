@@ -35,6 +35,16 @@ def table_vm(session):
     return vm
 
 
+def play_a_tap(vm, rnd):
+    """One step of a random table: End turn when it may end, else a tray, a choice or a bonus."""
+    options = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices if c["index"] >= 0]
+    options += [b["index"] for b in vm.bonus_choices()]
+    if vm.can_end_turn:
+        vm.end_turn()
+    else:
+        vm.choose(rnd.choice(options))
+
+
 def trajan_choice():
     from companion.cli import game_choices
 
@@ -439,12 +449,7 @@ def test_the_seaport_names_the_cards_played_and_shipped(session):
         composers = [c for c in vm.choices if c.get("compose")]
         if composers and not session.table_view().view["turn"]["acted"]:
             break
-        options = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices if c["index"] >= 0]
-        options += [b["index"] for b in vm.bonus_choices()]
-        if vm.can_end_turn:
-            vm.end_turn()
-        else:
-            vm.choose(rnd.choice(options))
+        play_a_tap(vm, rnd)
     else:
         pytest.fail("no seaport action in 400 taps")
     assert not any(c["wid"].startswith("trajan.choice.seaport.play") for c in vm.choices), "no guessed cards"
@@ -623,11 +628,7 @@ def test_a_pick_up_that_completes_a_trajan_tile_says_so_in_the_prompt(session, l
                     seen = (vm.prompt, names.trajan_tile(kind))
                     break
                 continue
-            options = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices if c["index"] >= 0]
-            if vm.can_end_turn:
-                vm.end_turn()
-            else:
-                vm.choose(rnd.choice(options))
+            play_a_tap(vm, rnd)
     finally:
         i18n.set_language("en")
     assert seen is not None, "no pick-up completing a Trajan tile that waits for its action"
