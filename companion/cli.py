@@ -122,6 +122,14 @@ def _setup_logging() -> None:
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
 
 
+def _prepare_kivy() -> None:
+    """Kivy's environment, set here, at the entry point, before any sub-command can import Kivy
+    (Kivy reads it once, at its own import; the UI modules no longer set it themselves)."""
+    from companion.ui.environment import prepare
+
+    prepare()
+
+
 def _load_config(path: Path | None):
     from companion.config import ConfigError, load_config
 
@@ -283,6 +291,7 @@ def choose_scanner(config, args: argparse.Namespace):
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     _setup_logging()
+    _prepare_kivy()
     if args.command == "replay":
         from companion.games import all_rules
         from companion.replay import run

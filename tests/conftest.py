@@ -19,6 +19,8 @@ import tempfile
 
 import pytest
 
+from companion.ui import environment  # sets nothing on import: Kivy's environment waits for prepare()
+
 _TMP = tempfile.mkdtemp(prefix="companion-tests-")
 atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
 
@@ -33,6 +35,8 @@ for _name, _value in {
     "GPIOZERO_PIN_FACTORY": "mock",
 }.items():
     os.environ.setdefault(_name, _value)
+
+environment.prepare()  # the rest of Kivy's environment, as the CLI sets it at its entry point
 
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_TMP, "config")
 os.environ["XDG_DATA_HOME"] = os.path.join(_TMP, "data")

@@ -8,24 +8,21 @@ view-models from it. Screens are created on first use, so start-up loads only th
 from __future__ import annotations
 
 from companion.ui import startup  # noqa: F401  (first: its clock must start as early as possible)
-from companion.ui import environment
 
-environment.prepare()
+import logging
+import sys
+from typing import Any, Callable, Sequence
 
-import logging  # noqa: E402
-import sys  # noqa: E402
-from typing import Any, Callable, Sequence  # noqa: E402
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 
-from kivy.app import App  # noqa: E402
-from kivy.clock import Clock  # noqa: E402
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty  # noqa: E402
-
-from companion.core.errors import IllegalCommand  # noqa: E402
-from companion.session import Intent, Session, TableView  # noqa: E402
-from companion.ui import fonts, profiles  # noqa: E402
-from companion.ui.catalog import GameChoice  # noqa: E402
-from companion.ui.i18n import current_language  # noqa: E402
-from companion.ui.idle_collector import IdleCollector  # noqa: E402
+from companion.core.errors import IllegalCommand
+from companion.session import Intent, Session, TableView
+from companion.ui import fonts, profiles
+from companion.ui.catalog import GameChoice
+from companion.ui.i18n import current_language
+from companion.ui.idle_collector import IdleCollector
 
 log = logging.getLogger("companion.ui")
 

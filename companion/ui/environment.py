@@ -6,6 +6,10 @@ lines still reach the handlers the CLI set up; KIVY_USE_DEFAULTCONFIG and a priv
 stray ~/.kivy/config.ini from changing the kiosk's behaviour; no console or file log of Kivy's own;
 KIVY_IMAGE leaves Pillow out of start-up.
 Only defaults are set (`setdefault`): a test's conftest or the CLI may have chosen already.
+
+`prepare()` is called once, by each entry point before it imports Kivy: `companion.cli.main`,
+`python -m companion.demo`, the screenshot tool, the benchmarks and the tests' conftest. No module
+prepares it on import (importing a UI module has no side effect on the environment).
 """
 
 from __future__ import annotations

@@ -20,23 +20,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from companion.ui import environment
+from kivy.clock import Clock
+from kivy.core.window import Keyboard, Window
+from kivy.graphics.texture import Texture
+from kivy.lang import Builder
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.behaviors import FocusBehavior
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.widget import Widget
 
-environment.prepare()
-
-from kivy.clock import Clock  # noqa: E402
-from kivy.core.window import Keyboard, Window  # noqa: E402
-from kivy.graphics.texture import Texture  # noqa: E402
-from kivy.lang import Builder  # noqa: E402
-from kivy.properties import ObjectProperty, StringProperty  # noqa: E402
-from kivy.uix.behaviors import FocusBehavior  # noqa: E402
-from kivy.uix.floatlayout import FloatLayout  # noqa: E402
-from kivy.uix.widget import Widget  # noqa: E402
-
-from companion.devices.pads import PadDevices, PadPlan, open_pad_devices  # noqa: E402
-from companion.devices.seat_feed import SeatScreens  # noqa: E402
-from companion.ui.i18n import _  # noqa: E402
-from companion.ui.pad_words import pad_choice_label, pad_words  # noqa: E402
+from companion.devices.pads import PadDevices, PadPlan, open_pad_devices
+from companion.devices.seat_feed import SeatScreens
+from companion.ui.i18n import _
+from companion.ui.pad_words import pad_choice_label, pad_words
 
 OLED_SIZE = (128, 64)
 MAX_SCALE = 3

@@ -10,13 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from companion.ui import environment
+from kivy.event import Observable
 
-environment.prepare()
-
-from kivy.event import Observable  # noqa: E402
-
-from companion.ui import i18n  # noqa: E402
+from companion.ui import i18n
 
 
 class Translator(Observable):

@@ -9,17 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from companion.ui import environment
+from kivy.event import EventDispatcher
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-environment.prepare()
-
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty  # noqa: E402
-
-from companion.session import Intent, TableView  # noqa: E402
-from companion.ui import formatting as fmt  # noqa: E402
-from companion.ui.catalog import GameChoice  # noqa: E402
-from companion.ui.i18n import _  # noqa: E402
+from companion.session import Intent, TableView
+from companion.ui import formatting as fmt
+from companion.ui.catalog import GameChoice
+from companion.ui.i18n import _
 
 #: "Keep what you had" for optional refresh arguments where None is a meaningful value.
 UNSET: Any = object()

@@ -11,25 +11,21 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Iterator
 
-from companion.ui import environment
+from kivy.factory import Factory
+from kivy.graphics import Mesh
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import ScreenManager
+from kivy.uix.widget import Widget
 
-environment.prepare()
+from companion.ui import theme
 
-from kivy.factory import Factory  # noqa: E402
-from kivy.graphics import Mesh  # noqa: E402
-from kivy.lang import Builder  # noqa: E402
-from kivy.properties import BooleanProperty, ColorProperty, StringProperty  # noqa: E402
-from kivy.uix.boxlayout import BoxLayout  # noqa: E402
-from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
-from kivy.uix.button import Button  # noqa: E402
-from kivy.uix.label import Label  # noqa: E402
-from kivy.uix.screenmanager import ScreenManager  # noqa: E402
-from kivy.uix.widget import Widget  # noqa: E402
-
-from companion.ui import theme  # noqa: E402
-
-import math  # noqa: E402
-from array import array  # noqa: E402
+import math
+from array import array
 
 
 def _f32(values: list[float]) -> list[float]:

@@ -21,7 +21,8 @@ def run_python(code: str, tmp_path: Path, timeout: float = 60) -> subprocess.Com
     env = {k: v for k, v in os.environ.items() if not k.startswith("KIVY_")}
     env.update(PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="offscreen", KIVY_HOME=str(tmp_path / "kivy"))
     script = tmp_path / "main.py"
-    script.write_text(textwrap.dedent(code))
+    # The script is an entry point of its own: it prepares Kivy's environment as the CLI does.
+    script.write_text("from companion.ui import environment\nenvironment.prepare()\n" + textwrap.dedent(code))
     return subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=timeout)
 

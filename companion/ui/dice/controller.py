@@ -10,15 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from companion.ui import environment
+from kivy.event import EventDispatcher
+from kivy.properties import ObjectProperty
 
-environment.prepare()
-
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import ObjectProperty  # noqa: E402
-
-from companion.session import Intent, TableView  # noqa: E402
-from companion.ui.dice.model import GAME, DiceTrayViewModel, ManualEntryModel  # noqa: E402
+from companion.session import Intent, TableView
+from companion.ui.dice.model import GAME, DiceTrayViewModel, ManualEntryModel
 
 Post = Callable[[Intent], None]
 

@@ -7,17 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.ui import environment
+from kivy.event import EventDispatcher
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-environment.prepare()
-
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty  # noqa: E402
-
-from companion.session import Intent, TableView  # noqa: E402
-from companion.ui import formatting as fmt  # noqa: E402
-from companion.ui.dice import words  # noqa: E402
-from companion.ui.i18n import _  # noqa: E402
+from companion.session import Intent, TableView
+from companion.ui import formatting as fmt
+from companion.ui.dice import words
+from companion.ui.i18n import _
 
 GAME = "dicetray"
 MAX_DRAFT = 32

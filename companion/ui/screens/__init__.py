@@ -11,9 +11,6 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from companion.ui import environment
-
-environment.prepare()
 
 #: Screen name → the module defining `SCREEN_CLASS` (and loading its .kv).
 MODULES: dict[str, str] = {

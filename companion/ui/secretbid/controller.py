@@ -16,18 +16,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.ui import environment
+from kivy.event import EventDispatcher
+from kivy.properties import ObjectProperty
 
-environment.prepare()
-
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import ObjectProperty  # noqa: E402
-
-from companion.session import Intent, TableView  # noqa: E402
-from companion.ui.catalog import GameChoice  # noqa: E402
-from companion.ui.secretbid.limits import LimitsModel  # noqa: E402
-from companion.ui.secretbid.private import PrivateEntryModel  # noqa: E402
-from companion.ui.secretbid.viewmodels import GAME, SecretBidTableViewModel  # noqa: E402
+from companion.session import Intent, TableView
+from companion.ui.catalog import GameChoice
+from companion.ui.secretbid.limits import LimitsModel
+from companion.ui.secretbid.private import PrivateEntryModel
+from companion.ui.secretbid.viewmodels import GAME, SecretBidTableViewModel
 
 Post = Callable[[Intent], None]
 

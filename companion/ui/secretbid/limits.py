@@ -9,15 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from companion.ui import environment
+from kivy.event import EventDispatcher
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 
-environment.prepare()
-
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import ListProperty, NumericProperty, StringProperty  # noqa: E402
-
-from companion.ui.i18n import _  # noqa: E402
-from companion.ui.secretbid.format import NO_LIMIT, is_no_limit, limit_label, limit_value  # noqa: E402
+from companion.ui.i18n import _
+from companion.ui.secretbid.format import NO_LIMIT, is_no_limit, limit_label, limit_value
 
 #: The editor's −/+ buttons: small steps and big ones (held, each repeats).
 STEPS = (-10, -1, 1, 10)

@@ -15,17 +15,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.ui import environment
+from kivy.event import EventDispatcher
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-environment.prepare()
-
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty  # noqa: E402
-
-from companion.session import Intent, TableView  # noqa: E402
-from companion.ui import formatting as fmt  # noqa: E402
-from companion.ui.i18n import N_, _  # noqa: E402
-from companion.ui.secretbid.format import limit_label  # noqa: E402
+from companion.session import Intent, TableView
+from companion.ui import formatting as fmt
+from companion.ui.i18n import N_, _
+from companion.ui.secretbid.format import limit_label
 
 SeatView = Callable[[int], "Mapping[str, Any] | None"]
 Post = Callable[[Intent], None]

@@ -9,18 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.ui import environment
+from kivy.event import EventDispatcher
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-environment.prepare()
-
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty  # noqa: E402
-
-from companion.session import Intent, TableView  # noqa: E402
-from companion.ui import formatting as fmt  # noqa: E402
-from companion.ui.i18n import _  # noqa: E402
-from companion.ui.secretbid import format as sfmt  # noqa: E402
-from companion.ui.secretbid.limits import LimitsModel  # noqa: E402
+from companion.session import Intent, TableView
+from companion.ui import formatting as fmt
+from companion.ui.i18n import _
+from companion.ui.secretbid import format as sfmt
+from companion.ui.secretbid.limits import LimitsModel
 
 Post = Callable[[Intent], None]
 PadOfSeat = Callable[[int], "int | None"]

@@ -21,15 +21,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from companion.ui import environment
+from kivy.event import EventDispatcher
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-environment.prepare()
-
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty  # noqa: E402
-
-from companion.ui.i18n import _  # noqa: E402
-from companion.ui.trajan import names  # noqa: E402
+from companion.ui.i18n import _
+from companion.ui.trajan import names
 
 #: Trajan 1.2: the action markers' colours, two markers of each per player, two per tray at start.
 MARKER_COLOURS = names.MARKER_COLOURS

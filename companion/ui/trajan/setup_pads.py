@@ -15,14 +15,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from companion.ui import environment
+from kivy.event import EventDispatcher
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 
-environment.prepare()
-
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty  # noqa: E402
-
-from companion.ui.i18n import _  # noqa: E402
+from companion.ui.i18n import _
 
 #: Pads when nobody says otherwise: the four `[[devices.pads.seats]]` of config.default.toml.
 DEFAULT_PAD_COUNT = 4

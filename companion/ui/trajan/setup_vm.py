@@ -6,22 +6,18 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from companion.ui import environment
-
-environment.prepare()
-
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import (  # noqa: E402
+from kivy.event import EventDispatcher
+from kivy.properties import (
     BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty,
 )
 
-from companion.session import Intent, Notice  # noqa: E402
-from companion.ui import formatting as fmt  # noqa: E402
-from companion.ui.catalog import GameChoice, SettingInfo  # noqa: E402
-from companion.ui.i18n import _, translate_notice, translate_rule  # noqa: E402
-from companion.ui.trajan import names  # noqa: E402
-from companion.ui.trajan.setup_draws import TrajanDrawsViewModel  # noqa: E402
-from companion.ui.trajan.setup_pads import DEFAULT_PAD_COUNT, PadChoice  # noqa: E402
+from companion.session import Intent, Notice
+from companion.ui import formatting as fmt
+from companion.ui.catalog import GameChoice, SettingInfo
+from companion.ui.i18n import _, translate_notice, translate_rule
+from companion.ui.trajan import names
+from companion.ui.trajan.setup_draws import TrajanDrawsViewModel
+from companion.ui.trajan.setup_pads import DEFAULT_PAD_COUNT, PadChoice
 
 DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
 

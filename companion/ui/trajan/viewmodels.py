@@ -17,20 +17,16 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from companion.ui import environment
-
-environment.prepare()
-
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import (  # noqa: E402
+from kivy.event import EventDispatcher
+from kivy.properties import (
     BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty,
 )
 
-from companion.session import Intent, TableView  # noqa: E402
-from companion.ui import formatting as fmt  # noqa: E402
-from companion.ui.i18n import ASIDE, INLINE_ASIDE, N_, _, translate_rule  # noqa: E402
-from companion.ui.trajan import format as tfmt  # noqa: E402
-from companion.ui.trajan import names  # noqa: E402
+from companion.session import Intent, TableView
+from companion.ui import formatting as fmt
+from companion.ui.i18n import ASIDE, INLINE_ASIDE, N_, _, translate_rule
+from companion.ui.trajan import format as tfmt
+from companion.ui.trajan import names
 
 
 def escape(text: str) -> str:

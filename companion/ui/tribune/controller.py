@@ -16,17 +16,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.ui import environment
+from kivy.properties import ListProperty, NumericProperty
 
-environment.prepare()
-
-from kivy.properties import ListProperty, NumericProperty  # noqa: E402
-
-from companion.ui.catalog import GameChoice  # noqa: E402
-from companion.ui.i18n import _  # noqa: E402
-from companion.ui.secretbid.controller import Post, SealedBidUI  # noqa: E402
-from companion.ui.tribune.format import GAME, start_money  # noqa: E402
-from companion.ui.tribune.viewmodels import BIDDING_PHASES, TribuneTableViewModel  # noqa: E402
+from companion.ui.catalog import GameChoice
+from companion.ui.i18n import _
+from companion.ui.secretbid.controller import Post, SealedBidUI
+from companion.ui.tribune.format import GAME, start_money
+from companion.ui.tribune.viewmodels import BIDDING_PHASES, TribuneTableViewModel
 
 
 class TribuneUI(SealedBidUI):

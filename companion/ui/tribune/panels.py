@@ -7,16 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.ui import environment
+from kivy.event import EventDispatcher
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-environment.prepare()
-
-from kivy.event import EventDispatcher  # noqa: E402
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty  # noqa: E402
-
-from companion.session import Intent  # noqa: E402
-from companion.ui.i18n import _  # noqa: E402
-from companion.ui.tribune.format import REASONS, reason_label  # noqa: E402
+from companion.session import Intent
+from companion.ui.i18n import _
+from companion.ui.tribune.format import REASONS, reason_label
 
 #: The hand entry's largest amount on the screen's −/+ (the rules' own limit is far higher).
 MAX_HAND_AMOUNT = 999

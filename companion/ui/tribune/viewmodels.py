@@ -21,18 +21,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.ui import environment
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 
-environment.prepare()
-
-from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty  # noqa: E402
-
-from companion.session import Intent, TableView  # noqa: E402
-from companion.ui.i18n import _  # noqa: E402
-from companion.ui.secretbid import format as sfmt  # noqa: E402
-from companion.ui.secretbid.viewmodels import SealedTableViewModel  # noqa: E402
-from companion.ui.tribune import format as tfmt  # noqa: E402
-from companion.ui.tribune.panels import MoneyEntry, RegionVPicker  # noqa: E402
+from companion.session import Intent, TableView
+from companion.ui.i18n import _
+from companion.ui.secretbid import format as sfmt
+from companion.ui.secretbid.viewmodels import SealedTableViewModel
+from companion.ui.tribune import format as tfmt
+from companion.ui.tribune.panels import MoneyEntry, RegionVPicker
 
 Post = Callable[[Intent], None]
 PadOfSeat = Callable[[int], "int | None"]
