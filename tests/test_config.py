@@ -19,7 +19,7 @@ from companion.config import (
     write_setting,
 )
 
-SHIPPED = Path(cfg.__file__).with_name("config.default.toml")
+SHIPPED = Path(cfg.__file__).parents[1] / "config.default.toml"  # beside the config package
 
 
 def write(tmp_path: Path, text: str) -> Path:
