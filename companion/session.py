@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from companion.core.engine import Engine, HistoryEntry, Step
+from companion.core.asks import AnswerNeeded, Ask
 from companion.core.errors import IllegalCommand, JournalError
 from companion.core.events import Command
 from companion.core.game import Game
@@ -44,7 +45,8 @@ class Intent:
     """A request from the touchscreen or a script: `name` with JSON-like `args`.
 
     Session-level names: new_game {game, setup: {...}}, resume {path?}, close, undo, redo,
-    correct {step, name, args}. A new_game's setup may hold `pads`: per seat, the pad number (from
+    correct {step, name, args}, answer {value} (the answer to the question the last step raised,
+    `TableView.ask`: its step posted again with the answer). A new_game's setup may hold `pads`: per seat, the pad number (from
     0) that plays it or None; the session takes it out (it is no game's business), so any game
     can be played from any pad. Without it pad k plays seat k.
     Any other name is the current game's own (`Game.parse_command`).
@@ -63,12 +65,14 @@ class Intent:
 @dataclasses.dataclass(frozen=True)
 class Notice:
     """Something to tell the table: a refusal (with its rule) or information. `template` and
-    `params` let the screen translate it; `text` is the English."""
+    `params` let the screen translate it; `text` is the English. `ask`: the refused step needs an
+    answer only the table knows (`core.asks`), asked as data; the words are for whoever reads."""
 
     level: str  # "refused", "info", "error"
     template: str
     params: Mapping[str, Any]
     rule: str = ""
+    ask: Ask | None = None
 
     @property
     def text(self) -> str:
@@ -76,7 +80,8 @@ class Notice:
 
     @classmethod
     def refused(cls, exc: IllegalCommand) -> "Notice":
-        return cls("refused", exc.template, dict(exc.params), exc.rule)
+        return cls("refused", exc.template, dict(exc.params), exc.rule,
+                   exc.ask if isinstance(exc, AnswerNeeded) else None)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -104,6 +109,11 @@ class TableView:
     # {"step": number, "reason": …, **detail} (`core.game.AutomaticStep`, public), so a screen can
     # say what happened ("Senate taken, the only action there") whichever device played.
     automatic: tuple[Mapping[str, Any], ...] = ()
+
+    @property
+    def ask(self) -> Ask | None:
+        """What the table is asked now (the last step waits for it), or None."""
+        return self.notice.ask if self.notice is not None else None
 
 
 class Session:
@@ -195,11 +205,12 @@ class Session:
         if isinstance(fact, (ScannerStatus, DiceLive)):
             self._scanner_fact(fact)
             return
+        asked = self.notice.ask if self.notice is not None else None
         self.notice = None
         self.automatic = []
         try:
             if isinstance(fact, Intent):
-                self._intent(fact)
+                self._intent(fact, asked)
             elif isinstance(fact, ButtonPressed):
                 self._button(fact)
             elif isinstance(fact, DiceRead):
@@ -247,7 +258,8 @@ class Session:
             return
         engine.execute(command)
 
-    def _intent(self, intent: Intent) -> None:
+    def _intent(self, intent: Intent, asked: Ask | None = None) -> None:
+        """`asked`: the question the previous fact's step raised, which an `answer` answers."""
         name, args = intent.name, intent.args
         if name == "new_game":
             self.new_game(str(args.get("game", "")), dict(args.get("setup", {})))
@@ -263,6 +275,8 @@ class Session:
             self._correct(args)
         elif name == "seat_key":
             self._seat_key_intent(args)
+        elif name == "answer":
+            self._answer(args, asked, intent.automatic)
         else:
             engine = self._require_engine()
             command = engine.game.parse_command(name, args)
@@ -270,6 +284,16 @@ class Session:
             if getattr(command, "takes_drafts", False):
                 command = dataclasses.replace(command, drafts=self._shown_drafts())
             self._execute(command, intent.automatic)
+
+    def _answer(self, args: Mapping[str, Any], asked: Ask | None, automatic: bool) -> None:
+        """The asked step, posted again with the answer: a wrong answer is refused by the rules
+        like any other step (and asks nothing more)."""
+        if asked is None:
+            raise IllegalCommand("answer", "Nothing is being asked now.")
+        if "value" not in args:
+            raise IllegalCommand("answer", "'{field}' is missing.", field="value")
+        name, answered = asked.answered(args["value"])
+        self._intent(Intent(name, answered, automatic))
 
     def _execute(self, command: Command, automatic: bool) -> None:
         """Plays a player's `command`, then (when `automatic`) the steps the game takes by itself

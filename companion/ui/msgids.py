@@ -72,8 +72,9 @@ def ui_msgids() -> dict[str, str]:
 
 
 def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
-    """msgid → where, for the templates and rule names of IllegalCommand(rule, template, …) and
-    Notice(level, template, …) calls in the core, the session and the games."""
+    """msgid → where, for the templates and rule names of IllegalCommand(rule, template, …),
+    AnswerNeeded(Ask(kind, rule, …), template, …) and Notice(level, template, …) calls in the core,
+    the session and the games."""
     if roots is None:
         roots = (PACKAGE / "core", PACKAGE / "session.py", PACKAGE / "games")
     found: dict[str, str] = {}
@@ -90,6 +91,11 @@ def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
                     text = _literal(arg) or (constants.get(arg.id) if isinstance(arg, ast.Name) else None)
                     if text:
                         found.setdefault(text, where)
+            elif name in ("AnswerNeeded", "Ask") and len(node.args) >= 2:
+                # AnswerNeeded(Ask(kind, rule, …), template, …): the template, and the ask's rule
+                text = _literal(node.args[1])
+                if text:
+                    found.setdefault(text, where)
             elif name == "Notice" and len(node.args) >= 2:
                 text = _literal(node.args[1])
                 if text:

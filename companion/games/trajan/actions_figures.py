@@ -7,14 +7,14 @@ function here moves one figure from one place to another, so the count is conser
 
 from __future__ import annotations
 
-import dataclasses
-
+from companion.core.asks import AnswerNeeded, Ask
 from companion.core.errors import IllegalCommand
 from companion.core.values import evolve
 from companion.games.trajan import board
 from companion.games.trajan import rules_data as R
 from companion.games.trajan import unseen
 from companion.games.trajan.commands import Construction, Military
+from companion.games.trajan.parse import intent_of
 from companion.games.trajan.state import SiteSpace, TrajanState, bag
 from companion.games.trajan.unseen import UNSEEN, UNSEEN_SITE_TILE
 
@@ -37,6 +37,12 @@ def arriving_legionnaire_vp(state: TrajanState, province: str) -> int:
 
 def has_legionnaire(state: TrajanState, seat: int, province: str) -> bool:
     return (province, seat) in state.legionnaires
+
+#: What the table is asked when a figure reaches a tile it laid out unseen (table draws): the forum
+#: tile in the leader's province (answered with its kind), the construction tile on the worker's
+#: space (answered with [type, VP]).
+FOUND_FORUM_TILE = "trajan.found_forum_tile"
+FOUND_SITE_TILE = "trajan.found_site_tile"
 
 
 def military(state: TrajanState, seat: int, cmd: Military) -> TrajanState:
@@ -66,8 +72,9 @@ def military(state: TrajanState, seat: int, cmd: Military) -> TrajanState:
         if taken == UNSEEN:
             # Table draws: the tile lay there unseen by the app; the player names it (unseen.py).
             if cmd.found is None:
-                raise IllegalCommand("Trajan 1.8 military", "Enter the forum tile found in {province}.",
-                                     province=cmd.province)
+                raise AnswerNeeded(Ask(FOUND_FORUM_TILE, "Trajan 1.8 military", intent_of(cmd), "found", seat,
+                                       tuple(unseen.kinds_left(state)), {"province": cmd.province}),
+                                   "Enter the forum tile found in {province}.", province=cmd.province)
             unseen.check_named(state, cmd.found)
             state, taken = unseen.named(state, cmd.found), cmd.found
         elif cmd.found is not None and cmd.found != taken:
@@ -139,10 +146,11 @@ def construction(state: TrajanState, seat: int, cmd: Construction) -> TrajanStat
         tile = spot.tile
         if tile == UNSEEN_SITE_TILE:
             # Table draws: the tile lay there unseen by the app; the player names it (unseen.py).
-            if cmd.found is None:  # `space` travels with the refusal: the screen asks for its tile
-                raise IllegalCommand("Trajan 1.9 construction",
-                                     "Enter the construction tile found in row {row}, column {column}.",
-                                     **board.site_place(space))
+            if cmd.found is None:
+                place = board.site_place(space)
+                raise AnswerNeeded(Ask(FOUND_SITE_TILE, "Trajan 1.9 construction", intent_of(cmd), "found", seat,
+                                       tuple(unseen.site_tiles_left(state)), place),
+                                   "Enter the construction tile found in row {row}, column {column}.", **place)
             tile = unseen.named_site_tile(state, cmd.found)
         elif cmd.found is not None and tuple(cmd.found) != tile:
             if tile is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping, Sequence
 
+from companion.core.asks import AnswerNeeded, Ask
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.game import AutomaticStep
@@ -19,13 +20,15 @@ from companion.games.trajan import commands as c
 from companion.games.trajan import events as e
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.legal import legal_commands
-from companion.games.trajan.parse import parse_command
+from companion.games.trajan.parse import intent_of, parse_command
 from companion.games.trajan.setup import deal, initial_state
 from companion.games.trajan.state import TrajanState, TurnState, bag_remove
 from companion.games.trajan.view import public_event, summary_text, view
 
 TURN = "Trajan 1.2 turn"
 BONUS = "Trajan 1.11 bonus tiles"
+#: What the table is asked when it draws Trajan tiles itself: the tile drawn from the stack.
+DRAWN_TRAJAN_TILE = "trajan.drawn_tile"
 _ACTION_COMMANDS: dict[type, str] = {
     c.Seaport: "seaport", c.Forum: "forum", c.Military: "military", c.Senate: "senate",
     c.TrajanAction: "trajan", c.Construction: "construction",
@@ -168,9 +171,10 @@ class TrajanRules:
             raise IllegalCommand(TURN, "No {action} action is left this turn.", action=action)
         if isinstance(command, c.TrajanAction) and command.tile is None:
             if not state.digital_draws:
-                # the stack travels with the refusal: the screen opens its tile entry whoever chose it (touch or pad)
-                raise IllegalCommand("Trajan 1.3 Trajan tiles", "Enter the Trajan tile drawn from the stack.",
-                                     stack=command.stack)
+                # the table drew it: asked of whoever chose the action (touch or pad), answered [kind, colour, colour]
+                raise AnswerNeeded(Ask(DRAWN_TRAJAN_TILE, "Trajan 1.3 Trajan tiles", intent_of(command), "tile", seat,
+                                       about={"stack": command.stack}),
+                                   "Enter the Trajan tile drawn from the stack.", stack=command.stack)
             tile, rng = tiles.draw_from_supply(state.trajan_supply, command.stack, state.rng)
             command = c.TrajanAction(command.stack, (tile.kind, *tile.colours))
             _run_action(evolve(state, rng=rng), seat, action, command)

@@ -36,6 +36,13 @@ def escape(text: str) -> str:
 Post = Callable[[Intent], None]
 
 DEMAND_SLOTS = 3
+#: The questions of Trajan's rules (`Ask.kind`) that this screen answers with a panel: the Trajan
+#: tile the table drew (rules.DRAWN_TRAJAN_TILE), the tile found under the leader or a worker
+#: (actions_figures.FOUND_FORUM_TILE, FOUND_SITE_TILE). The UI imports no game: a test holds the two
+#: spellings together.
+DRAWN_TRAJAN_TILE = "trajan.drawn_tile"
+FOUND_FORUM_TILE = "trajan.found_forum_tile"
+FOUND_SITE_TILE = "trajan.found_site_tile"
 #: The notice after a pick-up that also took the tray's only action (translated when shown).
 AUTO_ACTION = N_("{name}: {action} taken, the only action there. Undo to pass instead.")
 
@@ -212,7 +219,7 @@ class TrajanTableViewModel(EventDispatcher):
             # table drew: the refusal names its stack, and the entry opens whoever chose it, once
             # per refusal (cancelled, it stays closed through a relabel).
             self._tile_entry_for = table.notice
-            self.open_tile_entry(str(table.notice.params.get("stack", "")))  # type: ignore[union-attr]
+            self.open_tile_entry(str(table.ask.about.get("stack", "")))  # type: ignore[union-attr]
 
     def _sync_found_entry(self, table: TableView) -> None:
         """Before the choices are listed: the question of the tile the table found opens when a
@@ -224,9 +231,9 @@ class TrajanTableViewModel(EventDispatcher):
             self.found_entry = {}
         if self.notice_is_found_entry() and table.notice is not self._found_entry_for:
             self._found_entry_for, self._found_entry_step = table.notice, table.step
-            params = table.notice.params  # type: ignore[union-attr]
-            self.found_entry = ({key: int(params[key]) for key in ("space", "row", "column")} if "space" in params
-                                else {"province": str(params.get("province", ""))})
+            about = table.ask.about  # type: ignore[union-attr]
+            self.found_entry = ({key: int(about[key]) for key in ("space", "row", "column")} if "space" in about
+                                else {"province": str(about.get("province", ""))})
 
     def relabel(self) -> None:
         if self._table is not None:
@@ -955,8 +962,9 @@ class TrajanTableViewModel(EventDispatcher):
     # -- entering a drawn Trajan tile ---------------------------------------------------------------
 
     def notice_is_tile_entry(self) -> bool:
+        """The last step waits for the Trajan tile the table drew (`core.asks`: asked by kind)."""
         table = self._table
-        return bool(table and table.notice and table.notice.template == "Enter the Trajan tile drawn from the stack.")
+        return bool(table and table.ask and table.ask.kind == DRAWN_TRAJAN_TILE)
 
     def open_tile_entry(self, stack: str) -> None:
         kinds = list(names.STACK_KINDS.get(stack, ()))
@@ -987,12 +995,10 @@ class TrajanTableViewModel(EventDispatcher):
 
     # -- naming the tile the leader or a worker found (table draws) ---------------------------------
 
-    FOUND_TEMPLATES = ("Enter the forum tile found in {province}.",
-                       "Enter the construction tile found in row {row}, column {column}.")
-
     def notice_is_found_entry(self) -> bool:
+        """The last step waits for the tile the table found under a figure (asked by kind)."""
         table = self._table
-        return bool(table and table.notice and table.notice.template in self.FOUND_TEMPLATES)
+        return bool(table and table.ask and table.ask.kind in (FOUND_FORUM_TILE, FOUND_SITE_TILE))
 
     def name_found_tile(self, tile: Any) -> None:
         """The leader's move (Trajan 1.8) or the worker's (1.9) again, with the tile the table found."""
