@@ -20,6 +20,7 @@ from hardware.scanner.reader import ScannerReader
 from hardware.scanner.script import parse_script, play
 from hardware.scanner.twin import ScannerTwin, parse_dice
 from hardware.scanner.tracker import dice_values
+from tests.waiting import wait_for
 
 
 def fast_twin(seed: int = 1) -> ScannerTwin:
@@ -140,9 +141,11 @@ def test_cable_pulled_during_a_roll_and_put_back(rig, scanner_facts):
     sim, reader = rig()
     roll_and_wait(sim, scanner_facts, expect=1)
     seen = len(scanner_facts.states())
-    sim.disconnect(0.4)
+    sim.disconnect(3600)  # out until the test puts it back
     sim.roll()  # the scanner still has power: it sees this roll, nobody hears it
     scanner_facts.wait_for(lambda f: "disconnected" in f.states()[seen:])
+    assert wait_for(lambda: not sim.query(lambda now: sim.twin.is_busy))  # the whole roll went unheard
+    sim.plug_back()
     read = scanner_facts.wait_for(lambda f: len(f.of(DiceRead)) == 2 and f.of(DiceRead)[1])
     assert reads(scanner_facts) == settled_rolls(sim)  # caught up by asking for the latest frame
     assert read.boot == sim.twin.boot and reader.counts().restarts == 0
