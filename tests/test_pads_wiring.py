@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ from companion.games import all_rules
 from companion.session import Intent, Session
 from hardware.detect import FOUND, MISSING, Probe
 from hardware.facts import ButtonPressed, DeviceStatus
+from hardware.handheld.clock import ManualScheduler
 from hardware.handheld.keylogic import PadTimings
 from hardware.handheld.render import render
 from hardware.handheld.screen import PadScreen
@@ -34,7 +34,13 @@ pytestmark = pytest.mark.timeout(60)
 SEATS = Config().devices.pads.seats
 FAST = PadTimings(debounce=0.005, repeat_delay=0.05, repeat_interval=0.02, repeat_min_interval=0.01,
                   long_press=0.15)
-"""Pad timings a test can wait out: the same logic, ten times quicker."""
+"""Pad timings ten times quicker than a thumb's: the same logic. Time itself is a `ManualScheduler`
+(the `clock` fixture) that only the test moves, so a hold lasts exactly as long as a test says."""
+
+
+@pytest.fixture
+def clock() -> ManualScheduler:
+    return ManualScheduler()
 
 
 @pytest.fixture
@@ -53,11 +59,11 @@ def texts(screen: PadScreen) -> str:
     return " ".join([screen.title, screen.status, *screen.result])
 
 
-def tap(devices, name, hold=0.02):
+def tap(clock, devices, name, hold=0.02):
     devices.key_down(name)
-    time.sleep(hold)
+    clock.advance(hold)  # shorter than FAST's repeat delay and long press
     devices.key_up(name)
-    time.sleep(0.02)  # past the debounce before the next edge of this key
+    clock.advance(0.02)  # past the debounce before the next edge of this key
 
 
 # -- what a seat's display shows (pure) -------------------------------------------------------------
@@ -223,23 +229,23 @@ def test_real_pads_report_a_pin_in_use_and_go_on_without_a_twin(pins):
         squatter.close()
 
 
-def test_auto_gives_a_pad_whose_pins_fail_its_keyboard_keys_and_panel(pins, tmp_path):
+def test_auto_gives_a_pad_whose_pins_fail_its_keyboard_keys_and_panel(pins, tmp_path, clock):
     from gpiozero import Button
 
     squatter = Button(SEATS[1].ok, pin_factory=pins)
     facts = []
     plan = PadPlan("real", no_oleds(), tmp_path / "png", fallback=True)
-    devices = open_pad_devices(plan, facts.append, pin_factory=pins, timings=FAST)
+    devices = open_pad_devices(plan, facts.append, pin_factory=pins, timings=FAST, scheduler=clock)
     try:
         assert "keyboard keys and its panel" in facts[0].detail
         assert devices.is_twin_active(1) and not devices.is_twin_active(0)
         assert devices.key_down("q") is False  # pad 1 has its buttons: its keys stay a keyboard's
         assert devices.key_up("q") is False  # … and so do their key-ups
-        tap(devices, "s")  # pad 2's +
+        tap(clock, devices, "s")  # pad 2's +
         assert wait_for(lambda: ButtonPressed(1, "plus") in facts)
         devices.show(1, PadScreen(title="Bo", amount=3))
         devices.show(0, PadScreen(title="Ann", amount=8))
-        devices.flush()
+        assert devices.flush(30)
         assert (tmp_path / "png" / "pad-seat2.png").exists()
         assert not (tmp_path / "png" / "pad-seat1.png").exists()  # pad 1 has no twin to feed
     finally:
@@ -254,13 +260,13 @@ def test_auto_brings_up_the_twin_of_a_display_that_does_not_answer(pins, tmp_pat
     try:
         assert not devices.is_twin_active(0)
         devices.show(0, PadScreen(title="Ann", amount=5))
-        devices.flush()
+        assert devices.flush(30)
         assert wait_for(lambda: any(isinstance(f, DeviceStatus) for f in facts))
         status = next(f for f in facts if isinstance(f, DeviceStatus))
         assert (status.device, status.status, status.seat) == ("pad 1 OLED", "missing", 0)
         assert devices.is_twin_active(0) and not devices.is_twin_active(1)
         devices.show(0, PadScreen(title="Ann", amount=5))  # the update the status fact causes
-        devices.flush()
+        assert devices.flush(30)
         assert Image.open(tmp_path / "pad-seat1.png").tobytes() == render(PadScreen(title="Ann", amount=5)).tobytes()
         devices.note(DeviceStatus("pad 1 OLED", "ok", "back", 0))  # what the display says when it answers again
         assert not devices.is_twin_active(0), "the real display takes over again"
@@ -268,14 +274,15 @@ def test_auto_brings_up_the_twin_of_a_display_that_does_not_answer(pins, tmp_pat
         devices.close()
 
 
-def test_simulated_pads_are_keys_and_twins_for_every_configured_pad(tmp_path):
+def test_simulated_pads_are_keys_and_twins_for_every_configured_pad(tmp_path, clock):
     facts, peeks = [], []
     devices = open_pad_devices(PadPlan("simulated", SEATS, tmp_path), facts.append,
-                               on_peek=lambda pad, shown: peeks.append((pad, shown)), timings=FAST)
+                               on_peek=lambda pad, shown: peeks.append((pad, shown)), timings=FAST,
+                               scheduler=clock)
     try:
         assert not devices.buttons and not devices.displays and sorted(devices.twins) == [0, 1, 2, 3]
         assert all(devices.is_twin_active(p) for p in range(4))
-        tap(devices, "x")
+        tap(clock, devices, "x")
         assert wait_for(lambda: ButtonPressed(2, "plus") in facts)
         devices.key_down("p")
         devices.release_all()  # the window lost the focus: the peek ends with it
@@ -289,9 +296,10 @@ def test_simulated_pads_are_keys_and_twins_for_every_configured_pad(tmp_path):
 # -- the feed: session → every pad's display --------------------------------------------------------
 
 
-def open_simulated(session, tmp_path, **kwargs):
+def open_simulated(session, tmp_path, clock, **kwargs):
     facts = []
-    devices = open_pad_devices(PadPlan("simulated", SEATS, tmp_path / "png"), facts.append, timings=FAST, **kwargs)
+    devices = open_pad_devices(PadPlan("simulated", SEATS, tmp_path / "png"), facts.append, timings=FAST,
+                               scheduler=clock, **kwargs)
     feed = SeatScreens(session, devices)
     session.listeners.append(feed.update)
     return devices, feed, facts
@@ -306,17 +314,17 @@ def png(tmp_path, pad):
     return Image.open(tmp_path / "png" / f"pad-seat{pad + 1}.png").convert("1").tobytes()
 
 
-def test_keys_of_three_seats_reach_the_session_and_each_png_holds_only_its_seats_amount(session, tmp_path):
-    devices, feed, facts = open_simulated(session, tmp_path)
+def test_keys_of_three_seats_reach_the_session_and_each_png_holds_only_its_seats_amount(session, tmp_path, clock):
+    devices, feed, facts = open_simulated(session, tmp_path, clock)
     try:
         bid_game(session, limits=[50, 50, 50])
         for name, times in (("w", 3), ("s", 5), ("x", 2)):
             for _ in range(times):
-                tap(devices, name)
-        tap(devices, "d")  # seat 2 locks its 5
+                tap(clock, devices, name)
+        tap(clock, devices, "d")  # seat 2 locks its 5
         assert wait_for(lambda: len(facts) == 11)
         handle_all(session, facts)
-        devices.flush()
+        assert devices.flush(30)
         expected = {
             0: PadScreen(title="Ann · round 1", amount=3, limit=50, status="OK locks your bid"),
             1: PadScreen(title="Bo · round 1", amount=5, limit=50, locked=True, status="waiting for 2"),
@@ -334,14 +342,14 @@ def test_keys_of_three_seats_reach_the_session_and_each_png_holds_only_its_seats
         devices.close()
 
 
-def test_a_pad_plays_the_seat_the_setup_gave_it(session, tmp_path):
-    devices, feed, facts = open_simulated(session, tmp_path)
+def test_a_pad_plays_the_seat_the_setup_gave_it(session, tmp_path, clock):
+    devices, feed, facts = open_simulated(session, tmp_path, clock)
     try:
         bid_game(session, players=("Ann", "Bo"), pads=[3, 0])  # Ann holds pad 4, Bo pad 1
-        tap(devices, "i")  # pad 4's +
+        tap(clock, devices, "i")  # pad 4's +
         assert wait_for(lambda: facts == [ButtonPressed(3, "plus")])
         handle_all(session, facts)
-        devices.flush()
+        assert devices.flush(30)
         assert png(tmp_path, 3) == render(PadScreen(title="Ann · round 1", amount=1, limit=9_999_999,
                                                     status="OK locks your bid")).tobytes()
         assert feed.screens[0].title == "Bo · round 1" and feed.screens[0].amount == 0
@@ -350,20 +358,21 @@ def test_a_pad_plays_the_seat_the_setup_gave_it(session, tmp_path):
         devices.close()
 
 
-def test_a_reveal_interrupts_a_held_plus(session, tmp_path):
-    devices, feed, facts = open_simulated(session, tmp_path)
+def test_a_reveal_interrupts_a_held_plus(session, tmp_path, clock):
+    devices, feed, facts = open_simulated(session, tmp_path, clock)
     try:
         bid_game(session)
         devices.key_down("w")  # Ann holds + …
-        assert wait_for(lambda: len(facts) >= 4)
+        clock.advance(0.1)  # its repeats at 0.05, 0.07 and 0.087 s
+        assert facts == [ButtonPressed(0, "plus")] * 4
         handle_all(session, facts)
         session.handle(Intent("force_reveal"))  # … while the table reveals
         assert session.table_view().view["phase"] == "revealed"
-        time.sleep(0.03)
-        facts.clear()  # a repeat already on its way when the reveal came
-        time.sleep(0.2)  # ten repeat gaps
+        clock.advance(0.2)  # ten repeat gaps
         assert facts == []  # nothing more from the held key
         devices.key_up("w")
+        clock.advance(0.2)
+        assert facts == []
     finally:
         devices.close()
 
@@ -381,11 +390,11 @@ def test_the_phase_marker_changes_at_a_reveal_and_a_new_round_only(session):
     assert phase_marker(session.table_view()) not in (before, revealed)
 
 
-def test_closing_clears_every_display_and_png(session, tmp_path):
-    devices, feed, facts = open_simulated(session, tmp_path)
+def test_closing_clears_every_display_and_png(session, tmp_path, clock):
+    devices, feed, facts = open_simulated(session, tmp_path, clock)
     bid_game(session)
     session.handle(ButtonPressed(0, "plus"))
-    devices.flush()
+    assert devices.flush(30)
     assert png(tmp_path, 0) != render(PadScreen()).tobytes()
     devices.close()
     assert png(tmp_path, 0) == render(PadScreen()).tobytes()
@@ -393,19 +402,19 @@ def test_closing_clears_every_display_and_png(session, tmp_path):
     devices.close()  # idempotent
 
 
-def test_no_log_line_holds_an_amount(session, tmp_path, caplog):
+def test_no_log_line_holds_an_amount(session, tmp_path, clock, caplog):
     caplog.set_level(logging.DEBUG)
-    devices, feed, facts = open_simulated(session, tmp_path)
+    devices, feed, facts = open_simulated(session, tmp_path, clock)
     try:
         bid_game(session, limits=[9_000_000, 9_000_000, 9_000_000], step=1111)
         for _ in range(3):
-            tap(devices, "w")  # Ann's draft: 3333
-        tap(devices, "e")
+            tap(clock, devices, "w")  # Ann's draft: 3333
+        tap(clock, devices, "e")
         for name in ("s", "s", "d", "c"):
-            tap(devices, name)  # Bo 2222, Cy 0: the reveal
+            tap(clock, devices, name)  # Bo 2222, Cy 0: the reveal
         assert wait_for(lambda: len(facts) == 8)
         handle_all(session, facts)
-        devices.flush()
+        assert devices.flush(30)
         assert session.table_view().view["phase"] == "revealed"
     finally:
         devices.close()

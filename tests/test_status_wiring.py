@@ -10,6 +10,7 @@ import dataclasses
 import inspect
 import logging
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ from hardware.detect import FOUND, MISSING, Probe
 from hardware.facts import ButtonPressed, DeviceStatus, DiceLive, DiceRead
 from hardware.status_display.render import render
 from hardware.status_display.screen import StatusScreen
+from tests.waiting import TIMEOUT
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -292,16 +294,16 @@ def test_the_feed_draws_each_update_on_the_twin_and_clears_it_when_closed(sessio
     try:
         trajan_game(session)
         feed.update(session.table_view())
-        assert feed.flush()
+        assert feed.flush(TIMEOUT)
         assert png(path) == render(trajan(season=1, round=1, time=0, lap=16, status="Ann's turn")).tobytes()
         light_step(session)
         feed.update(session.table_view())
-        assert feed.flush()
+        assert feed.flush(TIMEOUT)
         assert png(path) == render(feed.screen).tobytes() == render(
             trajan(season=1, round=1, time=3, lap=16, status="Ann's turn")).tobytes()
         light_step(session)  # "pass": the status stays as it was, so nothing is drawn again
         feed.update(session.table_view())
-        assert feed.flush() and feed.submitted == 2 and feed.display.writes == 2
+        assert feed.flush(TIMEOUT) and feed.submitted == 2 and feed.display.writes == 2
     finally:
         feed.close()
     assert png(path) == render(StatusScreen()).tobytes(), "closing clears the display"
@@ -317,7 +319,7 @@ def test_a_real_display_that_is_not_there_is_reported_once_and_nothing_raises(se
         for _ in range(3):
             feed.update(session.table_view())
             light_step(session)
-        assert feed.flush()
+        assert feed.flush(TIMEOUT)
     finally:
         feed.close()
     assert [(r.device, r.status) for r in reports] == [("status display", "missing")]
@@ -335,7 +337,7 @@ def test_words_that_fail_blank_the_display_and_log_only_the_kind_of_error(sessio
         trajan_game(session)
         feed.update(session.table_view())
         assert feed.screen == StatusScreen()
-        assert feed.flush()
+        assert feed.flush(TIMEOUT)
     finally:
         feed.close()
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == [
@@ -355,12 +357,14 @@ def run_ui(*args, **kwargs):
     return run(*args, **kwargs)
 
 
-def frames_until(condition, limit=200):
-    for _ in range(limit):
-        if condition():
-            return
+def frames_until(condition, timeout=TIMEOUT):
+    """Lets frames pass until `condition()` holds. Bounded by seconds, not frames: what it waits
+    for may come from another thread (a display writer), and a fast machine draws many frames."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
         yield
-    raise AssertionError("timed out")
 
 
 def twin(tmp_path):
@@ -374,24 +378,24 @@ def test_the_apps_png_twin_follows_a_trajan_move_and_the_language_and_is_cleared
     def script(ui):
         hook = ui.app.status_display
         assert hook is not None, "opened after the first frame"
-        hook.feed.flush()
+        assert hook.feed.flush(TIMEOUT)
         assert png(path) == render(StatusScreen()).tobytes()  # no game yet: dark
         trajan_game_intent = {"game": "trajan", "setup": {"players": PLAYERS, "colours": ["red", "blue", "green"],
                                                           "seed": 3, "start_player": 0, "mode": "light"}}
         ui.app.post(Intent("new_game", trajan_game_intent))
         yield from frames_until(lambda: session.engine is not None)
-        hook.feed.flush()
+        assert hook.feed.flush(TIMEOUT)
         before = png(path)
         assert before == render(trajan(season=1, round=1, time=0, lap=16, status="Ann's turn")).tobytes()
         choice = next(c for c in session.table_view().view["choices"] if c["args"].get("markers") == 3)
         ui.app.post(Intent(choice["name"], dict(choice["args"])))
         yield from frames_until(lambda: session.table_view().view["time"] == 3)
-        hook.feed.flush()
+        assert hook.feed.flush(TIMEOUT)
         after = png(path)
         assert after != before
         assert after == render(trajan(season=1, round=1, time=3, lap=16, status="Ann's turn")).tobytes()
         ui.app.set_language("zh-Hans")
-        hook.feed.flush()
+        assert hook.feed.flush(TIMEOUT)
         assert hook.feed.screen.title == "图拉真"
         assert png(path) == render(hook.feed.screen).tobytes() != after
         ui.app.set_language("en")
@@ -417,10 +421,10 @@ def test_a_failing_status_display_is_reported_and_the_game_goes_on(session, tmp_
 
     def script(ui):
         hook = ui.app.status_display
-        hook.feed.flush()
+        assert hook.feed.flush(TIMEOUT)
         hook.feed.display.device.unplug()  # the twin's writes fail from now on, as a real bus would
         light_step(session)  # the move (the session's own handling, as the bridge does)
-        hook.feed.flush()
+        assert hook.feed.flush(TIMEOUT)
         yield from frames_until(lambda: any(isinstance(f, DeviceStatus) for f in facts))
         status = [f for f in facts if isinstance(f, DeviceStatus)]
         assert [(f.device, f.status) for f in status] == [("status display", "failed")]
@@ -459,7 +463,7 @@ def test_the_status_display_never_asks_for_a_seat_view(session, tmp_path, monkey
         yield from frames_until(lambda: seat_view(0)["draft"] == 37)
         yield from ui.frames(3)
         hook = ui.app.status_display
-        hook.feed.flush()
+        assert hook.feed.flush(TIMEOUT)
         assert hook.feed.screen == StatusScreen(title="Secret bid · round 1", status="waiting for 3")
         assert png(tmp_path / "status.png") == render(hook.feed.screen).tobytes()
         seen["ran"] = True

@@ -39,7 +39,7 @@ from typing import Any, Callable, Sequence
 from companion.config import SeatConfig
 from companion.devices.pad_plan import AUTO, MODES, REAL, SIMULATED, PadPlan, plan_pads
 from hardware.facts import DeviceStatus
-from hardware.handheld.clock import ThreadScheduler
+from hardware.handheld.clock import Scheduler, ThreadScheduler
 from hardware.handheld.keyboard import MAX_SEATS, KeyboardPads
 from hardware.handheld.keylogic import PadTimings
 from hardware.handheld.oled import OledTarget, PadDisplay, Tca9548a, open_pad_displays
@@ -203,16 +203,23 @@ class PadDevices:
 def open_pad_devices(plan: PadPlan, report: Callable[[object], None], *,
                      on_image: Callable[[int, Any], None] | None = None,
                      on_peek: Callable[[int, bool], None] | None = None,
-                     pin_factory: Any = None, timings: PadTimings = PadTimings()) -> PadDevices:
+                     pin_factory: Any = None, timings: PadTimings = PadTimings(),
+                     scheduler: Scheduler | None = None) -> PadDevices:
     """Opens what `plan` says. Never raises for a device: a pin that cannot be claimed or a display
     that does not answer is reported (`DeviceStatus`, through `report`) and, with `plan.fallback`,
-    its twin stands in. Displays open at their first screen (each reports then, from its writer)."""
+    its twin stands in. Displays open at their first screen (each reports then, from its writer).
+
+    `scheduler` wakes the pads for repeats, long presses and debounce: by default one
+    `ThreadScheduler` that the devices own and stop at `close()`. Tests pass a `ManualScheduler`
+    (theirs to keep) so that holds last exactly as long as they say, however slow the machine."""
     count = plan.pad_count
     keyboard_pads = min(count, MAX_SEATS)
     if count > MAX_SEATS:
         log.warning("pads: the keyboard twin has keys for %d pads; pads %d-%d have none",
                     MAX_SEATS, MAX_SEATS + 1, count)
-    scheduler = ThreadScheduler(name="pad-timer")
+    owned = ThreadScheduler(name="pad-timer") if scheduler is None else None
+    if scheduler is None:
+        scheduler = owned
     devices: PadDevices | None = None
 
     def report_real_display(fact: object) -> None:
@@ -256,7 +263,7 @@ def open_pad_devices(plan: PadPlan, report: Callable[[object], None], *,
         twins, twin_devices = open_simulated_displays(range(keyboard_pads), report_logged, png_dir=plan.png_dir,
                                                       on_image=on_image)
     devices = PadDevices(plan, buttons=buttons, keyboard=keyboard, displays=displays, twins=twins,
-                         twin_devices=twin_devices, muxes=muxes, scheduler=scheduler, twin_pads=twin_pads)
+                         twin_devices=twin_devices, muxes=muxes, scheduler=owned, twin_pads=twin_pads)
     log.info("%s", devices.describe())
     return devices
 

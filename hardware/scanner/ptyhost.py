@@ -186,6 +186,15 @@ class PtyScanner:
             self._link_back_at, self._power_back = now + seconds, True
         self.call(pull)
 
+    def plug_back(self) -> None:
+        """Ends a `disconnect` or `unplug` now, however long it had left (nothing if none is under
+        way). Lets a test put the cable back once the reader has seen it gone, rather than guess
+        a duration long enough for a slow machine."""
+        def back(now: float) -> None:
+            if self._link_back_at is not None:
+                self._link_back_at = now
+        self.call(back)
+
     def restart(self) -> None:
         """Reboots where it is (a watchdog reset): new boot id, numbering from 1, same pty."""
         def reboot(now: float) -> list[bytes]:

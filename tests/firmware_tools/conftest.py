@@ -23,7 +23,7 @@ def processes():
     for process in started:
         if process.poll() is None:
             process.send_signal(signal.SIGKILL)
-        process.wait(5)
+        process.wait(30)
         for stream in (process.stdin, process.stdout, process.stderr):
             if stream:
                 stream.close()

@@ -17,8 +17,9 @@ def tool(name: str, *args: str, **popen) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", f"firmware_tools.{name}", *args], cwd=ROOT, text=True, **popen)
 
 
-def wait_for_link(link: Path, process: subprocess.Popen, timeout: float = 5.0, old: str = "") -> str:
-    """Waits until the simulator has made its pty and pointed `link` at it (a new target if `old`)."""
+def wait_for_link(link: Path, process: subprocess.Popen, timeout: float = 60.0, old: str = "") -> str:
+    """Waits until the simulator has made its pty and pointed `link` at it (a new target if `old`).
+    `timeout` bounds a cold Python start-up on a loaded machine; it returns as soon as the link is there."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:

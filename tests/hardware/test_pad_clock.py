@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
@@ -47,9 +46,8 @@ def test_thread_scheduler_wakes_clients_near_their_deadlines():
     try:
         start = s.clock()
         client = Client(s, [start + 0.03, start + 0.06])
-        assert client.done.wait(2)
-        assert client.got[0] >= start + 0.03 and client.got[1] >= start + 0.06
-        assert client.got[1] - start < 1.0
+        assert client.done.wait(30)  # a failure limit: it returns at the second tick
+        assert client.got[0] >= start + 0.03 and client.got[1] >= start + 0.06  # never early
     finally:
         s.close()
     assert not s.is_running
@@ -61,7 +59,7 @@ def test_a_failing_client_does_not_stop_the_others():
         now = s.clock()
         broken = Client(s, [now + 0.01], fail=True)
         fine = Client(s, [now + 0.02, now + 0.04])
-        assert fine.done.wait(2)
+        assert fine.done.wait(30)
         assert broken.got and s.is_running
     finally:
         s.close()
@@ -72,8 +70,9 @@ def test_a_later_earlier_deadline_wakes_the_thread():
     try:
         far = Client(s, [s.clock() + 3600])
         near = Client(s, [s.clock() + 0.02])
-        t0 = time.monotonic()
-        assert near.done.wait(2) and time.monotonic() - t0 < 1.0
+        # Asleep until the far deadline, the thread would tick `near` an hour late: only being
+        # woken by the new deadline gets it done within the wait.
+        assert near.done.wait(30)
         assert far.got == []
     finally:
         s.close()

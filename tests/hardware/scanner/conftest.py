@@ -13,6 +13,7 @@ import pytest
 
 from hardware.scanner.codec import Frame, format_frame
 from hardware.scanner.framer import FrameDecoder
+from tests.waiting import TIMEOUT
 
 
 class Facts:
@@ -31,7 +32,8 @@ class Facts:
         with self._cond:
             return [f for f in self.items if isinstance(f, kind)]
 
-    def wait_for(self, check: Callable[["Facts"], object], timeout: float = 3.0) -> object:
+    def wait_for(self, check: Callable[["Facts"], object], timeout: float = TIMEOUT) -> object:
+        """Returns `check`'s first true answer; `timeout` is a failure limit, not a wait."""
         deadline = time.monotonic() + timeout
         with self._cond:
             while True:
@@ -46,6 +48,21 @@ class Facts:
     def states(self) -> list[str]:
         from hardware.facts import ScannerStatus
         return [f.state for f in self.of(ScannerStatus)]
+
+
+class ManualClock:
+    """A reader's clock that moves only when the test says (`advance`): its watchdog, its hello
+    retries and its once-a-second counter reports then happen when the test decides, however fast
+    or slow the machine runs the reader's thread. Read from that thread, moved from the test's."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.time = start
+
+    def __call__(self) -> float:
+        return self.time
+
+    def advance(self, seconds: float) -> None:
+        self.time += seconds
 
 
 class DevicePty:
@@ -74,7 +91,7 @@ class DevicePty:
             if time.monotonic() >= deadline:
                 return self.seen
 
-    def wait_request(self, kind: type, count: int = 1, timeout: float = 2.0) -> None:
+    def wait_request(self, kind: type, count: int = 1, timeout: float = TIMEOUT) -> None:
         deadline = time.monotonic() + timeout
         while sum(isinstance(f, kind) for f in self.seen) < count:
             if time.monotonic() > deadline:

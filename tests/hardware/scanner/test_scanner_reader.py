@@ -1,12 +1,16 @@
 """The reader on a pty where the test plays the scanner byte by byte: handshake, resync, repeats,
-gaps, restarts, the watchdog, error reports, a missing port. Each test runs in well under a second."""
+gaps, restarts, the watchdog, error reports, a missing port. Each test runs in well under a second.
+
+The reader's clock is a `ManualClock` here: its watchdog, hello retries and counter reports happen
+when a test advances it, never because the machine was slow. Where a test asserts that something
+did NOT happen, it first waits for the reader to have decoded the frames that could have caused it
+(`handled`), instead of sleeping."""
 
 from __future__ import annotations
 
 import errno
 import os
 import threading
-import time
 
 import pytest
 import serial
@@ -16,6 +20,9 @@ from hardware.scanner.codec import (DeviceError, Die, DiceFrame, Heartbeat, Hell
                                     format_frame)
 from hardware.scanner.port import open_port
 from hardware.scanner.reader import ScannerReader
+from tests.waiting import wait_for
+
+from conftest import ManualClock
 
 BOOT, OTHER = "1234ABCD", "5678EF01"
 
@@ -33,10 +40,16 @@ def rolling(seq: int) -> DiceFrame:
 
 
 @pytest.fixture
-def reader(device, scanner_facts):
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def reader(device, scanner_facts, clock):
     readers = []
 
     def start(**options) -> ScannerReader:
+        options.setdefault("clock", clock)
         r = ScannerReader(options.pop("port", device.path), scanner_facts, **options).start()
         readers.append(r)
         return r
@@ -53,6 +66,12 @@ def connect(device, scanner_facts, reader, **options) -> ScannerReader:
     device.wait_request(ResendRequest)  # after the hello it asks for the latest frame
     scanner_facts.wait_for(lambda f: "connected" in f.states())
     return r
+
+
+def handled(r: ScannerReader, frames: int) -> None:
+    """Waits until the reader has decoded `frames` more frames than it had when the test took
+    `r.counts().frames`; whatever they cause (facts, requests) has been done by then."""
+    assert wait_for(lambda: r.counts().frames >= frames), f"the reader decoded {r.counts().frames} frames"
 
 
 def test_handshake_then_reads(device, scanner_facts, reader):
@@ -77,26 +96,31 @@ def test_noise_and_damage_are_dropped_and_intact_frames_kept(device, scanner_fac
     assert r.counts().rejected == 1 and r.counts().garbage_bytes > 0
 
 
-def test_repeats_are_ignored_and_gaps_counted(device, scanner_facts, reader):
+def test_repeats_are_ignored_and_gaps_counted(device, scanner_facts, reader, clock):
     r = connect(device, scanner_facts, reader)
+    before = r.counts().frames
     device.send(rolling(1), rolling(1), settled(2), settled(2), rolling(6), settled(7, 5), settled(2))
-    scanner_facts.wait_for(lambda f: len(f.of(DiceRead)) == 2)
-    time.sleep(0.05)
+    handled(r, before + 7)
     assert [f.seq for f in scanner_facts.of(DiceLive)] == [1, 2, 6, 7]
     assert [f.seq for f in scanner_facts.of(DiceRead)] == [2, 7]
     counts = r.counts()
     assert (counts.duplicates, counts.missed) == (3, 3)
-    # The counters reach the status line within a second or so, without a state change.
-    scanner_facts.wait_for(lambda f: f.of(ScannerStatus)[-1].missed == 3, timeout=2.5)
+    assert scanner_facts.of(ScannerStatus)[-1].missed == 0  # not yet: at most one report a second
+    # A second later the counters reach the status line, without a state change.
+    clock.advance(1.0)
+    status = scanner_facts.wait_for(lambda f: f.of(ScannerStatus)[-1].missed == 3 and f.of(ScannerStatus)[-1])
+    assert status.state == "connected"
 
 
-def test_a_heartbeat_ahead_of_us_asks_for_the_latest_frame(device, scanner_facts, reader):
-    connect(device, scanner_facts, reader)
+def test_a_heartbeat_ahead_of_us_asks_for_the_latest_frame(device, scanner_facts, reader, clock):
+    r = connect(device, scanner_facts, reader)
     device.send(rolling(1))
     scanner_facts.wait_for(lambda f: f.of(DiceLive))
+    before = r.counts().frames
     device.send(Heartbeat(BOOT, 1))
-    time.sleep(0.1)
-    assert sum(isinstance(q, ResendRequest) for q in device.requests()) == 1  # up to date: nothing asked
+    handled(r, before + 1)
+    assert r.counts().resend_requests == 1  # up to date: nothing asked (the one is the hello's)
+    clock.advance(1.0)  # past the pause between two resend requests
     device.send(Heartbeat(BOOT, 2))  # frame 2 was lost on the way
     device.wait_request(ResendRequest, 2)
     device.send(settled(2))
@@ -104,15 +128,16 @@ def test_a_heartbeat_ahead_of_us_asks_for_the_latest_frame(device, scanner_facts
 
 
 def test_a_restart_seen_only_in_a_heartbeat(device, scanner_facts, reader):
-    connect(device, scanner_facts, reader)
+    r = connect(device, scanner_facts, reader)
     device.send(rolling(5), settled(6))
     scanner_facts.wait_for(lambda f: f.of(DiceRead))
     # It rebooted; its hello was lost. Frame 1 of the new boot must not pass as a repeat of 1.
     device.send(Heartbeat(OTHER, 0))
     device.wait_request(HelloRequest, 2)
+    before = r.counts().frames
     device.send(rolling(1), settled(2, 6))  # held until the hello says which boot they are
-    time.sleep(0.1)
-    assert len(scanner_facts.of(DiceRead)) == 1
+    handled(r, before + 2)
+    assert len(scanner_facts.of(DiceRead)) == 1 and len(scanner_facts.of(DiceLive)) == 2
     device.send(hello(OTHER))
     read = scanner_facts.wait_for(lambda f: len(f.of(DiceRead)) == 2 and f.of(DiceRead)[1])
     assert read == DiceRead(2, (("red", 6), ("white", 2)), OTHER)
@@ -150,19 +175,20 @@ def test_error_report_shown_until_the_next_frame(device, scanner_facts, reader):
 
 
 def test_another_protocol_version_is_refused(device, scanner_facts, reader):
-    reader()
+    r = reader()
     device.wait_request(HelloRequest)
     device.send(hello(protocol=2), settled(1))
     status = scanner_facts.wait_for(lambda f: f.of(ScannerStatus)[-1].state == "incompatible" and f.of(ScannerStatus)[-1])
     assert "protocol 2" in status.detail and status.reason == "protocol"
-    time.sleep(0.1)
+    handled(r, 2)
     assert not scanner_facts.of(DiceLive)
 
 
-def test_watchdog_says_silent_asks_again_and_recovers(device, scanner_facts, reader):
+def test_watchdog_says_silent_asks_again_and_recovers(device, scanner_facts, reader, clock):
     r = connect(device, scanner_facts, reader, watchdog=0.3)
     asked = sum(isinstance(q, HelloRequest) for q in device.requests())
-    scanner_facts.wait_for(lambda f: f.states()[-1] == "silent", timeout=1.0)
+    clock.advance(0.55)  # past the watchdog and the hello timeout, short of twice the watchdog (reopen)
+    scanner_facts.wait_for(lambda f: f.states()[-1] == "silent")
     assert scanner_facts.of(ScannerStatus)[-1].reason == "silent"
     device.wait_request(HelloRequest, asked + 1)  # it keeps asking
     device.send(Heartbeat(BOOT, 0))
@@ -171,9 +197,10 @@ def test_watchdog_says_silent_asks_again_and_recovers(device, scanner_facts, rea
     assert r.state == "connected"
 
 
-def test_a_long_silence_reopens_the_port(device, scanner_facts, reader):
+def test_a_long_silence_reopens_the_port(device, scanner_facts, reader, clock):
     r = connect(device, scanner_facts, reader, watchdog=0.2)
-    scanner_facts.wait_for(lambda f: f.states()[-2:] == ["disconnected", "connecting"], timeout=1.5)
+    clock.advance(0.45)  # twice the watchdog
+    scanner_facts.wait_for(lambda f: f.states()[-2:] == ["disconnected", "connecting"])
     assert r.counts().connects >= 2
     reopened = [s for s in scanner_facts.of(ScannerStatus) if s.state == "disconnected"][0]
     assert reopened.reason == "silent" and "stopped answering" in reopened.detail
@@ -181,11 +208,17 @@ def test_a_long_silence_reopens_the_port(device, scanner_facts, reader):
 
 def test_no_port_yet_then_it_appears(tmp_path, scanner_facts, reader, device):
     link = tmp_path / "dice-scanner"
-    r = reader(port=str(link), retry_interval=0.05)
+    tries = []
+
+    def opener(port, baud, timeout):
+        tries.append(port)
+        return open_port(port, baud, timeout)
+
+    r = reader(port=str(link), retry_interval=0.05, opener=opener)
     status = scanner_facts.wait_for(lambda f: f.of(ScannerStatus))[0]
     assert status.state == "disconnected" and status.detail == f"No scanner at {link}: plug it in (trying again)"
     assert status.reason == "missing"
-    time.sleep(0.2)
+    assert wait_for(lambda: len(tries) >= 4)  # it tried again, three times
     assert len(scanner_facts.of(ScannerStatus)) == 1  # trying again says nothing new
     os.symlink(device.path, link)
     device.wait_request(HelloRequest)
@@ -267,7 +300,7 @@ def test_a_reader_that_fails_says_so_and_stops(scanner_facts):
     try:
         status = scanner_facts.wait_for(lambda f: f.states()[-1:] == ["disconnected"] and f.of(ScannerStatus)[-1])
         assert status.reason == "failed" and status.detail == "The dice scanner reader failed: restart the app"
-        r._thread.join(1.0)
+        r._thread.join(30)
         assert not r.is_running
     finally:
         r.close()
@@ -285,26 +318,26 @@ def test_a_broken_listener_does_not_stop_the_reader(device):
     try:
         device.wait_request(HelloRequest)
         device.send(hello(), rolling(1), settled(2))
-        deadline = time.monotonic() + 2
-        while not any(isinstance(f, DiceRead) for f in seen) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert any(isinstance(f, DiceRead) for f in seen) and r.is_running
+        assert wait_for(lambda: any(isinstance(f, DiceRead) for f in seen)) and r.is_running
     finally:
         r.close()
 
 
 def test_close_is_prompt_and_says_closed(device, scanner_facts, reader):
-    r = connect(device, scanner_facts, reader)
-    started = time.monotonic()
-    r.close()
-    assert time.monotonic() - started < 0.5 and not r.is_running
+    # The read waits up to an hour for a byte: only close's cancel_read can end it within the join.
+    r = connect(device, scanner_facts, reader, read_timeout=3600)
+    r.close(timeout=30)
+    assert not r.is_running
     assert scanner_facts.of(ScannerStatus)[-1].state == "closed"
 
 
-def test_loop_url_own_requests_are_not_mistaken_for_a_scanner(scanner_facts):
-    r = ScannerReader("loop://", scanner_facts, watchdog=0.2).start()
+def test_loop_url_own_requests_are_not_mistaken_for_a_scanner(scanner_facts, clock):
+    r = ScannerReader("loop://", scanner_facts, watchdog=0.2, clock=clock).start()
     try:
-        scanner_facts.wait_for(lambda f: "silent" in f.states(), timeout=1.0)
+        assert wait_for(lambda: r.counts().connects == 1 and r.state == "connecting")
+        handled(r, 1)  # it read its own hello request back
+        clock.advance(0.25)
+        scanner_facts.wait_for(lambda f: "silent" in f.states())
         assert "connected" not in scanner_facts.states()
     finally:
         r.close()

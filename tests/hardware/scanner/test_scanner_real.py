@@ -28,7 +28,7 @@ def test_the_scanner_keeps_the_protocol():
 def test_the_reader_connects(scanner_facts):
     reader = ScannerReader(PORT, scanner_facts).start()
     try:
-        status = scanner_facts.wait_for(lambda f: [s for s in f.of(ScannerStatus) if s.is_ready], timeout=5)[0]
+        status = scanner_facts.wait_for(lambda f: [s for s in f.of(ScannerStatus) if s.is_ready])[0]
         assert status.firmware and len(status.boot) == 8
     finally:
         reader.close()
