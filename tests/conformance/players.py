@@ -1,0 +1,166 @@
+"""What each game adds to the conformance suite: a random player of its intents.
+
+A player sets a game up and then, from the table's public view alone (as a screen or a script
+would), proposes the next intent: mostly legal moves, now and then one the rules refuse (a wrong
+seat, an amount out of range), since "every refusal names a rule" is part of the contract. Secret
+amounts are seven digits from 4 800 000 on, so "never shown before its reveal" is a meaningful
+substring test (`SECRET_AMOUNTS`).
+
+A new game adds its player here and nothing else: `test_conformance.py` refuses a registered
+game without one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping
+
+from companion.session import Intent
+
+View = Mapping[str, Any]
+
+SECRET_LOW, SECRET_HIGH = 4_800_000, 4_899_999
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
+
+
+def secret_amount(rnd: random.Random) -> int:
+    return rnd.randint(SECRET_LOW, SECRET_HIGH)
+
+
+class Player:
+    """Sets a game up and proposes intents. `finish` ends a game a table may end at any time (the
+    score pad, the secret bid); None where only the rules end it."""
+
+    game: str = ""
+
+    def setup(self, rnd: random.Random) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def next_intent(self, view: View, rnd: random.Random) -> Intent:
+        raise NotImplementedError
+
+    def opening(self, view: View) -> list[Intent]:
+        """What the table does first, right after the set-up (none by default)."""
+        return []
+
+
+def _seat(view: View, rnd: random.Random, wrong: float = 0.05) -> int:
+    """A seat of the game, now and then one past the last (refused: "there is no seat")."""
+    count = len(view.get("players", ())) or 1
+    return count if rnd.random() < wrong else rnd.randrange(count)
+
+
+class TrajanPlayer(Player):
+    """The public view lists every legal move as an intent (`choices`), as the table screen shows it."""
+
+    game = "trajan"
+
+    def setup(self, rnd: random.Random) -> dict[str, Any]:
+        count = rnd.randint(2, 4)
+        return {"players": list(NAMES[:count]), "colours": ["red", "blue", "green", "yellow"][:count],
+                "seed": rnd.randrange(2**31)}
+
+    def next_intent(self, view: View, rnd: random.Random) -> Intent:
+        choices = view.get("choices") or ()
+        if not choices or rnd.random() < 0.03:
+            return Intent("senate" if rnd.random() < 0.5 else "no_such_action", {})  # refused, naming the rule
+        choice = rnd.choice(list(choices))
+        return Intent(str(choice["name"]), dict(choice["args"]))
+
+
+class ScorePadPlayer(Player):
+    game = "scorepad"
+
+    def setup(self, rnd: random.Random) -> dict[str, Any]:
+        return {"players": list(NAMES[: rnd.randint(1, 5)]), "seed": rnd.randrange(2**31)}
+
+    def next_intent(self, view: View, rnd: random.Random) -> Intent:
+        if rnd.random() < 0.004:
+            return Intent("finish")
+        points = rnd.choice((-5, -1, 0, 1, 1, 2, 5, 10))  # 0 is refused: it changes nothing
+        return Intent("add_points", {"seat": _seat(view, rnd), "points": points})
+
+
+def _bid_intent(view: View, rnd: random.Random) -> Intent:
+    """The sealed bids' intents (core/sealed_intents.py), shared by every game that bids."""
+    seat = _seat(view, rnd)
+    roll = rnd.random()
+    if roll < 0.3:
+        return Intent("set_bid", {"seat": seat, "amount": secret_amount(rnd)})
+    if roll < 0.45:
+        return Intent("adjust_bid", {"seat": seat, "steps": rnd.choice((-1, 1, 2))})
+    if roll < 0.65:
+        return Intent("lock_bid", {"seat": seat})
+    if roll < 0.75:
+        return Intent("lock_bid", {"seat": seat, "amount": secret_amount(rnd)})
+    if roll < 0.85:
+        return Intent("unlock_bid", {"seat": seat})
+    return Intent("force_reveal")
+
+
+class SecretBidPlayer(Player):
+    game = "secretbid"
+
+    def setup(self, rnd: random.Random) -> dict[str, Any]:
+        return {"players": list(NAMES[: rnd.randint(2, 5)]), "seed": rnd.randrange(2**31)}
+
+    def next_intent(self, view: View, rnd: random.Random) -> Intent:
+        roll = rnd.random()
+        if roll < 0.003:
+            return Intent("finish")
+        if roll < 0.12:
+            return Intent("new_round")
+        return _bid_intent(view, rnd)
+
+
+class TribunePlayer(Player):
+    """Every seat first takes a fortune, so the secret amounts are bids a player can afford."""
+
+    game = "tribune"
+    FORTUNE = 9_000_000
+
+    def opening(self, view: View) -> list[Intent]:
+        return [Intent("take_money", {"seat": seat, "amount": self.FORTUNE, "reason": "a fortune for the test"})
+                for seat in range(len(view.get("players", ())))]
+
+    def setup(self, rnd: random.Random) -> dict[str, Any]:
+        return {"players": list(NAMES[: rnd.randint(2, 5)]), "seed": rnd.randrange(2**31)}
+
+    def next_intent(self, view: View, rnd: random.Random) -> Intent:
+        roll = rnd.random()
+        if roll < 0.003:
+            return Intent("finish")
+        if roll < 0.1:
+            return Intent(rnd.choice(("take_money", "pay_money")), {"seat": _seat(view, rnd), "amount": rnd.randint(0, 6)})
+        if roll < 0.18:
+            first = rnd.randint(1, 6)
+            return Intent("region_v", {"space1": first, "space2": rnd.randint(1, 6)})
+        if roll < 0.24:
+            return Intent("chariot_auction")
+        if roll < 0.3:
+            return Intent("chariot", {"on_board": rnd.random() < 0.5})
+        if roll < 0.36:
+            return Intent("next_round")
+        return _bid_intent(view, rnd)
+
+
+class DiceTrayPlayer(Player):
+    """Dice entered by hand (the scanner's reads are the hardware tests' and the session's)."""
+
+    game = "dicetray"
+    COLOURS = ("red", "white", "yellow", "black")
+
+    def setup(self, rnd: random.Random) -> dict[str, Any]:
+        return {}
+
+    def next_intent(self, view: View, rnd: random.Random) -> Intent:
+        if rnd.random() < 0.004:
+            return Intent("finish")
+        count = rnd.randint(0, 5)  # 0 is refused: a read holds at least one die
+        faces = (0, 7) if rnd.random() < 0.05 else range(1, 7)  # a face of 0 or 7 is refused
+        return Intent("enter_dice", {"dice": [[rnd.choice(self.COLOURS), rnd.choice(list(faces))] for _ in range(count)]})
+
+
+PLAYERS: dict[str, Callable[[], Player]] = {
+    player.game: player for player in (TrajanPlayer, ScorePadPlayer, SecretBidPlayer, TribunePlayer, DiceTrayPlayer)
+}

@@ -1,0 +1,175 @@
+"""One suite over every registered game (DESIGN, "Conformance"): whatever a game is, random play
+through the session (as a screen, a pad or a script plays it) keeps these promises:
+
+- replay equals the live state, undos and redos included;
+- an undo then a redo is the identity;
+- a crash mid-game resumes exactly: the journal as a power cut leaves it opens at the same step,
+  with the same state;
+- no secret amount reaches the public view, the notices, the history, a log line or
+  `companion replay` before a reveal showed it;
+- every refusal names a rule, and its rule and words are in every catalog (the table is told why
+  in its own language).
+
+A game adds only its random player (players.py).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.core.engine import Engine
+from companion.core.journal import Journal
+from companion.core.store import JournalStore
+from companion.games import all_rules
+from companion.session import Intent, Session
+from tests.conformance.players import PLAYERS, SECRET_HIGH, SECRET_LOW
+
+GAMES = sorted(all_rules())
+STEPS = 300
+SEEDS = (1, 2, 3)
+SECRET = re.compile(r"(?<!\d)(\d{7})(?!\d)")
+
+
+def test_every_game_with_rules_has_a_player():
+    assert set(PLAYERS) == set(GAMES), "a game joins the suite by adding its player to players.py"
+
+
+def new_session(tmp_path: Path, game: str, seed: int) -> tuple[Session, random.Random]:
+    rnd = random.Random(f"{game}-{seed}")
+    session = Session(all_rules(), JournalStore(tmp_path / "data"))
+    player = PLAYERS[game]()
+    session.handle(Intent("new_game", {"game": game, "setup": player.setup(rnd)}))
+    assert session.engine is not None, session.notice
+    for intent in player.opening(session.table_view().view or {}):
+        session.handle(intent)
+        assert session.notice is None or session.notice.level != "refused", session.notice
+    return session, rnd
+
+
+def play(session: Session, game: str, rnd: random.Random, steps: int = STEPS, undo_rate: float = 0.08):
+    """Random play; yields after every fact (the table view it produced, and the intent)."""
+    player = PLAYERS[game]()
+    for _ in range(steps):
+        table = session.table_view()
+        if table.finished:
+            return
+        if table.can_undo and rnd.random() < undo_rate:
+            intent = Intent("undo")
+        elif table.can_redo and rnd.random() < undo_rate:
+            intent = Intent("redo")
+        else:
+            intent = player.next_intent(table.view or {}, rnd)
+        session.handle(intent)
+        yield session.table_view(), intent
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_equals_the_live_state(game, seed, tmp_path):
+    session, rnd = new_session(tmp_path, game, seed)
+    steps = sum(1 for _ in play(session, game, rnd))
+    live, path = session.engine.state, session.engine.journal.path
+    assert steps > 0 and session.engine.journal.last_step > 1
+    session.shutdown()
+    replayed = Engine(all_rules()[game], Journal.open(path))
+    assert replayed.state == live
+    replayed.journal.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_undo_then_redo_is_the_identity(game, tmp_path):
+    session, rnd = new_session(tmp_path, game, 4)
+    checked = 0
+    for table, _intent in play(session, game, rnd):
+        if table.can_undo and rnd.random() < 0.2:
+            before = session.engine.state
+            session.handle(Intent("undo"))
+            session.handle(Intent("redo"))
+            assert session.engine.state == before, f"step {table.step}"
+            checked += 1
+    assert checked >= 5
+    session.shutdown()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_crash_mid_game_resumes_exactly(game, tmp_path):
+    """The journal's files copied as they lie between two facts (what a power cut leaves: the
+    database and its write-ahead log) open on another data directory at the same step and state."""
+    session, rnd = new_session(tmp_path, game, 5)
+    crashes = 0
+    for index, (table, _intent) in enumerate(play(session, game, rnd, steps=120)):
+        if index % 30 != 29:
+            continue
+        path = session.engine.journal.path
+        crashed = tmp_path / f"crash{index}" / "games"
+        crashed.mkdir(parents=True)
+        for file in path.parent.glob(path.name + "*"):  # the database, -wal, -shm
+            shutil.copy2(file, crashed / file.name)
+        other = Session(all_rules(), JournalStore(crashed.parent))
+        other.resume(crashed / path.name)
+        assert other.engine.journal.last_step == table.step
+        assert other.engine.state == session.engine.state
+        other.shutdown()
+        crashes += 1
+    assert crashes >= 1
+    session.shutdown()
+
+
+def revealed_amounts(session: Session) -> set[int]:
+    """Every amount a reveal ever showed (undone reveals included: once shown, shown)."""
+    return {int(bid["amount"]) for entry in session.history() for event in entry.events
+            if event.get("kind") == "sealed.revealed" for bid in event.get("bids", ())}
+
+
+def secrets_in(text: str) -> set[int]:
+    return {int(n) for n in SECRET.findall(text) if SECRET_LOW <= int(n) <= SECRET_HIGH}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_secret_reaches_a_public_place_before_its_reveal(game, seed, tmp_path, caplog, capsys):
+    from companion.replay import run
+
+    caplog.set_level(logging.DEBUG)
+    session, rnd = new_session(tmp_path, game, seed)
+    entered: set[int] = set()
+    for table, intent in play(session, game, rnd):
+        entered |= secrets_in(json.dumps(dict(intent.args)))
+        shown = json.dumps(table.view, default=str) + (table.notice.text if table.notice else "")
+        shown += json.dumps([entry.events for entry in session.history()], default=str)
+        leaked = (secrets_in(shown) | secrets_in(caplog.text)) & entered - revealed_amounts(session)
+        assert not leaked, f"step {table.step} after {intent}: {sorted(leaked)} shown before a reveal"
+    revealed, path = revealed_amounts(session), session.engine.journal.path
+    session.shutdown()
+    for as_json in (False, True):
+        assert run(str(path), as_json, all_rules()) == 0
+        leaked = secrets_in(capsys.readouterr().out) & entered - revealed
+        assert not leaked, f"companion replay{' --json' if as_json else ''} shows {sorted(leaked)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_refusal_names_a_rule_in_every_language(game, tmp_path):
+    from companion.ui import i18n
+
+    catalogs = {language: i18n.parse_po((i18n.LOCALE_DIR / f"{language.replace('-', '_')}.po").read_text(encoding="utf-8"))
+                for language in i18n.LANGUAGES if language != "en"}
+    session, rnd = new_session(tmp_path, game, 6)
+    refusals = 0
+    for table, intent in play(session, game, rnd):
+        notice = table.notice
+        if notice is None or notice.level != "refused":
+            continue
+        refusals += 1
+        assert notice.rule, f"{intent} was refused without a rule: {notice.text}"
+        for language, catalog in catalogs.items():
+            assert notice.rule in catalog and notice.template in catalog, \
+                f"{language} lacks {notice.rule!r} or {notice.template!r} (refusing {intent})"
+    assert refusals >= 1, "the player proposes refused moves too"
+    session.shutdown()
