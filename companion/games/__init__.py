@@ -15,8 +15,10 @@ from typing import Any, Iterator, Mapping
 
 @dataclasses.dataclass(frozen=True)
 class GameEntry:
-    """A game as the app knows it. `module` names where its rules live ("package.module:NAME"),
-    None until they are built; `screens` says whether it can be played on the touchscreen.
+    """A game as the app knows it: the one line a game adds. `module` names where its rules live
+    ("package.module:NAME"), None until they are built; `ui` names its half of the app
+    (`companion.ui.gameui.GameUI`, "package.module:Class"), None until it can be played on the
+    touchscreen. Both are names, not imports: the games stay pure, and the UI never imports them.
 
     The rules are imported on first use (`rules`): the home screen needs only ids and player
     counts, and importing Trajan's rules alone costs ~75 ms of a ~0.35 s start-up."""
@@ -24,7 +26,12 @@ class GameEntry:
     id: str
     players: tuple[int, int]
     module: str | None
-    screens: bool = False
+    ui: str | None = None
+
+    @property
+    def screens(self) -> bool:
+        """Whether it can be played on the touchscreen."""
+        return self.ui is not None
 
     @property
     def rules(self) -> Any | None:
@@ -53,16 +60,17 @@ class LazyRules(Mapping[str, Any]):
 def registry() -> tuple[GameEntry, ...]:
     """Every game in home-screen order."""
     return (
-        GameEntry("trajan", (2, 4), "companion.games.trajan.rules:TRAJAN", screens=True),
+        GameEntry("trajan", (2, 4), "companion.games.trajan.rules:TRAJAN", "companion.ui.trajan.gameui:TrajanUI"),
         GameEntry("troyes", (2, 4), None),
         # A money-and-bids keeper (region V and the chariot on the pads), not the whole board.
-        GameEntry("tribune", (2, 5), "companion.games.tribune.rules:TRIBUNE", screens=True),
+        GameEntry("tribune", (2, 5), "companion.games.tribune.rules:TRIBUNE", "companion.ui.tribune.gameui:TribuneGameUI"),
         GameEntry("augustus", (2, 6), None),
-        GameEntry("scorepad", (1, 8), "companion.games.scorepad.rules:SCOREPAD", screens=True),
-        GameEntry("secretbid", (2, 8), "companion.games.secretbid.rules:SECRETBID", screens=True),
+        GameEntry("scorepad", (1, 8), "companion.games.scorepad.rules:SCOREPAD", "companion.ui.scorepad:ScorePadUI"),
+        GameEntry("secretbid", (2, 8), "companion.games.secretbid.rules:SECRETBID",
+                  "companion.ui.secretbid.gameui:SecretBidGameUI"),
         # A tool for the whole table, no seats (players 0-0): the dice scanner's reads and dice
         # entered by hand, journaled one by one; Troyes' screens will reuse its panel.
-        GameEntry("dicetray", (0, 0), "companion.games.dicetray.rules:DICETRAY", screens=True),
+        GameEntry("dicetray", (0, 0), "companion.games.dicetray.rules:DICETRAY", "companion.ui.dice.gameui:DiceTrayUI"),
     )
 
 

@@ -42,23 +42,18 @@ class CompanionApp(App):
     table_vm = ObjectProperty(None)
     history_vm = ObjectProperty(None)
     settings_vm = ObjectProperty(None)
-    trajan_setup_vm = ObjectProperty(None)
-    trajan_vm = ObjectProperty(None)
-    setup_pads = ObjectProperty(None)  # the score pad set-up's pads (Trajan's are in its view-model)
-    secretbid = ObjectProperty(None)  # the secret bid's view-models and actions (companion.ui.secretbid)
-    tribune = ObjectProperty(None)  # Tribune's view-models and actions (companion.ui.tribune)
-    dice = ObjectProperty(None)  # the dice tray's view-models and actions (companion.ui.dice), once needed
+    setup_pads = ObjectProperty(None)  # the shared set-up's pads (a game with its own set-up has its own)
+    # Each game's own view-models are properties too, made by its GameUI (`GameUI.kv_names`).
 
     def __init__(self, session: Session, *, profile: str = profiles.DEFAULT_PROFILE, start_screen: str = "home",
                  games: Sequence[GameChoice] = (), on_settings_changed: SettingsCallback | None = None,
                  on_ready: Callable[["CompanionApp"], None] | None = None, exit_after_first_frame: bool = False,
                  start_game: str | None = None, pad_count: int | None = None, pad_plan: Any = None,
                  status_plan: Any = None, scanner_plan: Any = None, **kwargs: Any) -> None:
+        from companion.ui import setup_pads
         from companion.ui import viewmodels as vms
+        from companion.ui.gameui import load_game_uis
         from companion.ui.tr import tr
-        from companion.ui.trajan import setup_pads
-        from companion.ui.trajan import setup_vm as trajan_setup_vms
-        from companion.ui.trajan import viewmodels as trajan_vms
 
         super().__init__(**kwargs)
         self.session = session
@@ -67,7 +62,7 @@ class CompanionApp(App):
         self.games = tuple(games)
         self.start_screen = start_screen
         self._start_game_id = start_game
-        self._setup_game = "scorepad"
+        self._setup_game = ""  # the game whose set-up "setup" opens (see below)
         self.on_settings_changed = on_settings_changed
         self._on_ready = on_ready
         self._exit_after_first_frame = exit_after_first_frame
@@ -77,23 +72,19 @@ class CompanionApp(App):
         self.language = current_language()
         self.home_vm = vms.HomeViewModel()
         self.setup_vm = vms.SetupViewModel()
+        self.pad_count = pad_count
         pads = setup_pads.DEFAULT_PAD_COUNT if pad_count is None else int(pad_count)
         self.setup_pads = setup_pads.PadChoice(int(self.setup_vm.count), pads)
         self.setup_vm.bind(count=lambda *_: self.setup_pads.set_seats(int(self.setup_vm.count)))
         self.table_vm = vms.TableViewModel()
         self.history_vm = vms.HistoryViewModel(choices_for=self._correction_choices)
         self.settings_vm = vms.SettingsViewModel(language=self.language, profile=profile, running_profile=profile)
-        self.trajan_setup_vm = trajan_setup_vms.TrajanSetupViewModel(pad_count=pads)
-        self.trajan_vm = trajan_vms.TrajanTableViewModel(post=self.post)
-        from companion.ui.secretbid.controller import SecretBidUI
-
-        # The private entry alone reads a seat's private view; the secret bid's table gets TableViews.
-        self.secretbid = SecretBidUI(post=self.post, seat_view=session.seat_view, pad_of_seat=session.pad_of_seat,
-                                     go=self.go, setup_vm=self.setup_vm, setup_pads=self.setup_pads)
-        from companion.ui.tribune.controller import TribuneUI
-
-        self.tribune = TribuneUI(post=self.post, seat_view=session.seat_view, pad_of_seat=session.pad_of_seat,
-                                 go=self.go, setup_vm=self.setup_vm, setup_pads=self.setup_pads)
+        self.game_uis = load_game_uis(self, self.games)
+        for ui in self.game_uis.values():
+            for name, value in ui.kv_names().items():
+                self.create_property(name, value)  # a property: a screen built before it is set follows
+        # Until a game is chosen, "setup" is the shell's own set-up screen, of the first game using it.
+        self._setup_game = next((i for i, ui in self.game_uis.items() if ui.setup_screen == "setup"), "")
         self.first_frame_seconds: float | None = None
         self._pad_plan = pad_plan  # companion.devices.pads.PadPlan from the CLI, or None: no pads
         self.pad_panels: Any = None
@@ -125,16 +116,14 @@ class CompanionApp(App):
         self.sm = WindowScreenManager(transition=NoTransition())
         table = self.session.table_view()
         self.table_vm.update(table)
-        self.trajan_vm.update(table)
-        self.secretbid.update(table)
-        self.tribune.update(table)
-        if table.game == "dicetray":
-            self.dice_ui().update(table)
+        for ui in self.game_uis.values():
+            ui.update(table)
         self._journal = table.journal
-        self.setup_vm.configure(self._choice("scorepad") or GameChoice("scorepad", 1, 8, True))
-        trajan = self._choice("trajan")
-        if trajan is not None:
-            self.trajan_setup_vm.configure(trajan)
+        shared = self.game_ui(self._setup_game)
+        if shared is not None:
+            self.setup_vm.configure(shared.choice)
+        for ui in self.game_uis.values():
+            ui.prepare()
         self._remember_recent_players()
         self._remember_names(table, other_games=False)
         first = self.start_screen
@@ -142,8 +131,6 @@ class CompanionApp(App):
             first = "table"  # the CLI resumed an unfinished game: the table is what the players want
         if first == "setup" and self._start_game_id:
             self._setup_game = self._start_game_id
-            if self._start_game_id == "trajan" and trajan is not None:
-                self.trajan_setup_vm.configure(trajan)
         self.go(first)
         self._ready_frames = Clock.frames_displayed + 1
         Clock.schedule_interval(self._check_ready, 0)
@@ -216,19 +203,13 @@ class CompanionApp(App):
         from companion.ui import screens
 
         if not self.sm.has_screen(name):
-            self.sm.add_widget(screens.create(name))
+            owner = next((ui for ui in self.game_uis.values() if name in ui.screens), None)
+            self.sm.add_widget(screens.create(name, owner.screens if owner is not None else None))
         return self.sm.get_screen(name)
 
-    def dice_ui(self) -> Any:
-        """The dice tray's part (`app.dice`), made on first need: the home screen's first frame
-        does not wait for it; the scanner, the dice tray or its screen make it."""
-        if self.dice is None:
-            from companion.ui.dice.controller import DiceUI
-
-            self.dice = DiceUI(post=self.post, go=self.go, open_game=self.open_game_id,
-                               resumable=lambda: self.session.resumable_of("dicetray"))
-            self.dice.update(self.session.table_view())
-        return self.dice
+    def game_ui(self, game_id: str | None) -> Any | None:
+        """The game's half of the app (`companion.ui.gameui.GameUI`), or None."""
+        return self.game_uis.get(game_id) if game_id else None
 
     def open_game_id(self) -> str | None:
         engine = self.session.engine
@@ -236,22 +217,17 @@ class CompanionApp(App):
 
     def route(self, name: str) -> str:
         """The screen a name means now: "table" and "setup" are the open (or chosen) game's own."""
-        if name == "table" and self.open_game_id() == "dicetray":
-            self.dice_ui()  # before its screen's kv reads app.dice
-            return "dice_tray"
-        if name == "table" and self.open_game_id() == "trajan":
-            return "trajan_table"
-        if name == "table" and self.open_game_id() == "secretbid":
-            return "secretbid_table"
-        if name == "setup" and self._setup_game == "secretbid":
-            return "secretbid_setup"
-        if name == "table" and self.open_game_id() == "tribune":
-            return "tribune_table"
-        if name == "setup" and self._setup_game == "tribune":
-            return "tribune_setup"
-        if name == "setup" and self._setup_game == "trajan":
-            return "trajan_setup"
+        if name == "table":
+            ui = self.game_ui(self.open_game_id())
+            return ui.table_screen if ui is not None else name
+        if name == "setup":
+            ui = self.game_ui(self._setup_game)
+            return ui.setup_screen if ui is not None else name
         return name
+
+    def _table_screens(self) -> set[str]:
+        """Every screen that is some game's table ("table" means the open game's)."""
+        return {"table"} | {ui.table_screen for ui in self.game_uis.values()}
 
     def go(self, name: str) -> None:
         """Shows a screen, refreshing its view-model first; a stale notice is not carried along."""
@@ -260,8 +236,8 @@ class CompanionApp(App):
         if current and current != name:
             self._previous = current
             self.table_vm.notice_text = self.table_vm.notice_rule = self.table_vm.notice_level = ""
-            self.trajan_vm.notice_text = self.trajan_vm.notice_rule = self.trajan_vm.notice_level = ""
-            self.trajan_setup_vm.show_notice(None)
+            for ui in self.game_uis.values():
+                ui.clear_notices()
         if name == "home":
             self.home_vm.refresh(self.games, self.session.resumable())
         elif name == "history":
@@ -279,7 +255,7 @@ class CompanionApp(App):
 
     def back(self) -> None:
         previous = self._previous
-        if previous in ("table", "trajan_table"):
+        if previous in self._table_screens():
             previous = "table"  # whichever game is open now
         self.go(previous if previous != self.sm.current else "home")
 
@@ -291,17 +267,13 @@ class CompanionApp(App):
         self.go("history")
 
     def _correction_choices(self, step: int) -> list[Any]:
-        """What step `step` could have been; a Trajan choice that would have the table name the tile
-        it found (table draws) carries those tiles' choices as its `then`."""
+        """What step `step` could have been (the open game's `GameUI.correction_choices`)."""
         try:
             view = self.session.correction_view(step)
         except IllegalCommand:
             return []
-        if view.get("game") == "trajan":
-            from companion.ui.trajan.format import correction_choices
-
-            return correction_choices(view)
-        return list(view.get("choices", ()))
+        ui = self.game_ui(self.open_game_id())
+        return ui.correction_choices(view) if ui is not None else list(view.get("choices", ()))
 
     def correct_step(self, index: int) -> None:
         """A choice of the history screen's correct panel: the table shows the outcome's notice (a
@@ -314,17 +286,11 @@ class CompanionApp(App):
         self.post(intent)
 
     def open_game(self, game_id: str) -> None:
-        choice = self._choice(game_id)
-        if choice is None or not choice.built:
-            return
-        if game_id == "dicetray":
-            self.dice_ui().open()  # a tool: no set-up, it carries on with its journal
+        ui = self.game_ui(game_id)
+        if ui is None or not ui.choice.built or ui.open():
             return
         self._setup_game = game_id
-        if game_id == "trajan":
-            self.trajan_setup_vm.configure(choice)
-        else:
-            self.setup_vm.configure(choice)
+        ui.choose()
         self.go("setup")
 
     def new_game_same_players(self) -> None:
@@ -332,9 +298,9 @@ class CompanionApp(App):
         table = self.session.table_view()
         self._remember_names(table)
         self._setup_game = table.game or self._setup_game
-        choice = self._choice(self._setup_game)
-        if choice is not None and self._setup_game != "trajan":
-            self.setup_vm.configure(choice)  # shared by the score pad and the secret bid: this game's range
+        ui = self.game_ui(self._setup_game)
+        if ui is not None:
+            ui.choose_again()
         self.go("setup")
 
     def _choice(self, game_id: str) -> GameChoice | None:
@@ -342,15 +308,15 @@ class CompanionApp(App):
 
     def _remember_recent_players(self) -> None:
         """At start-up, each set-up screen offers the players of the newest game of its kind on
-        disk (the journals remember them across restarts), with their colours and pads."""
-        trajan = self.session.recent_players("trajan") if self._choice("trajan") is not None else None
-        if trajan is not None and 2 <= len(trajan.names) <= 4:
-            self.trajan_setup_vm.remember(list(trajan.names), list(trajan.colours), trajan.pads)
-        pad = (self.session.recent_players("scorepad") or self.session.recent_players("secretbid")
-               or self.session.recent_players("tribune"))
-        if pad is not None:
-            self.setup_vm.remember(list(pad.names))
-            self.setup_pads.remember(pad.pads)
+        disk (the journals remember them across restarts), with their colours and pads: a game
+        with its own set-up its own; the shared set-up the first of its games (home-screen order)
+        that has any."""
+        shared_found = False
+        for ui in self.game_uis.values():
+            if not ui.shared_setup:
+                ui.remember_recent()
+            elif not shared_found:
+                shared_found = ui.remember_recent()
 
     def _remember_names(self, table: TableView, other_games: bool = True) -> None:
         """Names (and pads) of the open game, offered by its set-up screen and, while the app runs,
@@ -359,16 +325,13 @@ class CompanionApp(App):
             return
         names = [str(p["name"]) for p in table.view.get("players", ())]
         pads = self.session.seat_pads
-        if table.game == "trajan":
-            self.trajan_setup_vm.remember(names, [str(p.get("colour", "")) for p in table.view["players"]], pads)
-            if other_games:
-                self.setup_vm.remember(names)
-                self.setup_pads.remember(pads)
-        elif table.game in ("scorepad", "secretbid", "tribune"):
-            self.setup_vm.remember(names)
-            self.setup_pads.remember(pads)
-            if other_games and 2 <= len(names) <= 4:
-                self.trajan_setup_vm.remember(names, (), pads)
+        own = self.game_ui(table.game)
+        if own is not None:
+            own.remember_players(names, [str(p.get("colour", "")) for p in table.view["players"]], pads)
+        if other_games:
+            for ui in self.game_uis.values():
+                if ui is not own and not (own is not None and own.shared_setup and ui.shared_setup):
+                    ui.remember_players(names, (), pads)
 
     # -- actions: every one is an Intent through the bridge ---------------------------------------
 
@@ -383,22 +346,6 @@ class CompanionApp(App):
             intent = Intent(intent.name, {**intent.args, "setup": setup})
         self.post(intent)
 
-    def start_trajan_game(self) -> None:
-        """Start on Trajan's set-up: with the table's draws, first the page entering them."""
-        vm = self.trajan_setup_vm
-        if vm.wants_draws_entry():
-            vm.open_draws()
-            return
-        if vm.draws_open and not vm.draws.complete:
-            vm.draws.focus_first_missing()  # the rules take all of the table's draws or none
-            return
-        self.post(vm.intent())
-
-    def trajan_setup_back(self) -> None:
-        """Back from the draws page is the players page; from the players page, home."""
-        if not self.trajan_setup_vm.back():
-            self.go("home")
-
     def resume_game(self) -> None:
         path = self.home_vm.resume_path
         self.post(Intent("resume", {"path": path} if path else {}))
@@ -409,14 +356,16 @@ class CompanionApp(App):
         self.post(Intent("add_points", {"seat": int(seat), "points": int(points)}))
 
     def undo(self) -> None:
-        if self.open_game_id() == "trajan":
-            self.trajan_vm.undo()  # an automatic end of turn goes back with the action it followed
+        ui = self.game_ui(self.open_game_id())
+        if ui is not None:
+            ui.undo()  # a game may step back further (over an automatic step, with the step it followed)
         else:
             self.post(Intent("undo"))
 
     def redo(self) -> None:
-        if self.open_game_id() == "trajan":
-            self.trajan_vm.redo()
+        ui = self.game_ui(self.open_game_id())
+        if ui is not None:
+            ui.redo()
         else:
             self.post(Intent("redo"))
 
@@ -467,12 +416,8 @@ class CompanionApp(App):
         self.setup_vm.relabel()
         self.setup_pads.relabel()
         self.table_vm.relabel()
-        self.trajan_setup_vm.relabel()
-        self.trajan_vm.relabel()
-        self.secretbid.relabel()
-        self.tribune.relabel()
-        if self.dice is not None:
-            self.dice.relabel()
+        for ui in self.game_uis.values():
+            ui.relabel()
         self.history_vm.refresh()
         self._settings_changed()
 
@@ -489,30 +434,27 @@ class CompanionApp(App):
 
     def _on_table_view(self, table: TableView) -> None:
         self._collector.activity()
-        if table.game == "trajan":
+        open_ui = self.game_ui(table.game)
+        if open_ui is not None and not open_ui.shared_table:
             self.table_vm.show_notice(table)
         else:
             self.table_vm.update(table)
-        if table.game == "trajan" or self.trajan_vm.active or table.game is None:
-            self.trajan_vm.update(table)
-        self.secretbid.update(table)
-        self.tribune.update(table)
-        if self.dice is not None or table.game == "dicetray":
-            self.dice_ui().update(table)
-        if self.sm.current == "trajan_setup":
-            self.trajan_setup_vm.show_notice(table.notice)  # a refusal of the set-up, on its own page
+        for ui in self.game_uis.values():
+            ui.update(table)
+            if self.sm.current == ui.setup_screen:
+                ui.show_setup_notice(table.notice)  # a refusal of the set-up, on its own page
         if table.journal != self._journal:
             self._journal = table.journal
             if table.journal is not None:
-                if table.game == "trajan":
-                    self.trajan_setup_vm.game_started()
+                if open_ui is not None:
+                    open_ui.game_started()
                 self._remember_names(table)
                 self.go("table")
                 return
         if self.sm.current == "history":
             self.history_vm.refresh(self.session.history(), self.session.finished_games(),
                                     table.game)
-        elif self.sm.current in ("table", "trajan_table") and self.route("table") != self.sm.current:
+        elif self.sm.current in self._table_screens() and self.route("table") != self.sm.current:
             self.go("table")  # the open game changed (resumed another kind of game)
 
 

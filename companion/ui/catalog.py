@@ -46,6 +46,8 @@ class GameChoice:
     built: bool
     colours: tuple[str, ...] = ()
     settings: tuple[SettingInfo, ...] = ()
+    #: Its half of the app, "package.module:Class" (a `companion.ui.gameui.GameUI`); "" while not built.
+    ui: str = ""
 
 
 def choices_from_registry(entries: Iterable[Any], extras: Mapping[str, Mapping[str, Any]] | None = None
@@ -58,5 +60,5 @@ def choices_from_registry(entries: Iterable[Any], extras: Mapping[str, Mapping[s
     for e in entries:
         more = extras.get(e.id, {})
         out.append(GameChoice(e.id, int(e.players[0]), int(e.players[1]), bool(e.screens),
-                              tuple(more.get("colours", ())), tuple(more.get("settings", ()))))
+                              tuple(more.get("colours", ())), tuple(more.get("settings", ())), e.ui or ""))
     return tuple(out)

@@ -3,7 +3,7 @@ drawn big (tap one to correct it by hand), per-colour count and sum, and entry b
 then each die's face; ←, Clear, Count). Side by side in landscape, stacked in portrait.
 
 Reusable: it shows `model` (a `companion.ui.dice.controller.DiceUI`; by default the app's
-`dice_ui()`), so a Troyes screen embeds it as a plain `DiceTrayPanel:`. A model of its own must be
+dice tray's, `app.game_ui("dicetray").made()`), so a Troyes screen embeds it as a plain `DiceTrayPanel:`. A model of its own must be
 given at construction (`DiceTrayPanel(model=…)`), not set later from kv: Kivy binds the rules'
 `root.model.…` chains only to a model present when they are first evaluated. Dice widgets are kept
 and updated in place while their number stays the same: a throw sends a frame every 20-50 ms.
@@ -24,6 +24,7 @@ from kivy.uix.label import Label
 
 from companion.ui import theme
 from companion.ui.dice.dieface import DIE_LOOK, DieFace, DieGlyph
+from companion.ui.dice.model import GAME
 from companion.ui.dice.words import ERROR, OK, WARN
 from companion.ui.trajan.widgets import FitButton  # noqa: F401  (used in the kv rules)
 from companion.ui.widgets import WidMixin
@@ -87,7 +88,8 @@ class DiceTrayPanel(BoxLayout):
         # texts once, then never again). So it is there from the start: the app's, unless given.
         app = App.get_running_app()
         if "model" not in kwargs and app is not None:
-            kwargs["model"] = app.dice_ui() if hasattr(app, "dice_ui") else getattr(app, "dice", None)
+            tray = app.game_ui(GAME) if hasattr(app, "game_ui") else None
+            kwargs["model"] = tray.made() if tray is not None else getattr(app, "dice", None)
         super().__init__(**kwargs)
 
     def on_kv_post(self, base_widget: Any) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from companion.ui.dice.model import GAME
+
 log = logging.getLogger("companion.scanner")
 
 
@@ -20,7 +22,7 @@ class ScannerHook:
     def __init__(self, app: Any, device: Any) -> None:
         self.app = app
         self.device = device
-        app.dice_ui().attach(device)
+        app.game_ui(GAME).made().attach(device)
 
     @classmethod
     def open(cls, app: Any, plan: Any) -> "ScannerHook":
@@ -39,4 +41,4 @@ class ScannerHook:
         if device is None:
             return
         device.close()
-        self.app.dice_ui().attach(None)
+        self.app.game_ui(GAME).made().attach(None)

@@ -10,6 +10,7 @@ from typing import Any
 from kivy.lang import Builder
 from kivy.uix.screenmanager import Screen
 
+from companion.ui.dice.model import GAME
 from companion.ui.dice.panel import DiceTrayPanel  # noqa: F401  (used in the kv rules)
 from companion.ui.trajan.widgets import FitButton  # noqa: F401  (used in the kv rules)
 
@@ -18,7 +19,7 @@ class DiceTrayScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         from kivy.app import App
 
-        App.get_running_app().dice_ui()  # its kv reads app.dice: made before the rules are applied
+        App.get_running_app().game_ui(GAME).made()  # its kv reads app.dice: made before the rules are applied
         super().__init__(**kwargs)
 
     def on_kv_post(self, base_widget: Any) -> None:

@@ -17,7 +17,7 @@ from companion.ui.catalog import GameChoice, SettingInfo
 from companion.ui.i18n import _, translate_notice, translate_rule
 from companion.ui.trajan import names
 from companion.ui.trajan.setup_draws import TrajanDrawsViewModel
-from companion.ui.trajan.setup_pads import DEFAULT_PAD_COUNT, PadChoice
+from companion.ui.setup_pads import DEFAULT_PAD_COUNT, PadChoice
 
 DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
 

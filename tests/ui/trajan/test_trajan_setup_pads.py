@@ -13,7 +13,7 @@ pytestmark = pytest.mark.timeout(60)
 
 
 def pads(seats, count=4):
-    from companion.ui.trajan.setup_pads import PadChoice
+    from companion.ui.setup_pads import PadChoice
 
     return PadChoice(seats, count)
 
@@ -86,7 +86,7 @@ def test_the_trajan_setup_sends_pads_only_when_changed_and_the_session_plays_by_
 
 
 def test_the_score_pad_setup_sends_its_pads_through_the_app_helper(session):
-    from companion.ui.trajan.setup_pads import PadChoice
+    from companion.ui.setup_pads import PadChoice
     from companion.ui.viewmodels import SetupViewModel
 
     vm, choice = SetupViewModel(), PadChoice(4, 2)

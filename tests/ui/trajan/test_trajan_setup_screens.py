@@ -55,7 +55,7 @@ def test_pads_and_what_the_table_drew_by_touch(session):
         yield from enter(ui, WHEEL[:2], [], None)
         draws = ui.app.trajan_setup_vm.draws
         yield from ui.tap("trajan.setup.draws.seat.1")
-        ui.app.start_trajan_game()  # what a script could do while Start is disabled
+        ui.app.game_ui("trajan").start_game()  # what a script could do while Start is disabled
         assert trajan.engine is None and (draws.seat, draws.cursor) == (0, 2), "to the first blank, nothing dealt"
         yield from enter(ui, WHEEL[2:], two_workers, "workers")
         assert ui.find("trajan.setup.draws.seat.1").selected, "Bo's turn to be entered"

@@ -161,7 +161,7 @@ def test_the_money_panel_takes_and_pays_and_stays_open_on_a_refusal(session):
 def test_the_set_up_offers_start_money_and_sends_the_start_player_and_pads(session):
     from companion.ui.catalog import GameChoice
     from companion.ui.tribune.controller import TribuneUI
-    from companion.ui.trajan.setup_pads import PadChoice
+    from companion.ui.setup_pads import PadChoice
     from companion.ui.viewmodels import SetupViewModel
 
     setup_vm = SetupViewModel()
@@ -193,7 +193,7 @@ def test_the_set_up_offers_start_money_and_sends_the_start_player_and_pads(sessi
 def test_the_private_entry_serves_a_tribune_bidder_and_hands_back_at_the_reveal(session):
     from companion.ui.tribune.controller import TribuneUI
     from companion.ui.viewmodels import SetupViewModel
-    from companion.ui.trajan.setup_pads import PadChoice
+    from companion.ui.setup_pads import PadChoice
 
     went = []
     setup_vm = SetupViewModel()

@@ -7,8 +7,7 @@ one tap changes only that seat, and no pad can end up with two seats. A choice o
 default goes into the new_game setup as `pads` (per seat a pad number or None); the session keeps
 it in the journal.
 
-Game-agnostic (it knows nothing of any rules); it lives beside Trajan's set-up only because the
-score pad's set-up view-model sits in a module owned elsewhere.
+Game-agnostic (it knows nothing of any rules): the shared set-up and every game's own set-up use it.
 """
 
 from __future__ import annotations

@@ -1,0 +1,127 @@
+"""A game's half on the app's side: the one object the app, home, history and the screenshot tool
+talk to for a game, so none of them names one.
+
+The registry (`companion.games.registry`, via the CLI's `GameChoice.ui`) says which class is each
+game's; the app makes one per game at start (`load_game_uis`) and from then on only calls the hooks
+below, every one declared here with its default. The defaults are the score pad's: the shell's own
+set-up screen (names and pads, `app.setup_vm` / `app.setup_pads`) and score table (`app.table_vm`).
+A game with its own screens overrides what differs (Trajan: its own set-up and table, its own
+undo; a sealed-bid game: its table and private entry; the dice tray: no set-up at all).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Mapping, Sequence
+
+from companion.session import Intent, Notice, TableView
+from companion.ui.catalog import GameChoice
+
+
+class GameUI:
+    """One game's part of the app (see the module docstring). `app` is the running app, `choice`
+    the game as the home screen lists it."""
+
+    #: The game's own screens: screen name → the module defining its SCREEN_CLASS.
+    screens: Mapping[str, str] = {}
+    #: What "table" means while this game is open, and "setup" once it is chosen.
+    table_screen = "table"
+    setup_screen = "setup"
+    #: Whether the shell's score table follows this game's views (a game with its own table gets
+    #: only the notices there, so a refusal shown on it is cleared in step).
+    shared_table = True
+    #: Whether the game's set-up is the shell's shared one (names and pads): it offers the names
+    #: of the newest such game on disk, and every other game's players while the app runs.
+    shared_setup = True
+
+    def __init__(self, app: Any, choice: GameChoice) -> None:
+        self.app = app
+        self.choice = choice
+
+    @property
+    def id(self) -> str:
+        return self.choice.id
+
+    # -- what its screens read -------------------------------------------------------------------
+
+    def kv_names(self) -> Mapping[str, Any]:
+        """The objects this game's .kv files and screens read on the app (`app.<name>`), made here.
+        The app sets each as a Kivy property of its own, so a screen built before one is set (the
+        value None) is redrawn when it is."""
+        return {}
+
+    # -- refreshing ------------------------------------------------------------------------------
+
+    def update(self, table: TableView) -> None:
+        """After every fact, whatever game is open (a game's view-models ignore other games')."""
+
+    def relabel(self) -> None:
+        """The language changed: Python-made texts again."""
+
+    def show_setup_notice(self, notice: Notice | None) -> None:
+        """A refusal of this game's own set-up screen, shown on it (only while it is on screen)."""
+
+    def clear_notices(self) -> None:
+        """The table moved to another screen: this game's screens forget their last notice."""
+
+    def game_started(self) -> None:
+        """A new journal of this game opened (its set-up is done)."""
+
+    # -- choosing the game -----------------------------------------------------------------------
+
+    def prepare(self) -> None:
+        """At start, before any screen: a game with its own set-up view-model takes its choice."""
+
+    def open(self) -> bool:
+        """The home screen's tap on the game. True: the game opened itself (a tool without a
+        set-up); False: the app shows its set-up (`choose` first)."""
+        return False
+
+    def choose(self) -> None:
+        """Its set-up is about to open from home: the shared set-up takes this game's player range."""
+        self.app.setup_vm.configure(self.choice)
+
+    def choose_again(self) -> None:
+        """"New game" after a finished one: its set-up, with this game's names already filled in."""
+        self.app.setup_vm.configure(self.choice)
+
+    # -- a game night keeps its players ----------------------------------------------------------
+
+    def remember_recent(self) -> bool:
+        """At start: offer the players of this game's newest journal on disk. Returns whether it
+        found any; the app asks the shared-set-up games in turn until one has (own set-ups always)."""
+        recent = self.app.session.recent_players(self.id)
+        if recent is None:
+            return False
+        self.app.setup_vm.remember(list(recent.names))
+        self.app.setup_pads.remember(recent.pads)
+        return True
+
+    def remember_players(self, names: Sequence[str], colours: Sequence[str], pads: Any) -> None:
+        """This game's set-up offers these players next (its own game's seating, or another game's)."""
+        self.app.setup_vm.remember(list(names))
+        self.app.setup_pads.remember(pads)
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        self.app.post(Intent("undo"))
+
+    def redo(self) -> None:
+        self.app.post(Intent("redo"))
+
+    def correction_choices(self, view: Mapping[str, Any]) -> list[Any]:
+        """What a past step could have been instead, for the history's correct panel (`view`: the
+        public view before that step)."""
+        return list(view.get("choices", ()))
+
+
+def load_game_uis(app: Any, choices: Sequence[GameChoice]) -> dict[str, GameUI]:
+    """One GameUI per game that has one (`choice.ui`, "package.module:Class"), in home-screen order."""
+    uis: dict[str, GameUI] = {}
+    for choice in choices:
+        if not choice.ui:
+            continue
+        path, _, name = choice.ui.partition(":")
+        uis[choice.id] = getattr(importlib.import_module(path), name)(app, choice)
+    return uis

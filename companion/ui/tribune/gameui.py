@@ -1,0 +1,18 @@
+"""Tribune's part of the app: a sealed-bid game (`companion.ui.secretbid.gameui`) whose controller
+adds the start player and money (`app.tribune`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.ui.secretbid.gameui import SealedBidGameUI
+
+
+class TribuneGameUI(SealedBidGameUI):
+    screens = {"tribune_setup": "companion.ui.tribune.setup", "tribune_table": "companion.ui.tribune.table",
+               "tribune_private": "companion.ui.tribune.private_screen"}
+
+    def make_controller(self) -> Any:
+        from companion.ui.tribune.controller import TribuneUI
+
+        return TribuneUI(**self.controller_args())
