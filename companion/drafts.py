@@ -56,5 +56,4 @@ class PrivateDrafts:
 
 def game_drafts(game: Any) -> tuple[Callable[..., Bounds | None], Callable[..., Command]] | None:
     """The game's draft functions, when it keeps sealed bids on pads."""
-    bounds, command = getattr(game, "pad_draft", None), getattr(game, "draft_command", None)
-    return (bounds, command) if bounds is not None and command is not None else None
+    return (game.pad_draft, game.draft_command) if game.keeps_drafts else None

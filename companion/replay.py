@@ -47,9 +47,10 @@ def format_summary(summary: Mapping[str, Any], game: Game[Any] | None = None) ->
     ]
     view = summary["view"]
     players = view.get("players") if isinstance(view, Mapping) else None
-    if game is not None and hasattr(game, "summary_text"):
+    text = game.summary_text(view) if game is not None else None
+    if text is not None:
         lines.append("")
-        lines.append(game.summary_text(view).rstrip())
+        lines.append(text.rstrip())
     elif players and all("score" in p for p in players):
         lines.append("")
         lines.append("place  player            score")

@@ -246,13 +246,12 @@ class Session:
         self._tell()
 
     def _takes_dice(self) -> bool:
-        return self.engine is not None and getattr(self.engine.game, "command_for_dice", None) is not None
+        return self.engine is not None and self.engine.game.takes_dice
 
     def _dice_read(self, fact: DiceRead) -> None:
         """A settled read: the open game's command for it, or a notice that nothing took it."""
         engine = self.engine
-        take = getattr(engine.game, "command_for_dice", None) if engine is not None else None
-        command = take(engine.state, fact) if take is not None and engine is not None else None
+        command = engine.game.command_for_dice(engine.state, fact) if engine is not None else None
         if command is None or engine is None:
             self.notice = Notice("info", "Dice read {seq} ignored: nothing is waiting for dice.", {"seq": fact.seq})
             return
@@ -302,7 +301,7 @@ class Session:
         automatic step ends the chain and its refusal is the notice (the player's own step stays:
         the table sees why the app stopped, e.g. Trajan's tile to enter)."""
         engine = self._require_engine()
-        follow = getattr(engine.game, "automatic_step", None) if automatic else None
+        follow = engine.game.automatic_step if automatic else None
         chain = engine.execute_chain(command, follow, MAX_AUTOMATIC)
         for step, taken in zip(chain.steps[1:], chain.followed):
             self.automatic.append({"step": step.number, "reason": taken.reason, **taken.detail})
@@ -311,8 +310,7 @@ class Session:
 
     def _forced(self, state: Any) -> bool:
         """The open game says `state` is one an automatic step always leaves (`is_forced`)."""
-        forced = getattr(self._require_engine().game, "is_forced", None)
-        return forced is not None and bool(forced(state))
+        return bool(self._require_engine().game.is_forced(state))
 
     def _undo(self, automatic: bool) -> None:
         """Undo; with `automatic`, on past the states an automatic step left, so one Undo takes back
@@ -388,14 +386,13 @@ class Session:
                 if command is not None:
                     self._execute(command, automatic=True)
                 return
-        menu = getattr(engine.game, "pad_choices", None)
-        if menu is None:
+        if not engine.game.pad_menu:
             command = engine.game.command_for_button(engine.state, seat, key)
             if command is not None:
                 self._execute(command, automatic=True)
             return
         state = engine.state
-        choices = menu(state, seat)
+        choices = engine.game.pad_choices(state, seat)
         if not choices:
             self.pad_cursor.pop(seat, None)
             self.notice = Notice("info", "Seat {n}: nothing to enter from this pad now.", {"n": seat + 1})

@@ -9,7 +9,7 @@ screen, a log or an export may see: seat None is the public view, seat k adds on
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from companion.core.events import Command, Event
 
@@ -29,51 +29,95 @@ class AutomaticStep:
     detail: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
-class Game(Protocol[S]):
-    """One game's rules. Implementations live in `companion.games.<id>`."""
+class Game(Generic[S]):
+    """One game's rules: the whole contract a game's rules class (`companion.games.<id>.rules`)
+    subclasses. The methods above the line are what every game must give; the hooks below it are
+    declared here with their defaults, so a game overrides only what it has and the session calls
+    each hook directly (no probing for methods that may or may not exist)."""
 
-    id: str
-    event_types: tuple[type[Event], ...]
+    id: str = ""
+    event_types: tuple[type[Event], ...] = ()
 
     def initial_state(self) -> S:
         """The state before the setup command: no players, nothing on the table."""
-        ...
+        raise NotImplementedError
 
     def parse_command(self, name: str, args: Mapping[str, Any]) -> Command:
         """A command from a named intent (screen, script); raises `IllegalCommand` naming the bad field."""
-        ...
-
-    def command_for_button(self, state: S, seat: int, key: str) -> Command | None:
-        """What a press of `key` ("minus", "plus", "ok") on seat's handheld pad means now, if anything."""
-        ...
+        raise NotImplementedError
 
     def decide(self, state: S, command: Command) -> Sequence[Event]:
-        ...
+        """The events `command` causes in `state`, or `IllegalCommand` naming the rule (or
+        `core.asks.AnswerNeeded` when only the table knows what the step needs)."""
+        raise NotImplementedError
 
     def apply(self, state: S, event: Event) -> S:
-        ...
+        """`state` with `event` folded in: pure and total (an event is a fact)."""
+        raise NotImplementedError
 
     def view(self, state: S, seat: int | None = None) -> Mapping[str, Any]:
-        ...
+        """What a screen may know: seat None the public view, seat k adds only seat k's secrets."""
+        raise NotImplementedError
 
     def public_event(self, event: Event) -> Mapping[str, Any]:
         """An event as the history screen, logs and exports may show it (secrets removed)."""
-        ...
+        raise NotImplementedError
 
     def is_finished(self, state: S) -> bool:
-        ...
+        raise NotImplementedError
 
     def command_of(self, events: Sequence[Event]) -> Command | None:
         """The command that caused a step's events (to enter it again after a correction), or None
         when the step cannot be entered again (the setup)."""
-        ...
+        raise NotImplementedError
 
-    # Optional: `summary_text(public_view) -> str`, the view as terminal text for `companion replay`
-    # (a game without it gets a generic score table).
-    #
-    # Optional, for a game whose turns have steps the rules leave no choice about (Trajan's end of
-    # turn): `automatic_step(state, after: Command) -> AutomaticStep | None`, the step the app takes
-    # by itself in `state`, reached by the step `after`; and `is_forced(state) -> bool`, a state
-    # such a step always leaves at once, which undo and redo therefore step over. The session asks
-    # both for every pad press and for intents posted with `automatic=True` (the touchscreen), so
-    # the two ways of entering a turn follow one policy. A game without them: exactly the step.
+    # -- hooks, each with its default ------------------------------------------------------------
+
+    def command_for_button(self, state: S, seat: int, key: str) -> Command | None:
+        """What a press of `key` ("minus", "plus", "ok") on seat's handheld pad means now, if
+        anything (a game whose pads play a menu, `pad_menu`, is asked `pad_choices` instead)."""
+        return None
+
+    #: Whether a seat's pad plays a whole turn from a menu of the legal moves (− and + move the
+    #: cursor, OK plays the highlighted move): the session then asks `pad_choices`.
+    pad_menu: bool = False
+
+    def pad_choices(self, state: S, seat: int) -> Sequence[Command]:
+        """With `pad_menu`: what seat `seat` may enter from its own pad now (empty: nothing)."""
+        return ()
+
+    def automatic_step(self, state: S, after: Command) -> AutomaticStep | None:
+        """For a game whose turns have steps the rules leave no choice about (Trajan's end of
+        turn): the step the app takes by itself in `state`, reached by the step `after`. The session
+        asks for every pad press and for intents posted with `automatic=True` (the touchscreen), so
+        the two ways of entering a turn follow one policy. None: exactly the step."""
+        return None
+
+    def is_forced(self, state: S) -> bool:
+        """A state an automatic step always leaves at once, which undo and redo step over."""
+        return False
+
+    #: Whether the game takes the dice scanner's reads (`command_for_dice`); the session tells the
+    #: screen of live frames only while such a game is open.
+    takes_dice: bool = False
+
+    def command_for_dice(self, state: S, read: Any) -> Command | None:
+        """With `takes_dice`: the command for a settled read (`hardware.facts.DiceRead`), or None
+        when nothing in `state` waits for dice (the session then says it was ignored)."""
+        return None
+
+    #: Whether seats choose sealed bids on their pads with a private draft the session keeps
+    #: (`companion.drafts`; `core.sealed_view.SealedPads` sets it): `pad_draft` and `draft_command`.
+    keeps_drafts: bool = False
+
+    def pad_draft(self, state: S, seat: int) -> tuple[int, int, int, int] | None:
+        """With `keeps_drafts`: (minimum, limit, step, start) while seat may choose its bid, else None."""
+        return None
+
+    def draft_command(self, state: S, seat: int, amount: int) -> Command:
+        """With `keeps_drafts`: the lock of seat's privately kept draft (OK on the pad)."""
+        raise NotImplementedError
+
+    def summary_text(self, public_view: Mapping[str, Any]) -> str | None:
+        """The public view as terminal text for `companion replay`; None: a generic score table."""
+        return None

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.events import Command, Event
+from companion.core.game import Game
 from companion.core.sealed import (
     AdjustBid,
     BidChanged,
@@ -132,12 +133,14 @@ def draft_bounds(round_: SealedRound | None, seat: int) -> tuple[int, int, int, 
     return round_.min_bid, round_.limits[i], round_.step, round_.amounts[i]
 
 
-class SealedPads:
+class SealedPads(Game):
     """The pad side of a game whose seats bid through `companion.core.sealed`, mixed into its rules:
     the core's keys (−/+ adjust, OK locks, OK held "ok_long" unlocks) in the round `bid_round` names,
     and a draft the session keeps privately (`companion.drafts`: only the lock is journaled, so the
     history cannot count presses). A locked seat's keys go through `command_for_button`.
     """
+
+    keeps_drafts = True
 
     def bid_round(self, state: Any) -> SealedRound | None:
         """The round the pads bid in, or None when their keys mean nothing (not set up, finished)."""

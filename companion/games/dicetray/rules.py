@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
+from companion.core.game import Game
 from companion.core.values import evolve
 from companion.games.dicetray import commands as c
 from companion.games.dicetray import events as e
@@ -19,11 +20,12 @@ from companion.games.dicetray.settings import DEFAULT, DICE_COLOURS, DiceTraySet
 from companion.games.dicetray.state import MANUAL, SCANNER, Dice, DiceTrayState, TrayRead
 
 
-class DiceTrayRules:
+class DiceTrayRules(Game):
     """The dice tray as a `companion.core.Game`."""
 
     id = "dicetray"
     event_types = e.EVENT_TYPES
+    takes_dice = True
 
     def __init__(self, settings: DiceTraySettings = DEFAULT) -> None:
         self.settings = settings
@@ -33,10 +35,6 @@ class DiceTrayRules:
 
     def parse_command(self, name: str, args: Mapping[str, Any]) -> Command:
         return c.parse_command(name, args)
-
-    def command_for_button(self, state: DiceTrayState, seat: int, key: str) -> Command | None:
-        """The tray has no seats: a pad press means nothing here."""
-        return None
 
     def command_for_dice(self, state: DiceTrayState, read: Any) -> Command | None:
         """A settled scanner read (a `hardware.facts.DiceRead`: seq, boot, dice) is recorded while

@@ -7,6 +7,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
+from companion.core.game import Game
 from companion.core.rng import SeededRandom
 from companion.core.seating import check_names
 from companion.core.values import evolve
@@ -17,7 +18,7 @@ from companion.games.scorepad.settings import DEFAULT, ScorepadSettings
 from companion.games.scorepad.state import PadState
 
 
-class ScorepadRules:
+class ScorepadRules(Game):
     """The score pad as a `companion.core.Game`."""
 
     id = "scorepad"

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from companion.core.asks import AnswerNeeded, Ask
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
-from companion.core.game import AutomaticStep
+from companion.core.game import AutomaticStep, Game
 from companion.core.rng import SeededRandom
 from companion.core.values import evolve
 from companion.games.trajan import actions, flow, scoring, tiles, timetrack, wheel
@@ -64,21 +64,18 @@ def _after_bonus_draw(senate_bonus: tuple[str, ...], bonus_bag: tuple[str, ...])
     return "bonus_draw" if len(senate_bonus) < 2 and bonus_bag else "turn"
 
 
-class TrajanRules:
+class TrajanRules(Game):
     """Trajan as a `companion.core.Game`."""
 
     id = "trajan"
     event_types = e.EVENT_TYPES
+    pad_menu = True  # a Trajan pad walks the menu of `pad_choices` (the session keeps the cursor)
 
     def initial_state(self) -> TrajanState:
         return TrajanState()
 
     def parse_command(self, name: str, args: Mapping[str, Any]) -> Command:
         return parse_command(name, args)
-
-    def command_for_button(self, state: TrajanState, seat: int, key: str) -> Command | None:
-        """Unused: a Trajan pad walks the menu of `pad_choices` (the session keeps the cursor)."""
-        return None
 
     def pad_choices(self, state: TrajanState, seat: int) -> list[Command]:
         """What seat `seat` may enter from its own pad now: the legal moves when it is that player's
