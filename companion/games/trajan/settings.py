@@ -7,7 +7,7 @@ digest's. C (confirmed) numbers are rules and live in `rules_data.py`, not here.
 from __future__ import annotations
 
 import dataclasses
-from typing import Mapping
+from typing import Any, Mapping
 
 PROVINCES = (
     "alpes", "raetia", "noricum", "narbonensis", "lugudunensis",
@@ -70,6 +70,16 @@ class TrajanSettings:
 
 
 DEFAULT = TrajanSettings()
+
+#: Settings whose default moves to the Chinese rulebook's reading (issue #16), each with the default
+#: a game set up before that was played with. A set-up event names each of them with the value the
+#: game is played with (setup.deal), so what a journal means never depends on the defaults of the
+#: code that reads it; a set-up event that does not name one was recorded before, under the former
+#: default (setup.initial_state), and replays as it was played.
+FORMER_DEFAULTS: Mapping[str, Any] = {
+    "start_trays_two_colours": True,
+    "demand_wildcard_counts_for_bonus": True,
+}
 
 
 def describe() -> list[tuple[str, str, str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -10,7 +11,7 @@ from companion.core.errors import IllegalCommand
 from companion.games.trajan import commands as c
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.rules import TRAJAN
-from companion.games.trajan.settings import PROVINCES
+from companion.games.trajan.settings import DEFAULT, FORMER_DEFAULTS, PROVINCES
 
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -93,3 +94,36 @@ def test_player_count_and_names():
         TRAJAN.decide(TRAJAN.initial_state(), c.SetupTrajan(tuple("ABCDE"), tuple("abcde"), seed=1))
     with pytest.raises(IllegalCommand, match="same name"):
         TRAJAN.decide(TRAJAN.initial_state(), c.SetupTrajan(("A", "A"), ("red", "blue"), seed=1))
+
+
+# -- what the set-up event records: journals replay the same under later defaults --------------------
+
+
+def setup_event(**kw):
+    cmd = c.SetupTrajan(("A", "B"), COLOURS[:2], seed=3, **kw)
+    (event,) = TRAJAN.decide(TRAJAN.initial_state(), cmd)
+    return event
+
+
+def test_the_set_up_event_names_every_setting_whose_default_moved():
+    # Every setting in FORMER_DEFAULTS is named with the value played, untouched or not.
+    event = setup_event()
+    assert {name: event.settings[name] for name in FORMER_DEFAULTS} == {
+        name: getattr(DEFAULT, name) for name in FORMER_DEFAULTS}
+    assert set(event.settings) == set(FORMER_DEFAULTS)  # nothing else: other settings only when changed
+    changed = setup_event(settings={"demand_wildcard_counts_for_bonus": not DEFAULT.demand_wildcard_counts_for_bonus,
+                                    "senate_values": [1, 2, 3, 4, 5, 6, 7]})
+    assert changed.settings["demand_wildcard_counts_for_bonus"] is not DEFAULT.demand_wildcard_counts_for_bonus
+    assert changed.settings["senate_values"] == [1, 2, 3, 4, 5, 6, 7]
+    assert TRAJAN.apply(TRAJAN.initial_state(), changed).settings.senate_values == (1, 2, 3, 4, 5, 6, 7)
+
+
+def test_a_set_up_event_that_names_no_setting_is_read_with_the_former_defaults():
+    # A journal written before the defaults moved names no setting: it was played under the former ones.
+    old = dataclasses.replace(setup_event(), settings={})
+    state = TRAJAN.apply(TRAJAN.initial_state(), old)
+    assert {name: getattr(state.settings, name) for name in FORMER_DEFAULTS} == dict(FORMER_DEFAULTS)
+    named = dataclasses.replace(setup_event(), settings={name: not v for name, v in FORMER_DEFAULTS.items()})
+    state = TRAJAN.apply(TRAJAN.initial_state(), named)
+    assert {name: getattr(state.settings, name) for name in FORMER_DEFAULTS} == {
+        name: not v for name, v in FORMER_DEFAULTS.items()}
