@@ -1,7 +1,9 @@
 """Trajan settings: every number the digest marks S (single source) or U (unconfirmed).
 
 A table whose printing differs changes them in the game's settings screen; the defaults are the
-digest's. C (confirmed) numbers are rules and live in `rules_data.py`, not here.
+digest's, which are the Chinese rulebook's reading wherever it states the rule plainly (S000,
+../shared/rules/README.md); another source's reading is then only the alternative. C (confirmed)
+numbers are rules and live in `rules_data.py`, not here.
 """
 
 from __future__ import annotations
@@ -62,8 +64,10 @@ class TrajanSettings:
     })
     # Trajan 1.11, U: whether the "bonus tiles" bonus tile counts itself.
     bonus_tile_counts_itself: bool = True
-    # Trajan 1.11, S/U: unused demand wildcards satisfy a demand bonus tile (HEM).
-    demand_wildcard_counts_for_bonus: bool = True
+    # Trajan 1.11, S: unused demand wildcards satisfy a demand bonus tile. No by default: S000 p11
+    # asks for a forum demand tile of the type (论坛板块，非图拉真板块) and p12 gives the demand
+    # wildcard only to paying demands. Yes is HEM's reading (getTotalWildDemandBonus).
+    demand_wildcard_counts_for_bonus: bool = False
 
     def lap(self, players: int) -> int:
         return self.lap_length[players]
@@ -94,5 +98,5 @@ def describe() -> list[tuple[str, str, str]]:
         ("forum_tiles", "70 tiles, HEM mix", "Trajan 1.7 (S: HEM)"),
         ("first_construction_bonus", "fountain→seaport …", "Trajan 1.9 (S/U: HEM)"),
         ("bonus_tile_counts_itself", "yes", "Trajan 1.11 (U)"),
-        ("demand_wildcard_counts_for_bonus", "yes", "Trajan 1.11 (S/U: HEM)"),
+        ("demand_wildcard_counts_for_bonus", "no", "Trajan 1.11 (rulebook p11–12; yes: HEM)"),
     ]

@@ -27,6 +27,8 @@ from companion.core.journal import Journal
 from companion.games.trajan import events as e
 from companion.games.trajan.rules import TRAJAN
 from companion.games.trajan.scoring import final_summary
+from companion.games.trajan.settings import DEFAULT
+from companion.games.trajan.setup import recorded_settings
 
 JOURNALS = Path(__file__).parent / "journals"
 NAMES = ("old-defaults-winner", "old-defaults-season")
@@ -83,6 +85,10 @@ def test_the_rulebook_reading_would_have_changed_the_winner(tmp_path):
     evs = events(engine)
     engine.journal.close()
     ruled = fold([dataclasses.replace(evs[0], settings={"demand_wildcard_counts_for_bonus": False}), *evs[1:]])
+    # and so does a game set up today with every default: its set-up event names the rulebook's reading
+    today = recorded_settings({}, DEFAULT)
+    assert today["demand_wildcard_counts_for_bonus"] is False
+    assert final_summary(fold([dataclasses.replace(evs[0], settings=today), *evs[1:]])) == final_summary(ruled)
     old, new = recorded("old-defaults-winner")["final"], final_summary(ruled)
     assert [p["total"] for p in old["players"]] == [31, 46, 40] and old["winners"] == ["Bo"]
     assert [p["total"] for p in new["players"]] == [31, 37, 40] and new["winners"] == ["Cy"]
