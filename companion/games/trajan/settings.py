@@ -21,8 +21,9 @@ PROVINCES = (
 class TrajanSettings:
     # Trajan 1.1, U: spaces in one lap of the time track, by player count (HEM 11/16/21; FRK 12/17/22).
     lap_length: Mapping[int, int] = dataclasses.field(default_factory=lambda: {2: 11, 3: 16, 4: 21})
-    # Trajan 1.2, S/U: the two starting markers in a tray must differ in colour (KNOB, MONO; S000 "any two").
-    start_trays_two_colours: bool = True
+    # Trajan 1.2, S: the two starting markers in a tray must differ in colour. No by default: S000 p3
+    # lets each tray take any two markers (每个圆盘可以任意分配两个行动指示物). Yes is KNOB's and MONO's reading.
+    start_trays_two_colours: bool = False
     # Trajan 1.4, S: VP of senate spaces 1..7 (space 0 is the start and scores nothing).
     senate_values: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8)
     # Trajan 1.5, S: demand tiles per type in the bag (bread, games, religion).
@@ -90,7 +91,7 @@ def describe() -> list[tuple[str, str, str]]:
     """(name, default, source) for the settings screen and docs/trajan.md."""
     return [
         ("lap_length", "2p 11 / 3p 16 / 4p 21", "Trajan 1.1 (U: HEM; FRK says 12/17/22)"),
-        ("start_trays_two_colours", "yes", "Trajan 1.2 (S/U: KNOB, MONO)"),
+        ("start_trays_two_colours", "no", "Trajan 1.2 (rulebook p3; yes: KNOB, MONO)"),
         ("senate_values", "2 3 4 5 6 7 8", "Trajan 1.4 (S: HEM)"),
         ("demand_tiles_per_type", "5", "Trajan 1.5 (S: HEM)"),
         ("province_vp", "Aquitania 10, Lugudunensis 6", "Trajan 1.8 (S/U: HEM; FRK swaps them)"),
