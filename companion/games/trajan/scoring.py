@@ -5,13 +5,15 @@ are frozen dataclasses with an `as_dict()` for journals, exports and `companion 
 
 Interpretations the digest leaves open, decided here once:
 
-- A wildcard stands in for exactly one tile. A leftover demand wildcard (when
-  `settings.demand_wildcard_counts_for_bonus`) satisfies one demand bonus tile that has no forum
-  tile of its type, yellow tiles first (HEM `getTotalWildDemandBonus`). A leftover commodity
-  wildcard counts as one card for one commodity bonus tile, the best-paying one. A construction
-  wildcard adds one tile to a type of which the player holds at least one real tile.
+- A wildcard stands in for exactly one tile. A leftover demand wildcard never satisfies a demand
+  bonus tile (S000 p11: a forum demand tile of the type; p12: the demand wildcard pays demands);
+  with the HEM setting `settings.demand_wildcard_counts_for_bonus` it satisfies one that has no
+  forum tile of its type, yellow tiles first (HEM `getTotalWildDemandBonus`). A leftover commodity
+  wildcard counts as one card for one commodity bonus tile, the best-paying one (S000 p12). A
+  construction wildcard adds one tile to a type of which the player holds at least one real tile.
 - Demand payment keeps, among the payments with fewest unmet demands, the tiles worth most to the
-  player's demand bonus tiles; then uses Trajan tiles (free), then forum tiles before wildcards.
+  player's demand bonus tiles (so a demand wildcard pays where it can, keeping the forum tile a
+  bonus tile needs); then uses Trajan tiles (free), then forum tiles before wildcards.
 """
 
 from __future__ import annotations
@@ -85,12 +87,13 @@ class DemandPayment:
 
 def demand_bonus_vp(bonus_tiles: Iterable[tuple[str, str]], forum: Iterable[str],
                     settings: TrajanSettings = DEFAULT) -> int:
-    """VP the demand bonus tiles give with these forum tiles (Trajan 1.11, 1.14 point 5).
+    """VP the demand bonus tiles give with these forum tiles (Trajan 1.11, 1.14 points 5 and 13).
 
     A demand bonus tile of type X gives 9 (yellow) or 6 (grey) once, not per tile, if at least
-    one unused forum tile `demand_X` is held; Trajan demand tiles never count. With
-    `settings.demand_wildcard_counts_for_bonus` each unused `wild_demand` stands in for one missing
-    forum tile, yellow bonus tiles first.
+    one unused forum tile `demand_X` is held (S000 p11: 论坛板块，非图拉真板块); Trajan demand tiles
+    and demand wildcards never count (S000 p12: the demand wildcard pays demands). Only with the
+    HEM setting `settings.demand_wildcard_counts_for_bonus` does each unused `wild_demand` stand in
+    for one missing forum tile, yellow bonus tiles first.
     """
     held = Counter(forum)
     unsatisfied = []
@@ -133,9 +136,11 @@ def pay_demands(demands: tuple[str, ...], player: PlayerState, settings: TrajanS
     Each demand is met by one matching forum demand tile (discarded), a matching permanent Trajan
     demand tile (kept; each meets at most one demand per season) or a demand wildcard (discarded).
     Paying is compulsory: the fewest unmet demands come first, and the penalty for 0/1/2/3 unmet
-    is 0/4/9/15 (not linear; scores may go below 0). Among the payments with fewest unmet
-    demands: keep what is worth most to the player's demand bonus tiles (Trajan 1.11), then use
-    Trajan tiles, then forum tiles before wildcards, then meet earlier-revealed demands first.
+    is 0/4/9/15 (not linear; scores may go below 0; S000 p10). Among the payments with fewest
+    unmet demands: keep what is worth most to the player's demand bonus tiles (Trajan 1.11, S000
+    p11: a demand wildcard pays instead of the forum tile a bonus tile needs, since by default the
+    wildcard counts for no bonus tile), then use Trajan tiles, then forum tiles before wildcards,
+    then meet earlier-revealed demands first.
     """
     demands = tuple(demands)
     unknown = [d for d in demands if d not in R.DEMAND_TYPES]
@@ -511,8 +516,9 @@ def _commodity_pair(tile: str) -> tuple[str, str]:
 
 
 def _demand_bonus(tile: str, side: str, held: Counter, by_wildcard: bool) -> tuple[int, Detail]:
-    """Trajan 1.11 (1.14 point 5): 9 / 6 once if an unused forum tile of the type is held, or if an
-    unused demand wildcard was set aside for this tile (`by_wildcard`); Trajan tiles never count."""
+    """Trajan 1.11 (1.14 points 5, 13; S000 p11): 9 / 6 once if an unused forum tile of the type is
+    held, or, with the HEM setting only, if an unused demand wildcard was set aside for this tile
+    (`by_wildcard`); Trajan tiles never count."""
     kind = tile.removeprefix("demand_")
     if held[tile]:
         return DEMAND_BONUS_VP[side], _counted(held[tile], "{n} unused {kind} forum tile",
@@ -558,8 +564,9 @@ def _bonus_bonus(side: str, counted: int) -> tuple[int, Detail]:
 
 def _wildcards_for_bonus(player: PlayerState, settings: TrajanSettings) -> tuple[set[int], int | None]:
     """Where the leftover wildcards score most (Trajan 1.11): the indexes of the demand bonus tiles
-    a demand wildcard satisfies (yellow first, per setting), and the one commodity tile of the
-    best side that all commodity wildcards count for (or None)."""
+    a demand wildcard satisfies (none by default, S000 p11–12; yellow first with the HEM setting),
+    and the one commodity tile of the best side that all commodity wildcards count for (or None;
+    S000 p12)."""
     held = Counter(player.forum)
     tiles = player.bonus_tiles
     wild_demand = held["wild_demand"] if settings.demand_wildcard_counts_for_bonus else 0
@@ -573,7 +580,8 @@ def _wildcards_for_bonus(player: PlayerState, settings: TrajanSettings) -> tuple
 def bonus_tile_values(state: TrajanState, player: PlayerState) -> tuple[tuple[str, str, int, Detail], ...]:
     """Each bonus tile's VP (Trajan 1.11), as (tile, side, VP, how), in the player's tile order.
 
-    demand X: 9 yellow / 6 grey once if an unused forum `demand_X` is held (wildcards per setting);
+    demand X: 9 yellow / 6 grey once if an unused forum `demand_X` is held (S000 p11; a demand
+    wildcard only with the HEM setting);
     commodity A/B: 3 / 2 per display card of A or B, unused commodity wildcards counting as cards
     of the best-paying such tile; workers: 1 per own worker on the site / half of them rounded up
     (1.14 point 9); legionnaires: 2 / 1 per own legionnaire in the provinces; bonus: 3 / 2 per own

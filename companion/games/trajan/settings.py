@@ -1,13 +1,15 @@
 """Trajan settings: every number the digest marks S (single source) or U (unconfirmed).
 
 A table whose printing differs changes them in the game's settings screen; the defaults are the
-digest's. C (confirmed) numbers are rules and live in `rules_data.py`, not here.
+digest's, which are the Chinese rulebook's reading wherever it states the rule plainly (S000,
+../shared/rules/README.md); another source's reading is then only the alternative. C (confirmed)
+numbers are rules and live in `rules_data.py`, not here.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Mapping
+from typing import Any, Mapping
 
 PROVINCES = (
     "alpes", "raetia", "noricum", "narbonensis", "lugudunensis",
@@ -19,8 +21,9 @@ PROVINCES = (
 class TrajanSettings:
     # Trajan 1.1, U: spaces in one lap of the time track, by player count (HEM 11/16/21; FRK 12/17/22).
     lap_length: Mapping[int, int] = dataclasses.field(default_factory=lambda: {2: 11, 3: 16, 4: 21})
-    # Trajan 1.2, S/U: the two starting markers in a tray must differ in colour (KNOB, MONO; S000 "any two").
-    start_trays_two_colours: bool = True
+    # Trajan 1.2, S: the two starting markers in a tray must differ in colour. No by default: S000 p3
+    # lets each tray take any two markers (每个圆盘可以任意分配两个行动指示物). Yes is KNOB's and MONO's reading.
+    start_trays_two_colours: bool = False
     # Trajan 1.4, S: VP of senate spaces 1..7 (space 0 is the start and scores nothing).
     senate_values: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8)
     # Trajan 1.5, S: demand tiles per type in the bag (bread, games, religion).
@@ -62,8 +65,10 @@ class TrajanSettings:
     })
     # Trajan 1.11, U: whether the "bonus tiles" bonus tile counts itself.
     bonus_tile_counts_itself: bool = True
-    # Trajan 1.11, S/U: unused demand wildcards satisfy a demand bonus tile (HEM).
-    demand_wildcard_counts_for_bonus: bool = True
+    # Trajan 1.11, S: unused demand wildcards satisfy a demand bonus tile. No by default: S000 p11
+    # asks for a forum demand tile of the type (论坛板块，非图拉真板块) and p12 gives the demand
+    # wildcard only to paying demands. Yes is HEM's reading (getTotalWildDemandBonus).
+    demand_wildcard_counts_for_bonus: bool = False
 
     def lap(self, players: int) -> int:
         return self.lap_length[players]
@@ -71,12 +76,22 @@ class TrajanSettings:
 
 DEFAULT = TrajanSettings()
 
+#: Settings whose default moves to the Chinese rulebook's reading (issue #16), each with the default
+#: a game set up before that was played with. A set-up event names each of them with the value the
+#: game is played with (setup.deal), so what a journal means never depends on the defaults of the
+#: code that reads it; a set-up event that does not name one was recorded before, under the former
+#: default (setup.initial_state), and replays as it was played.
+FORMER_DEFAULTS: Mapping[str, Any] = {
+    "start_trays_two_colours": True,
+    "demand_wildcard_counts_for_bonus": True,
+}
+
 
 def describe() -> list[tuple[str, str, str]]:
     """(name, default, source) for the settings screen and docs/trajan.md."""
     return [
         ("lap_length", "2p 11 / 3p 16 / 4p 21", "Trajan 1.1 (U: HEM; FRK says 12/17/22)"),
-        ("start_trays_two_colours", "yes", "Trajan 1.2 (S/U: KNOB, MONO)"),
+        ("start_trays_two_colours", "no", "Trajan 1.2 (rulebook p3; yes: KNOB, MONO)"),
         ("senate_values", "2 3 4 5 6 7 8", "Trajan 1.4 (S: HEM)"),
         ("demand_tiles_per_type", "5", "Trajan 1.5 (S: HEM)"),
         ("province_vp", "Aquitania 10, Lugudunensis 6", "Trajan 1.8 (S/U: HEM; FRK swaps them)"),
@@ -84,5 +99,5 @@ def describe() -> list[tuple[str, str, str]]:
         ("forum_tiles", "70 tiles, HEM mix", "Trajan 1.7 (S: HEM)"),
         ("first_construction_bonus", "fountain→seaport …", "Trajan 1.9 (S/U: HEM)"),
         ("bonus_tile_counts_itself", "yes", "Trajan 1.11 (U)"),
-        ("demand_wildcard_counts_for_bonus", "yes", "Trajan 1.11 (S/U: HEM)"),
+        ("demand_wildcard_counts_for_bonus", "no", "Trajan 1.11 (rulebook p11–12; yes: HEM)"),
     ]

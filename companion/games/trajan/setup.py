@@ -12,7 +12,7 @@ from companion.games.trajan import rules_data as R
 from companion.games.trajan import tiles, wheel
 from companion.games.trajan.commands import SetupTrajan
 from companion.games.trajan.events import TrajanSetUp
-from companion.games.trajan.settings import DEFAULT, PROVINCES, TrajanSettings
+from companion.games.trajan.settings import DEFAULT, FORMER_DEFAULTS, PROVINCES, TrajanSettings
 from companion.games.trajan.state import PlayerState, SiteSpace, TrajanState, TrajanTile, bag
 from companion.games.trajan.unseen import UNSEEN, UNSEEN_SITE_TILE
 
@@ -51,6 +51,19 @@ def settings_from(overrides: Mapping[str, Any]) -> TrajanSettings:
 def plain_settings(overrides: Mapping[str, Any]) -> dict[str, Any]:
     """JSON-friendly copy (dict keys as strings) of the overrides, for the event."""
     return {k: ({str(a): b for a, b in v.items()} if isinstance(v, Mapping) else v) for k, v in overrides.items()}
+
+
+def recorded_settings(overrides: Mapping[str, Any], settings: TrajanSettings) -> dict[str, Any]:
+    """What the set-up event records: the table's overrides, plus the value played of every setting
+    whose default has changed (`FORMER_DEFAULTS`), so the journal replays the same under any later
+    default."""
+    return plain_settings({**{name: getattr(settings, name) for name in FORMER_DEFAULTS}, **overrides})
+
+
+def event_settings(event: TrajanSetUp) -> TrajanSettings:
+    """The settings a set-up event was played with: a setting whose default changed since and that
+    the event does not name had its former default then (`FORMER_DEFAULTS`)."""
+    return settings_from({**FORMER_DEFAULTS, **event.settings})
 
 
 def _shuffled_counts(counts: Mapping[str, int], rng: SeededRandom) -> tuple[tuple[str, ...], SeededRandom]:
@@ -185,7 +198,7 @@ def deal(cmd: SetupTrajan) -> TrajanSetUp:
         site = [UNSEEN_SITE_TILE] * len(site)
     return TrajanSetUp(
         players=tuple(p.strip() for p in cmd.players), colours=tuple(cmd.colours), start_player=start,
-        mode=cmd.mode, digital_draws=cmd.digital_draws, settings=plain_settings(cmd.settings),
+        mode=cmd.mode, digital_draws=cmd.digital_draws, settings=recorded_settings(cmd.settings, settings),
         trays=trays_all, start_tiles=tuple(start_tiles), start_bonus=start_bonus,
         senate_bonus=senate_bonus, bonus_bag=bonus_bag, demand_bag=demand_bag,
         forum_display=tuple(forum_display), extra_display=extra[:R.EXTRA_ACTION_SPACES],
@@ -209,7 +222,7 @@ def initial_state(event: TrajanSetUp) -> TrajanState:
         ))
     start = event.start_player
     return TrajanState(
-        settings=settings_from(event.settings), phase="turn", mode=event.mode, digital_draws=event.digital_draws,
+        settings=event_settings(event), phase="turn", mode=event.mode, digital_draws=event.digital_draws,
         players=tuple(players), start_player=start, current=start,
         senate_stack=tuple((start + i) % n for i in range(n)),
         demand_bag=event.demand_bag, forum_display=bag(event.forum_display), extra_display=bag(event.extra_display),

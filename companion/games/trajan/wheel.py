@@ -189,9 +189,10 @@ def sow_player(player: PlayerState, tray: int, order: Sequence[str]) -> tuple[Pl
 def validate_start_trays(trays: Sequence[Sequence[str]], two_colours: bool) -> Wheel:
     """Check a starting layout (Trajan 1.2 setup) and return it as a wheel.
 
-    6 trays of 2 markers each, 2 markers of each of the 6 colours overall; with the S/U setting
-    `start_trays_two_colours` (default on: KNOB, MONO; S000 says "any two", 1.14 #12) the two
-    markers in a tray must differ. Refused with IllegalCommand("Trajan 1.2 setup", …).
+    6 trays of 2 markers each, 2 markers of each of the 6 colours overall: any two in a tray (S000
+    p3: 任意分配两个, 1.14 point 12). Only with the setting `start_trays_two_colours` (KNOB's and
+    MONO's reading, off by default) must the two markers in a tray differ. Refused with
+    IllegalCommand("Trajan 1.2 setup", …).
     """
     if len(trays) != TRAYS:
         raise IllegalCommand("Trajan 1.2 setup", "The action wheel has 6 trays, not {count}.", count=len(trays))
@@ -215,12 +216,13 @@ def validate_start_trays(trays: Sequence[Sequence[str]], two_colours: bool) -> W
     return tuple(bag(t) for t in trays)
 
 
-def deal_start_trays(rng: SeededRandom, two_colours: bool = True) -> tuple[Wheel, SeededRandom]:
+def deal_start_trays(rng: SeededRandom, two_colours: bool = False) -> tuple[Wheel, SeededRandom]:
     """A random valid starting layout from the seeded generator, and the generator after it.
 
-    Shuffles the 12 markers and pairs them off tray by tray; with `two_colours` (the default, valid
-    under either setting) a deal that puts two markers of one colour in a tray is redrawn, which
-    keeps every valid layout equally likely. About 6 deals in 10 are valid, so this ends quickly.
+    Shuffles the 12 markers and pairs them off tray by tray: any two in a tray (S000 p3, the
+    default). With `two_colours` (the setting `start_trays_two_colours`) a deal that puts two
+    markers of one colour in a tray is redrawn, which keeps every valid layout equally likely.
+    About 6 deals in 10 are valid, so this ends quickly.
     """
     markers = tuple(c for c in R.COLOURS for _ in range(R.MARKERS_PER_COLOUR))
     while True:

@@ -1,7 +1,7 @@
 """Trajan scoring: demands (1.5), senate (1.4), the season, bonus tiles (1.11) and the final breakdown (1.12).
 
-The digest's "often wrong" points that concern scoring (Trajan 1.14: 3, 4, 5, 6, 9, 11) each have a
-test named after them; the demand payment is checked against a brute force over every assignment.
+The digest's "often wrong" points that concern scoring (Trajan 1.14: 3, 4, 5, 6, 9, 11, 13) each have
+a test named after them; the demand payment is checked against a brute force over every assignment.
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from companion.games.trajan import scoring as S
 from companion.games.trajan.settings import DEFAULT, PROVINCES
 from companion.games.trajan.state import PlayerState, TrajanState, TrajanTile, bag
 
-NO_WILD_BONUS = dataclasses.replace(DEFAULT, demand_wildcard_counts_for_bonus=False)
+# The HEM reading, a setting: an unused demand wildcard stands in for a demand bonus tile's forum tile.
+# The default is the rulebook's (S000 p11–12): it never does.
+WILD_BONUS = dataclasses.replace(DEFAULT, demand_wildcard_counts_for_bonus=True)
 
 
 def player(seat=0, name=None, **changes) -> PlayerState:
@@ -101,33 +103,63 @@ def test_two_trajan_tiles_of_a_type_meet_two_demands():
 
 
 def test_payment_keeps_the_tile_a_demand_bonus_needs():
-    # Bread bonus tile, wildcards do not count for it: pay the bread demand with the wildcard.
+    # Bread bonus tile; by default (S000 p11–12) the wildcard does not count for it: pay the bread
+    # demand with the wildcard and keep the bread forum tile, worth 9 at the end.
     p = player(forum=["demand_bread", "wild_demand"], bonus_tiles=(("demand_bread", "yellow"),))
-    payment = S.pay_demands(("bread",), p, NO_WILD_BONUS)
+    payment = S.pay_demands(("bread",), p, DEFAULT)
     assert payment.sources == ("wildcard",) and payment.forum_after == ("demand_bread",)
+    assert S.demand_bonus_vp(p.bonus_tiles, payment.forum_after, DEFAULT) == 9
+
+
+def test_a_season_keeps_the_forum_tile_a_demand_bonus_needs_when_a_wildcard_can_pay():
+    # Trajan 1.5 with 1.11, issue #16: a demand wildcard and a forum demand tile could both pay the
+    # games demand, and Ann holds a games bonus tile. Fewest unmet first (none either way), then keep
+    # what the bonus needs: the wildcard pays, the games forum tile stays, and her bonus scores.
+    holding = ["demand_games", "wild_demand", "demand_bread", "demand_bread"]
+    ann = player(0, vp=20, forum=holding, bonus_tiles=(("demand_games", "grey"),))
+    bo = player(1, vp=20, forum=holding)  # no bonus tile: forum tiles before the wildcard
+    state = table(ann, bo, demands=("games", "bread", "bread"))
+    scored, report = S.season_scoring(state)
+    assert [r.payment.sources for r in report.players] == [("wildcard", "forum", "forum"), ("forum", "forum", "forum")]
+    assert report.players[0].payment.tiles_spent == ("demand_bread", "demand_bread", "wild_demand")
+    assert scored.players[0].forum == ("demand_games",) and scored.players[1].forum == ("wild_demand",)
+    assert [p.vp for p in scored.players] == [20, 20]
+    bonus = [S.final_breakdown(scored).players[i].vp("bonus_tiles") for i in (0, 1)]
+    assert bonus == [6, 0]  # Ann's grey games bonus tile, kept alive by the forum tile
+
+
+def test_fewest_unmet_comes_before_the_tile_a_demand_bonus_needs():
+    # The wildcard could save the games tile only by leaving religion unmet: paying is compulsory,
+    # so the games tile goes, the wildcard meets religion, and the bonus is lost.
+    ann = player(0, forum=["demand_games", "wild_demand", "demand_bread"], bonus_tiles=(("demand_games", "yellow"),))
+    payment = S.pay_demands(("games", "bread", "religion"), ann, DEFAULT)
+    assert payment.sources == ("forum", "forum", "wildcard") and payment.unmet == 0 and payment.forum_after == ()
 
 
 def test_payment_prefers_forum_tiles_to_wildcards_when_the_bonus_is_kept_either_way():
-    # With the wildcard counting for the bonus (the default), keeping it is as good: forum tile first.
+    # With the HEM setting the wildcard counts for the bonus: keeping it is as good, forum tile first.
     p = player(forum=["demand_bread", "wild_demand"], bonus_tiles=(("demand_bread", "yellow"),))
-    payment = S.pay_demands(("bread",), p, DEFAULT)
+    payment = S.pay_demands(("bread",), p, WILD_BONUS)
     assert payment.sources == ("forum",) and payment.forum_after == ("wild_demand",)
 
 
 def test_payment_keeps_the_yellow_bonus_before_the_grey_one():
     p = player(forum=["demand_bread", "demand_games", "wild_demand"],
                bonus_tiles=(("demand_bread", "grey"), ("demand_games", "yellow")))
-    payment = S.pay_demands(("bread", "games"), p, NO_WILD_BONUS)
+    payment = S.pay_demands(("bread", "games"), p, DEFAULT)
     assert payment.sources == ("forum", "wildcard") and payment.forum_after == ("demand_games",)
 
 
 def test_payment_keeps_a_wildcard_worth_two_bonus_tiles():
-    # With wildcards counting: keeping the wildcard (it stands in for the yellow bread tile) or the
+    # With the HEM setting: keeping the wildcard (it stands in for the yellow bread tile) or the
     # bread tile is worth 9, keeping the games tile only 6; of the two 9s, forum tiles go first.
     p = player(forum=["demand_bread", "demand_games", "wild_demand"],
                bonus_tiles=(("demand_bread", "yellow"), ("demand_games", "grey")))
-    payment = S.pay_demands(("bread", "games"), p, DEFAULT)
+    payment = S.pay_demands(("bread", "games"), p, WILD_BONUS)
     assert payment.sources == ("forum", "forum") and payment.forum_after == ("wild_demand",)
+    # By default the wildcard is worth no bonus: keep the yellow bread tile, pay bread with the wildcard.
+    payment = S.pay_demands(("bread", "games"), p, DEFAULT)
+    assert payment.sources == ("wildcard", "forum") and payment.forum_after == ("demand_bread",)
 
 
 def test_payment_uses_trajan_tiles_before_forum_tiles():
@@ -236,11 +268,41 @@ def test_often_wrong_5_demand_bonus_counts_only_forum_tiles_and_only_once():
     assert S.final_breakdown(state).players[0].vp("bonus_tiles") == 0
 
 
-def test_often_wrong_5_demand_wildcard_per_setting_one_bonus_tile_each():
+def test_demand_wildcards_with_the_hem_setting_one_bonus_tile_each():
     bonus = (("demand_bread", "grey"), ("demand_games", "yellow"))
-    assert S.demand_bonus_vp(bonus, ["wild_demand"], DEFAULT) == 9  # yellow first
-    assert S.demand_bonus_vp(bonus, ["wild_demand"] * 2, DEFAULT) == 15
-    assert S.demand_bonus_vp(bonus, ["wild_demand"] * 2, NO_WILD_BONUS) == 0
+    assert S.demand_bonus_vp(bonus, ["wild_demand"], WILD_BONUS) == 9  # yellow first
+    assert S.demand_bonus_vp(bonus, ["wild_demand"] * 2, WILD_BONUS) == 15
+    assert S.demand_bonus_vp(bonus, ["wild_demand"] * 2, DEFAULT) == 0
+
+
+# -- Trajan 1.14 point 13: a demand wildcard never satisfies a demand bonus tile; a commodity one does --
+
+
+def test_often_wrong_13_a_demand_wildcard_never_satisfies_a_demand_bonus_tile():
+    # S000 p11: at least one forum demand tile of the type (论坛板块，非图拉真板块); p12: the demand
+    # wildcard only pays demands. An unused demand wildcard and a demand bonus tile, but no forum
+    # tile of that type: the tile scores 0, on either side.
+    assert DEFAULT.demand_wildcard_counts_for_bonus is False
+    ann = player(0, vp=50, forum=["wild_demand", "wild_demand", "demand_bread"],
+                 bonus_tiles=(("demand_games", "yellow"), ("demand_religion", "grey"), ("demand_bread", "grey")))
+    state = table(ann, player(1))
+    final = S.final_breakdown(state)
+    assert final.players[0].vp("bonus_tiles") == 6  # bread grey only: games 0, religion 0
+    values = {t: (vp, how.text()) for t, _side, vp, how in S.bonus_tile_values(state, state.players[0])}
+    assert values == {"demand_games": (0, "no unused games forum tile"),
+                      "demand_religion": (0, "no unused religion forum tile"),
+                      "demand_bread": (6, "1 unused bread forum tile")}
+    # The HEM reading is a setting: there each wildcard stands in for one of them, yellow first.
+    hem = S.final_breakdown(dataclasses.replace(state, settings=WILD_BONUS))
+    assert hem.players[0].vp("bonus_tiles") == 9 + 6 + 6 and hem.players[0].total == final.players[0].total + 15
+
+
+def test_often_wrong_13_a_commodity_wildcard_counts_as_one_card_for_a_commodity_bonus_tile():
+    # S000 p12: an unused commodity wildcard may go with a bonus tile at the final scoring, one card each.
+    ann = player(0, display=("wine",), forum=["wild_commodity", "wild_commodity"],
+                 bonus_tiles=(("commodity_wine_fish", "yellow"),))
+    state = table(ann, player(1))
+    assert S.final_breakdown(state).players[0].vp("bonus_tiles") == (1 + 2) * 3
 
 
 # -- Trajan 1.14 point 6: votes = space value + senate tiles; ties: space, then stack --------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -10,7 +11,7 @@ from companion.core.errors import IllegalCommand
 from companion.games.trajan import commands as c
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.rules import TRAJAN
-from companion.games.trajan.settings import PROVINCES
+from companion.games.trajan.settings import DEFAULT, FORMER_DEFAULTS, PROVINCES
 
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -39,7 +40,6 @@ def test_table_at_start(players):
     assert s.current == s.start_player and s.season == 1 and s.round == 1 and s.time == 0
     for p in s.players:
         assert [len(t) for t in p.wheel] == [2] * 6  # Trajan 1.2
-        assert all(len(set(t)) == 2 for t in p.wheel)  # S/U setting, default: two colours per tray
         assert Counter(m for t in p.wheel for m in t) == {col: 2 for col in R.COLOURS}
         slots = [i for i, t in enumerate(p.trajan_slots) if t is not None]
         assert slots == [1, 3, 5] and p.arch == 0  # Trajan 1.2: slots II, IV, VI; arch on I
@@ -93,3 +93,58 @@ def test_player_count_and_names():
         TRAJAN.decide(TRAJAN.initial_state(), c.SetupTrajan(tuple("ABCDE"), tuple("abcde"), seed=1))
     with pytest.raises(IllegalCommand, match="same name"):
         TRAJAN.decide(TRAJAN.initial_state(), c.SetupTrajan(("A", "A"), ("red", "blue"), seed=1))
+
+
+# -- what the set-up event records: journals replay the same under later defaults --------------------
+
+
+def setup_event(**kw):
+    cmd = c.SetupTrajan(("A", "B"), COLOURS[:2], seed=3, **kw)
+    (event,) = TRAJAN.decide(TRAJAN.initial_state(), cmd)
+    return event
+
+
+def test_the_set_up_event_names_every_setting_whose_default_moved():
+    # Every setting in FORMER_DEFAULTS is named with the value played, untouched or not.
+    event = setup_event()
+    assert {name: event.settings[name] for name in FORMER_DEFAULTS} == {
+        name: getattr(DEFAULT, name) for name in FORMER_DEFAULTS}
+    assert set(event.settings) == set(FORMER_DEFAULTS)  # nothing else: other settings only when changed
+    changed = setup_event(settings={"demand_wildcard_counts_for_bonus": not DEFAULT.demand_wildcard_counts_for_bonus,
+                                    "senate_values": [1, 2, 3, 4, 5, 6, 7]})
+    assert changed.settings["demand_wildcard_counts_for_bonus"] is not DEFAULT.demand_wildcard_counts_for_bonus
+    assert changed.settings["senate_values"] == [1, 2, 3, 4, 5, 6, 7]
+    assert TRAJAN.apply(TRAJAN.initial_state(), changed).settings.senate_values == (1, 2, 3, 4, 5, 6, 7)
+
+
+def test_a_set_up_event_that_names_no_setting_is_read_with_the_former_defaults():
+    # A journal written before the defaults moved names no setting: it was played under the former ones.
+    old = dataclasses.replace(setup_event(), settings={})
+    state = TRAJAN.apply(TRAJAN.initial_state(), old)
+    assert {name: getattr(state.settings, name) for name in FORMER_DEFAULTS} == dict(FORMER_DEFAULTS)
+    named = dataclasses.replace(setup_event(), settings={name: not v for name, v in FORMER_DEFAULTS.items()})
+    state = TRAJAN.apply(TRAJAN.initial_state(), named)
+    assert {name: getattr(state.settings, name) for name in FORMER_DEFAULTS} == {
+        name: not v for name, v in FORMER_DEFAULTS.items()}
+
+
+def test_often_wrong_12_the_table_may_start_a_tray_with_two_markers_of_one_colour():
+    # S000 p3 (任意分配两个): any two markers a tray, by default; "two different colours" (KNOB,
+    # MONO) is the setting start_trays_two_colours, which refuses the same layout by its rule.
+    pairs = (("blue", "blue"), ("yellow", "yellow"), ("green", "green"), ("orange", "orange"),
+             ("pink", "pink"), ("white", "white"))
+    loose = ("blue", "yellow"), ("blue", "yellow"), ("green", "orange"), ("green", "orange"), \
+        ("pink", "white"), ("pink", "white")
+    s = set_up(2, start_trays=(pairs, loose))
+    assert s.players[0].wheel == pairs and not s.settings.start_trays_two_colours
+    with pytest.raises(IllegalCommand) as info:
+        set_up(2, start_trays=(pairs, loose), settings={"start_trays_two_colours": True})
+    assert info.value.rule == "Trajan 1.2 setup"
+
+
+def test_the_app_deals_any_two_markers_a_tray_by_default():
+    dealt = [p.wheel for seed in range(12) for p in set_up(4, seed=seed).players]
+    assert any(len(set(t)) == 1 for wheel in dealt for t in wheel)  # some tray holds a pair
+    strict = [p.wheel for seed in range(12)
+              for p in set_up(4, seed=seed, settings={"start_trays_two_colours": True}).players]
+    assert all(len(set(t)) == 2 for wheel in strict for t in wheel)

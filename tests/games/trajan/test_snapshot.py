@@ -74,6 +74,22 @@ def test_settings_in_a_snapshot_are_used():
     assert scoring.final_breakdown(state).players[0].vp("bonus_tiles") == 3 * 1
 
 
+
+def test_the_calculator_scores_a_demand_bonus_tile_without_its_forum_tile_0_by_default():
+    # Trajan 1.11, 1.14 point 13 (S000 p11–12): an unused demand wildcard does not stand in for the
+    # forum tile; HEM's reading is the setting a snapshot may name.
+    data = minimal()
+    data["players"][0].update(wildcards={"demand": 1}, bonus_tiles={"demand_games": "yellow"})
+    result = score_snapshot(data)
+    ann = result["players"][0]
+    assert category_vp(ann, "bonus_tiles") == 0 and ann["total"] == 10 and result["winners"] == ["Bo"]
+    hem = score_snapshot({**data, "settings": {"demand_wildcard_counts_for_bonus": True}})
+    assert category_vp(hem["players"][0], "bonus_tiles") == 9 and hem["winners"] == ["Ann"]
+
+
+def category_vp(player, cid):
+    return next(c["vp"] for c in player["categories"] if c["id"] == cid)
+
 def player_edit(seat, **fields):
     def edit(data):
         data["players"][seat].update(fields)
@@ -191,7 +207,8 @@ def test_season_example_scores():
     assert [(n, rows[n]["vp_after"], rows[n]["penalty"], rows[n]["votes"]) for n in ("Livia", "Marcus", "Julia")] == \
         [("Livia", 38, 0, 8), ("Marcus", 36, 9, 7), ("Julia", 41, 0, 8)]
     assert [p["with"] for p in rows["Livia"]["paid"]] == ["trajan", "wildcard", "forum"]
-    assert [p["with"] for p in rows["Julia"]["paid"]] == ["forum", "forum", "forum"]
+    # Julia's yellow bread bonus needs a bread forum tile (S000 p11–12): the wildcard pays the second bread.
+    assert [p["with"] for p in rows["Julia"]["paid"]] == ["forum", "forum", "wildcard"]
     assert (result["consul"], result["proconsul"]) == ("Livia", "Julia")
     assert result["senate_stack_after"] == ["Marcus", "Julia", "Livia"]
     json.dumps(result)  # plain data
@@ -199,8 +216,8 @@ def test_season_example_scores():
 
 def test_final_example_scores():
     result = score_snapshot(load(FINAL))
-    assert {p["name"]: p["total"] for p in result["players"]} == {"Livia": 165, "Marcus": 155, "Julia": 165}
-    assert (result["tied"], result["winners"], result["tie_break"]) == (["Livia", "Julia"], ["Livia"], "senate stack")
+    assert {p["name"]: p["total"] for p in result["players"]} == {"Livia": 165, "Marcus": 155, "Julia": 159}
+    assert (result["tied"], result["winners"], result["tie_break"]) == (["Livia"], ["Livia"], "none")
     for p in result["players"]:
         assert [c["id"] for c in p["categories"]] == [cat for cat, _fn in scoring.CATEGORIES]
         assert all(c["rule"].startswith("Trajan 1.") for c in p["categories"])

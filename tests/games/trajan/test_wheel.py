@@ -158,12 +158,14 @@ def test_predict_refuses_what_sow_refuses():
 
 # ---- start trays (Trajan 1.2 setup) -------------------------------------------------------------
 
-def test_rule_1_14_12_start_trays_need_two_different_colours():
+def test_often_wrong_12_start_trays_take_any_two_markers():
+    # S000 p3: 每个圆盘可以任意分配两个行动指示物 — any two markers a tray; two of one colour is fine.
     same = (("blue", "blue"), ("yellow", "yellow"), ("green", "orange"), ("green", "orange"),
             ("pink", "white"), ("pink", "white"))
+    assert validate_start_trays(same, False)[0] == ("blue", "blue")
+    # "two different colours" (KNOB, MONO) is only the setting start_trays_two_colours:
     error = refusal(validate_start_trays, same, True)
     assert error.rule == "Trajan 1.2 setup" and "tray I must be different colours" in error.message
-    assert validate_start_trays(same, False)[0] == ("blue", "blue")  # the S000 reading: any two
     assert validate_start_trays(START, True) == tuple(tuple(sorted(t)) for t in START)
 
 
@@ -181,13 +183,13 @@ def test_bad_start_trays_name_the_problem(trays, words):
 def test_dealt_start_trays_are_valid_reproducible_and_varied():
     layouts = set()
     for seed in range(30):
-        trays, rng = deal_start_trays(SeededRandom.from_seed(seed))
+        trays, rng = deal_start_trays(SeededRandom.from_seed(seed), two_colours=True)
         assert validate_start_trays(trays, True) == trays
-        assert deal_start_trays(SeededRandom.from_seed(seed)) == (trays, rng)
+        assert deal_start_trays(SeededRandom.from_seed(seed), two_colours=True) == (trays, rng)
         assert rng != SeededRandom.from_seed(seed)
         layouts.add(trays)
     assert len(layouts) == 30
-    loose = {deal_start_trays(SeededRandom.from_seed(s), two_colours=False)[0] for s in range(60)}
+    loose = {deal_start_trays(SeededRandom.from_seed(s))[0] for s in range(60)}  # the default: any two
     assert all(validate_start_trays(t, False) == t for t in loose)
     assert any(len(set(tray)) == 1 for t in loose for tray in t)  # "any two" really deals pairs too
 

@@ -168,6 +168,10 @@ def test_app_draws_send_no_table_draws_even_after_the_page_was_open():
 ])
 def test_the_rules_refusal_shows_on_the_page_translated(session, language, text, rule):
     vm = setup_vm()
+    # Two markers of one colour in a tray are refused only with the KNOB/MONO setting (the rulebook,
+    # p3, allows any two: the default).
+    vm.cycle_setting("start_trays_two_colours")
+    assert vm.settings_overrides() == {"start_trays_two_colours": True}
     vm.set_digital_draws(False)
     vm.open_draws()
     doubled = ["yellow", "yellow", "orange", "orange", "green", "green", "white", "white", "pink", "pink", "blue", "blue"]
@@ -182,6 +186,20 @@ def test_the_rules_refusal_shows_on_the_page_translated(session, language, text,
     assert vm.draws_open, "the table stays on the page to fix it"
     vm.show_notice(None)
     assert vm.notice_text == vm.notice_rule == ""
+
+
+def test_the_same_trays_start_a_game_by_default(session):
+    # The rulebook (p3: 任意分配两个): any two markers a tray, two of one colour included.
+    vm = setup_vm()
+    vm.set_digital_draws(False)
+    vm.open_draws()
+    doubled = ["yellow", "yellow", "orange", "orange", "green", "green", "white", "white", "pink", "pink", "blue", "blue"]
+    enter_player(vm.draws, doubled)
+    enter_player(vm.draws, bonus="bonus")
+    enter_senate(vm.draws)
+    session.handle(vm.intent())
+    assert session.engine is not None, session.notice
+    assert session.engine.state.players[0].wheel[0] == ("yellow", "yellow")
 
 
 def test_a_refused_tile_names_it_in_the_table_language(session):

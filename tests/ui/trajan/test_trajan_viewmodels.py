@@ -356,8 +356,10 @@ def test_final_details_in_chinese_are_translated_templates_with_translated_names
     assert tfmt.category_details(category(final, "Julia", "bonus_tiles")) == [
         "牛与小麦（黄色面）：12（牛 1 + 小麦 2 + 1 块万能板块 = 4 × 3）",
         "珠宝与宝石（灰色面）：6（珠宝 2 + 宝石 1 = 3 × 2）",
-        "宗教奖励（灰色面）：6（一块未使用的需求万能板块）",
+        "宗教奖励（灰色面）：0（没有未使用的宗教论坛板块）",  # her demand wildcard does not count (S000 p11–12)
     ]
+    hem = final_of(edit=lambda data: data.update(settings={"demand_wildcard_counts_for_bonus": True}))
+    assert tfmt.category_details(category(hem, "Julia", "bonus_tiles"))[2] == "宗教奖励（灰色面）：6（一块未使用的需求万能板块）"
     i18n.set_language("zh-Hant")
     assert tfmt.category_details(category(final, "Marcus", "cards")) == ["手牌 2 張 × 1"]
 
