@@ -43,7 +43,26 @@ def enter_some_draws(setup: Any) -> None:
     draws.pick(next(o["value"] for o in draws.options if o["enabled"]))  # the tile's kind
     draws.pick(MARKER_COLOURS[2])
     draws.pick(MARKER_COLOURS[5])
-SCORABLE = ("trajan",)  # games with a calculator mode (`companion score`)
+
+
+class Calculators:
+    """The games with a calculator mode (`Game.has_calculator`), as argparse's `choices` for
+    `companion score GAME`: asking whether one game is among them imports only that game's rules,
+    so building the parser at every start imports none (listing them, for an error, imports all)."""
+
+    def __contains__(self, game_id: object) -> bool:
+        from companion.games import all_rules
+
+        rules = all_rules()
+        return isinstance(game_id, str) and game_id in rules and bool(rules[game_id].has_calculator)
+
+    def __iter__(self):
+        from companion.games import all_rules
+
+        rules = all_rules()
+        return iter([game_id for game_id in rules if game_id in self])
+
+
 PAD_MODES = ("auto", "real", "simulated")
 STATUS_MODES = ("auto", "real", "simulated", "off")
 SCANNER_MODES = ("auto", "real", "simulated")
@@ -96,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sc = sub.add_parser("score", help="calculator mode: score a snapshot of a season's or the game's end "
                         "(docs/trajan-snapshot.md)")
-    sc.add_argument("game", choices=SCORABLE, help="the game of the snapshot")
+    sc.add_argument("game", choices=Calculators(), metavar="GAME", help="the game of the snapshot (one with a calculator mode)")
     sc.add_argument("snapshot", type=Path, help="the snapshot (JSON)")
     sc.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -311,12 +330,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def score(args: argparse.Namespace) -> int:
-    """`companion score trajan SNAPSHOT.json [--json]`: the breakdown, or exit 2 naming what the snapshot got wrong."""
+    """`companion score GAME SNAPSHOT.json [--json]`: the breakdown, or exit 2 naming what the snapshot got wrong."""
     import json
 
     from companion.core.errors import IllegalCommand
-    from companion.games.trajan.snapshot import format_scores, score_snapshot
+    from companion.games import all_rules
 
+    rules = all_rules()[args.game]
     try:
         data = json.loads(args.snapshot.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -326,14 +346,14 @@ def score(args: argparse.Namespace) -> int:
         print(f"companion score: {args.snapshot}: not JSON: {exc}", file=sys.stderr)
         return 2
     try:
-        result = score_snapshot(data)
+        result = rules.score_snapshot(data)
     except IllegalCommand as exc:
         print(f"companion score: {args.snapshot}: {exc.message} [{exc.rule}]", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
     else:
-        sys.stdout.write(format_scores(result))
+        sys.stdout.write(rules.format_scores(result))
     return 0
 
 

@@ -121,3 +121,16 @@ class Game(Generic[S]):
     def summary_text(self, public_view: Mapping[str, Any]) -> str | None:
         """The public view as terminal text for `companion replay`; None: a generic score table."""
         return None
+
+    #: Whether the game has a calculator mode (`companion score GAME SNAPSHOT.json`): what each
+    #: player holds at a season's or the game's end in, the breakdown out (`score_snapshot`).
+    has_calculator: bool = False
+
+    def score_snapshot(self, data: Any) -> Mapping[str, Any]:
+        """With `has_calculator`: the breakdown of a snapshot (parsed JSON), every point with its
+        rule; raises `IllegalCommand` naming the field and the rule a bad snapshot breaks."""
+        raise NotImplementedError
+
+    def format_scores(self, result: Mapping[str, Any]) -> str:
+        """With `has_calculator`: a `score_snapshot` result as text for a terminal."""
+        raise NotImplementedError

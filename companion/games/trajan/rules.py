@@ -378,6 +378,19 @@ class TrajanRules(Game):
     def summary_text(self, public: Mapping[str, Any]) -> str:
         return summary_text(dict(public))
 
+    has_calculator = True
+
+    def score_snapshot(self, data: Any) -> Mapping[str, Any]:
+        """docs/trajan-snapshot.md: a season's or the game's end from what each player holds."""
+        from companion.games.trajan.snapshot import score_snapshot
+
+        return score_snapshot(data)
+
+    def format_scores(self, result: Mapping[str, Any]) -> str:
+        from companion.games.trajan.snapshot import format_scores
+
+        return format_scores(result)
+
     def command_of(self, events: Sequence[Event]) -> Command | None:
         """A step's command, from its first event (the others follow from it)."""
         first = events[0]
