@@ -16,8 +16,8 @@ from companion.games.trajan import commands as c
 from companion.games.trajan import rules_data as R
 from companion.games.trajan.rules import TRAJAN
 from companion.session import Intent, Session
-from tests.games.trajan.test_flow import one_trajan_stack
 from tests.games.trajan.test_rules import fold, setup
+from tests.test_session_automatic import a_table_drawing_trajan_tiles_by_hand
 
 
 @pytest.fixture
@@ -67,16 +67,7 @@ def test_the_drawn_trajan_tile_is_asked_in_the_view_and_answered_by_an_intent(se
     """The tile the table drew, asked of the player whose markers reached the Trajan tray; the
     `answer` intent (a script's, a pad's, the screen's) takes the step; a wrong answer is refused by
     the rules and leaves nothing on disk."""
-    one_trajan_stack(monkeypatch)
-    for seed in range(1, 80):
-        session.handle(Intent("new_game", {"game": "trajan", "setup": {
-            "players": ["Ann", "Bo"], "colours": ["red", "blue"], "start_player": 0, "seed": seed,
-            "digital_draws": False}}))
-        preview = next((p for p in session.table_view().view["previews"] if p and p["target_action"] == "trajan"), None)
-        if preview is not None:
-            break
-    else:
-        raise AssertionError("no seed lands a tray on the Trajan tray")
+    preview = a_table_drawing_trajan_tiles_by_hand(session, monkeypatch)
     session.handle(Intent("sow", {"tray": preview["tray"], "order": preview["order"]}, automatic=True))
     table = session.table_view()
     ask, step = table.ask, table.step

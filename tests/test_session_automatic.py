@@ -113,10 +113,9 @@ def test_a_touch_intent_follows_only_when_asked(session):
     assert kinds_since(session, start)[-3:] == ["trajan.sowed", "trajan.action", "trajan.turn_ended"]
 
 
-def test_a_refused_automatic_step_stops_the_chain_and_says_why(session, monkeypatch):
-    """With the table drawing the Trajan tiles, a Trajan tray whose only action is one stack's tile
-    (stacks narrowed to one here: at the start all six have tiles) needs the tile the table drew:
-    the pick-up stays, nothing else is written, and the notice asks for the tile."""
+def a_table_drawing_trajan_tiles_by_hand(session, monkeypatch):
+    """A new 2-player game whose table draws its own tiles, at a pick-up that lands a tray on the
+    Trajan tray (stacks narrowed to one: at the start all six have tiles): the pick-up's preview."""
     one_trajan_stack(monkeypatch)
     for seed in range(1, 80):
         session.handle(Intent("new_game", {"game": "trajan", "setup": {
@@ -124,9 +123,15 @@ def test_a_refused_automatic_step_stops_the_chain_and_says_why(session, monkeypa
             "digital_draws": False}}))
         preview = next((p for p in session.table_view().view["previews"] if p and p["target_action"] == "trajan"), None)
         if preview is not None:
-            break
-    else:
-        raise AssertionError("no seed lands a tray on the Trajan tray")
+            return preview
+    raise AssertionError("no seed lands a tray on the Trajan tray")
+
+
+def test_a_refused_automatic_step_stops_the_chain_and_says_why(session, monkeypatch):
+    """With the table drawing the Trajan tiles, a Trajan tray whose only action is one stack's tile
+    (stacks narrowed to one here: at the start all six have tiles) needs the tile the table drew:
+    the pick-up stays, nothing else is written, and the notice asks for the tile."""
+    preview = a_table_drawing_trajan_tiles_by_hand(session, monkeypatch)
     start = session.table_view().step
     session.handle(Intent("sow", {"tray": preview["tray"], "order": preview["order"]}, automatic=True))
     assert kinds_since(session, start) == ["trajan.sowed"] and session.table_view().automatic == ()
