@@ -98,12 +98,20 @@ class Monitor:
         if always or not self.quiet:
             print(text, file=self.out, flush=True)
 
-    def run(self, duration: float | None = None) -> Tally:
+    def run(self, duration: float | None = None, until: Callable[[Tally], object] | None = None) -> Tally:
+        """Monitors until `duration` seconds have passed (None: until Ctrl-C) or, if given, until
+        `until(tally)` holds, whichever comes first; prints the summary and returns the Tally.
+
+        `until` is checked on every turn of the loop (at least once per 50 ms read). It lets a
+        caller (a test) stop once what it waits for has been shown, instead of guessing a
+        duration long enough for a slow machine; `duration` then only bounds a wait for something
+        that never comes. Without it the monitor behaves as before (the command line never
+        passes one)."""
         end = None if duration is None else self.clock() + duration
         next_stats = self.clock() + self.stats_every
         next_ping = self.clock()
         try:
-            while end is None or self.clock() < end:
+            while (end is None or self.clock() < end) and not (until is not None and until(self.tally)):
                 if self._port is None and not self._open():
                     time.sleep(0.5)
                     continue

@@ -25,6 +25,8 @@ from hardware import detect
 from hardware.detect import Probe
 from hardware.scanner.codec import ChecksumError, Heartbeat, Hello, HelloRequest, format_frame
 
+from tests.waiting import TIMEOUT
+
 HELLO = Hello(1, "3F2A9C01", "tray-0.4.2", 1000)
 
 FT5406_64 = """\
@@ -535,7 +537,8 @@ def pty_scanner(answer):
         yield os.ttyname(slave)
     finally:
         stop.set()
-        thread.join(1)
+        thread.join(TIMEOUT)  # it stops within 20 ms; its descriptors are closed only once it has
+        assert not thread.is_alive()  # (a number closed under it could be another test's file by then)
         os.close(master)
         os.close(slave)
 
@@ -549,7 +552,9 @@ def test_the_scanner_answers_hello_over_a_real_serial_port():
         return b"$K,3F2A9C01,7*0000\r\n" + format_frame(HELLO) if line == format_frame(HelloRequest()) else b""
 
     with pty_scanner(answer) as port:
-        probe = detect.probe_scanner_handshake(port, 115200)
+        # The exchange ends when the hello comes: its bound is only a failure limit here.
+        probe = detect.probe_scanner_handshake(port, 115200,
+                                               exchange=lambda path, baud: detect.scanner_exchange(path, baud, TIMEOUT))
     assert requests == [b"$Q*AB24\r\n"]
     assert probe.status == "ok"
     assert probe.detail == "hello: firmware tray-0.4.2, protocol 1, boot 3F2A9C01, heartbeat 1000 ms"

@@ -17,7 +17,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -79,34 +78,49 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
     known = journal_steps(path)
     acked_total = 0
     killed_mid_play = 0
+    planned_mid_play = planned_acks = 0
 
     for trial in range(TRIALS):
         script = tmp_path / f"script{trial}.txt"
         write_script(script, 400, rng)
+        # The kill moment is a point in what the app has said, not a duration, so the same trials
+        # happen on a fast machine and a slow one. Most kills come once `wait_acks` steps are
+        # acknowledged (the app goes on writing, so the kill still lands mid-write); a few come
+        # after `wait_lines` lines of start-up (0: before Python has even started), or at the
+        # first acknowledged step if start-up said less than that.
+        mid_play = rng.random() < 0.8
+        wait_acks = rng.randint(1, 25) if mid_play else 0
+        wait_lines = 0 if mid_play else rng.randint(0, 12)
+        planned_mid_play += mid_play
+        planned_acks += wait_acks
         proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "--input-script", str(script)],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
         lines: list[str] = []
-        playing = threading.Event()
+        acks = [0]
+        moment = threading.Event()
+
+        def reached() -> bool:
+            return acks[0] >= wait_acks if mid_play else (len(lines) >= wait_lines or acks[0] >= 1)
 
         def read() -> None:
+            if reached():
+                moment.set()
             for line in proc.stderr:  # type: ignore[union-attr]
                 lines.append(line)
-                if DURABLE.search(line):
-                    playing.set()
+                acks[0] += bool(DURABLE.search(line))
+                if reached():
+                    moment.set()
 
         reader = threading.Thread(target=read, daemon=True)
         reader.start()
-        if rng.random() < 0.8:
-            # Most kills land while steps are being written; a few during start-up and resume.
-            assert playing.wait(timeout=60), f"trial {trial}: no step acknowledged in 60 s: {''.join(lines)[-2000:]}"
-            time.sleep(rng.uniform(0.0, 1.5))
-        else:
-            time.sleep(rng.uniform(0.1, 1.5))
+        assert moment.wait(timeout=60), \
+            f"trial {trial}: {wait_acks} steps or {wait_lines} lines not said in 60 s: {''.join(lines)[-2000:]}"
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
         reader.join(timeout=30)
+        assert not reader.is_alive(), f"trial {trial}: the app's output did not end after the kill"
         assert proc.returncode == -signal.SIGKILL, f"trial {trial}: the app ended by itself: {''.join(lines)[-2000:]}"
 
         resumed = [int(m.group(1)) for line in lines if (m := RESUMED.search(line))]
@@ -127,8 +141,10 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
 
     print(f"\n{TRIALS} SIGKILLs: {killed_mid_play} mid-play, {acked_total} steps acknowledged, "
           f"journal ends at step {known[-1][0]}, every acknowledged step present")
-    # The kills must have hit a game in progress, not only start-ups, for the test to mean anything.
-    assert killed_mid_play >= TRIALS // 2 and acked_total > TRIALS * 5, (killed_mid_play, acked_total)
+    # The kills must have hit a game in progress, not only start-ups, for the test to mean anything:
+    # the plan says so, and every planned mid-play kill came after its acknowledged steps.
+    assert planned_mid_play >= TRIALS // 2 and planned_acks > TRIALS * 5, (planned_mid_play, planned_acks)
+    assert killed_mid_play >= planned_mid_play and acked_total >= planned_acks, (killed_mid_play, acked_total)
     view = Session(built_games(), JournalStore(data))
     view.resume(path)
     assert view.engine.journal.last_step == known[-1][0]
