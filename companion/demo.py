@@ -7,6 +7,7 @@ touches the players' real games.
 
 from __future__ import annotations
 
+import datetime as _dt
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -20,6 +21,22 @@ DEMO_NAMES = {
 }
 
 
+class DemoClock:
+    """The demo journals' clock: the same steps give the same times, on any machine and any day, so
+    the documentation's pictures (the history shows each step's time) regenerate identically. An
+    evening at the table, a step every 40 seconds."""
+
+    START = _dt.datetime(2026, 11, 20, 19, 30, tzinfo=_dt.timezone.utc)
+    STEP = _dt.timedelta(seconds=40)
+
+    def __init__(self) -> None:
+        self._next = self.START
+
+    def __call__(self) -> _dt.datetime:
+        now, self._next = self._next, self._next + self.STEP
+        return now
+
+
 def _handle(session: Session, fact: object) -> None:
     """Hands the demo's next intent or fact to the session; a refusal means the demo is wrong."""
     session.handle(fact)
@@ -31,7 +48,7 @@ def demo_session(data_dir: Path, language: str, screen: str, games: Mapping[str,
     """A session over `data_dir` with a finished game and an open 4-player score pad game whose
     history has points, one undo and a redo-able step undone again; for `home` the open game is
     closed so the Resume button shows, as after a restart."""
-    session = Session(games, JournalStore(data_dir))
+    session = Session(games, JournalStore(data_dir, clock=DemoClock()))
     names = DEMO_NAMES.get(language, DEMO_NAMES["en"])
     if screen not in ("table", "history", "home"):
         return session
@@ -118,7 +135,7 @@ def trajan_demo_session(data_dir: Path, language: str, state: str, games: Mappin
 
     if state not in TRAJAN_STATES:
         raise ValueError(f"unknown Trajan demo state {state!r}; choose one of {', '.join(TRAJAN_STATES)}")
-    session = Session(games, JournalStore(data_dir))
+    session = Session(games, JournalStore(data_dir, clock=DemoClock()))
     names = DEMO_NAMES.get(language, DEMO_NAMES["en"])[:players]
     colours = ["red", "blue", "green", "yellow"][:players]
     by_hand = state == "found"  # the table draws: the app draws no tile, the table names them
@@ -164,7 +181,7 @@ def secretbid_demo_session(data_dir: Path, language: str, state: str, games: Map
     screen offers its players again."""
     if state not in SECRETBID_STATES:
         raise ValueError(f"unknown secret bid demo state {state!r}; choose one of {', '.join(SECRETBID_STATES)}")
-    session = Session(games, JournalStore(data_dir))
+    session = Session(games, JournalStore(data_dir, clock=DemoClock()))
     names = DEMO_NAMES.get(language, DEMO_NAMES["en"])
     steps = [Intent("new_game", {"game": "secretbid", "setup": {
         "players": names, "limits": [40, 35, None, 25], "pads": [0, 1, None, None]}})]
@@ -217,7 +234,7 @@ def tribune_demo_session(data_dir: Path, language: str, state: str, games: Mappi
     the other bidder), the chariot to the second player (8, to the bank); then round 2."""
     if state not in TRIBUNE_STATES:
         raise ValueError(f"unknown Tribune demo state {state!r}; choose one of {', '.join(TRIBUNE_STATES)}")
-    session = Session(games, JournalStore(data_dir))
+    session = Session(games, JournalStore(data_dir, clock=DemoClock()))
     names = DEMO_NAMES.get(language, DEMO_NAMES["en"])
     steps = [Intent("new_game", {"game": "tribune", "setup": {"players": names, "start_player": 0,
                                                                "pads": [0, 1, None, None]}})]
@@ -263,7 +280,7 @@ def dicetray_demo_session(data_dir: Path, language: str, state: str, games: Mapp
 
     if state not in DICETRAY_STATES:
         raise ValueError(f"unknown dice tray demo state {state!r}; choose one of {', '.join(DICETRAY_STATES)}")
-    session = Session(games, JournalStore(data_dir))
+    session = Session(games, JournalStore(data_dir, clock=DemoClock()))
     port = "/dev/dice-scanner"
     connected = ScannerStatus("connected", "Scanner tray-0.4.2 ready", port, "tray-0.4.2", DICETRAY_BOOT)
 

@@ -13,7 +13,7 @@ import datetime as _dt
 import os
 import sqlite3
 from pathlib import Path
-from typing import Iterator, NamedTuple, Sequence
+from typing import Callable, Iterator, NamedTuple, Sequence
 
 from companion.core.errors import CorruptJournal, ForeignJournal, JournalError, NewerJournal
 
@@ -56,15 +56,25 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
+Clock = Callable[[], _dt.datetime]
+"""What a journal reads the time from: an aware datetime. The wall clock at the table; a fixed one
+where the same steps must give the same file (the documentation's pictures show the history's times)."""
+
+
+def utc_now() -> _dt.datetime:
+    return _dt.datetime.now(_dt.timezone.utc)
+
+
+def _stamp(clock: Clock) -> str:
+    return clock().astimezone(_dt.timezone.utc).isoformat(timespec="milliseconds")
 
 
 class Journal:
     """An open journal file. Use `create` for a new game and `open` for an existing one."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection, meta: dict[str, str]) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, meta: dict[str, str], clock: Clock = utc_now) -> None:
         self.path = path
+        self.clock = clock
         self._conn = conn
         self.meta = meta
         row = conn.execute("SELECT COALESCE(MAX(seq), 0), COALESCE(MAX(step), 0) FROM events").fetchone()
@@ -84,15 +94,15 @@ class Journal:
         conn.execute("PRAGMA synchronous=FULL")
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], game: str, **meta: str) -> "Journal":
-        """A new, empty journal for `game`. Refuses to touch an existing file."""
+    def create(cls, path: str | os.PathLike[str], game: str, clock: Clock = utc_now, **meta: str) -> "Journal":
+        """A new, empty journal for `game`, its times read from `clock`. Refuses to touch an existing file."""
         path = Path(path)
         if path.exists():
             raise JournalError(str(path), "a journal already exists here; refusing to overwrite it")
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = cls._connect(path)
         cls._make_durable(conn)
-        values = {"format": FORMAT, "version": str(VERSION), "game": game, "created": _now(),
+        values = {"format": FORMAT, "version": str(VERSION), "game": game, "created": _stamp(clock),
                   "finished": "0", **meta}
         with conn:
             conn.execute("BEGIN")
@@ -100,11 +110,12 @@ class Journal:
                 conn.execute(statement)
             conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", sorted(values.items()))
         _fsync_dir(path.parent)
-        return cls(path, conn, values)
+        return cls(path, conn, values, clock)
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str]) -> "Journal":
-        """Opens and checks a journal; raises a `JournalError` subclass saying what is wrong."""
+    def open(cls, path: str | os.PathLike[str], clock: Clock = utc_now) -> "Journal":
+        """Opens and checks a journal (later steps timed by `clock`); raises a `JournalError`
+        subclass saying what is wrong."""
         path = Path(path)
         if not path.is_file():
             raise JournalError(str(path), "no such journal file")
@@ -144,7 +155,7 @@ class Journal:
             )
         try:
             cls._make_durable(conn)
-            return cls(path, conn, meta)
+            return cls(path, conn, meta, clock)
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise CorruptJournal(str(path), f"the database is damaged ({exc})") from exc
@@ -171,7 +182,7 @@ class Journal:
         re-entered steps land together or not at all). Returns (step, records) per step."""
         if not steps or any(not events for events in steps):
             raise ValueError("a step has at least one event")
-        at = _now()
+        at = _stamp(self.clock)
         seq, number = self.last_seq, self.last_step
         out: list[tuple[int, list[JournalRecord]]] = []
         for events in steps:

@@ -7,13 +7,12 @@ natural, and lets the history screen list finished games by reading only each fi
 from __future__ import annotations
 
 import dataclasses
-import datetime as _dt
 import json
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from companion.core.errors import CorruptJournal, ForeignJournal, JournalError, NewerJournal
-from companion.core.journal import Journal, set_aside
+from companion.core.journal import Clock, Journal, set_aside, utc_now
 
 SUFFIX = ".journal"
 
@@ -110,8 +109,10 @@ class SetAside:
 
 
 class JournalStore:
-    def __init__(self, data_dir: str | Path) -> None:
+    def __init__(self, data_dir: str | Path, clock: Clock = utc_now) -> None:
+        """`clock`: what the journals' times are read from (the wall clock, or a fixed one)."""
         self.data_dir = Path(data_dir)
+        self.clock = clock
         self.games_dir = self.data_dir / "games"
         self.set_aside: list[SetAside] = []
         self.refused: list[JournalError] = []
@@ -120,13 +121,13 @@ class JournalStore:
         """A new journal for `game`; `meta` (e.g. `seating_meta(...)`) is written with its creation,
         in one transaction, so a crash never leaves a game without it."""
         self.games_dir.mkdir(parents=True, exist_ok=True)
-        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-        return Journal.create(self.games_dir / f"{stamp}-{game}{SUFFIX}", game, **meta)
+        stamp = self.clock().astimezone().strftime("%Y%m%d-%H%M%S-%f")
+        return Journal.create(self.games_dir / f"{stamp}-{game}{SUFFIX}", game, self.clock, **meta)
 
     def open(self, path: str | Path) -> Journal:
         """Opens one journal; a corrupt or foreign file is set aside (recorded), a newer one refused."""
         try:
-            return Journal.open(path)
+            return Journal.open(path, self.clock)
         except (CorruptJournal, ForeignJournal) as exc:
             moved = set_aside(path)
             self.set_aside.append(SetAside(Path(path), moved, exc.message))

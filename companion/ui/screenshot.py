@@ -25,6 +25,9 @@ SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "tra
 DOC_SCREENS = ("home", "setup", "table", "history", "settings")
 DOC_LANGUAGES = ("zh-Hans", "en")
 DOC_PROFILE = "800x480"
+#: The documentation's pictures show the demo journals' times (companion.demo.DemoClock) in this
+#: zone, whatever the machine's, so they regenerate identically anywhere.
+DOC_TIMEZONE = "UTC"
 #: Trajan's documentation pictures: demo state (companion.demo.TRAJAN_STATES) → the screen showing it.
 TRAJAN_DOC_STATES = {"setup": "trajan_setup", "preview": "trajan_table", "choices": "trajan_table",
                      "season": "trajan_table", "final": "trajan_table", "board": "trajan_table",
@@ -100,6 +103,7 @@ def screenshot_in_subprocess(out: Path, screen: str, language: str, profile: str
     env = dict(os.environ)
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     env["SDL_VIDEODRIVER"] = "offscreen"
+    env["TZ"] = DOC_TIMEZONE
     cmd = [sys.executable, "-m", "companion", "screenshot", str(out), "--screen", screen, "--lang", language,
            "--profile", profile]
     if trajan_state:
@@ -141,6 +145,7 @@ def demo_screenshot_in_subprocess(out: Path, game: str, state: str, language: st
     env = dict(os.environ)
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     env["SDL_VIDEODRIVER"] = "offscreen"
+    env["TZ"] = DOC_TIMEZONE
     cmd = [sys.executable, "-m", "companion.demo", str(out), "--game", game, "--state", state, "--lang", language,
            "--profile", profile]
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)

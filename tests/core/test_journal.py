@@ -121,3 +121,23 @@ def test_foreign_sqlite_file_is_not_modified(tmp_path):
     with pytest.raises(ForeignJournal):
         Journal.open(path)
     assert path.read_bytes() == before and not (tmp_path / "other.journal-wal").exists()
+
+
+def test_a_store_with_its_own_clock_times_everything_by_it(tmp_path):
+    """The clock a store is given times the journal's creation, its file name and every step, also
+    after reopening (the demo's pictures depend on it: companion.demo.DemoClock)."""
+    import datetime as dt
+
+    ticks = iter(dt.datetime(2026, 11, 20, 19, 30, second, tzinfo=dt.timezone.utc) for second in range(0, 60, 5))
+    store = JournalStore(tmp_path, clock=lambda: next(ticks))
+    journal = store.new("scorepad")
+    journal.append([("a", "{}")])
+    journal.close()
+    assert journal.path.name.startswith(dt.datetime(2026, 11, 20, 19, 30, tzinfo=dt.timezone.utc)
+                                        .astimezone().strftime("%Y%m%d-%H%M%S"))
+    reopened = store.open(journal.path)
+    reopened.append([("b", "{}")])
+    times = [record.at for record in reopened.records()]
+    assert reopened.meta["created"] == "2026-11-20T19:30:05.000+00:00"
+    assert times == ["2026-11-20T19:30:10.000+00:00", "2026-11-20T19:30:15.000+00:00"]
+    reopened.close()
