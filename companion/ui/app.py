@@ -303,9 +303,6 @@ class CompanionApp(App):
             ui.choose_again()
         self.go("setup")
 
-    def _choice(self, game_id: str) -> GameChoice | None:
-        return next((c for c in self.games if c.id == game_id), None)
-
     def _remember_recent_players(self) -> None:
         """At start-up, each set-up screen offers the players of the newest game of its kind on
         disk (the journals remember them across restarts), with their colours and pads: a game
