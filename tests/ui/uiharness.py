@@ -66,7 +66,7 @@ class UI:
 
 
 def run_ui(session: Any, script: Script, *, language: str = "en", profile: str = "800x480",
-           start_screen: str = "home", watchdog: float = 60.0, **kwargs: Any) -> Any:
+           start_screen: str = "home", watchdog: float = 45.0, **kwargs: Any) -> Any:
     """Runs the app with `script`; re-raises the script's failure after the app has stopped.
     `watchdog`: seconds after which a script still running fails (≥ 5× its time on an idle machine)."""
     from kivy.clock import Clock
