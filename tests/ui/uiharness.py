@@ -6,11 +6,11 @@ touch is UnitTestTouch down → one frame → up → one frame (see notes/platfo
 
 Also what several screen tests share: `LayoutProblems` (every screen fits), `duplicate_wids`,
 `texts_under` / `showing` / `mentions` / `model_texts` (is an amount on screen or in a view-model),
-`check_bid_panels` (a sealed bid's panels, any game), and the pads' keyboard twin (`key`,
-`tap_key`, `wait`, `until`).
+`check_bid_panels` (a sealed bid's panels, any game), the pads' keyboard twin (`key`, `tap_key`),
+and waiting (`until`, `settled` / `settle`, `wait`).
 
 No step waits for a number of frames or a duration and then assumes something happened: it waits
-for the condition itself (`until`, `settled`), so it holds on a loaded machine whose frames are
+for the condition itself (`until`, `settle`), so it holds on a loaded machine whose frames are
 slow, whose 1 s idle moment comes within a few frames, and whose timers fire late. A timeout is
 only the limit for failing, and generous (a loaded CI machine runs this suite ~5× slower).
 """
@@ -40,7 +40,10 @@ class UI:
         return widget is not None and is_shown(widget)
 
     def tap(self, wid: str) -> Generator[None, None, None]:
-        """Touches the widget's centre through the window, as a finger would."""
+        """Touches the widget's centre through the window, as a finger would. The touch is up at
+        the very next Clock step, before any timer its down started (this script's step comes
+        first in the Clock's list), however long that frame took: a − / + that repeats when held,
+        or a ScrollView's scroll timeout, never fires in between (checked with a 0.8 s frame)."""
         from kivy.tests.common import UnitTestTouch
 
         widget = self.find(wid)
@@ -158,8 +161,8 @@ def _ancestors(widget):
 
 class LayoutProblems(list):
     """What `layout_problems` finds at each step a script checks: `yield from problems.check(ui,
-    where)` waits until the layout has settled (`settle`), then adds the problems, each labelled with the profile, the
-    language and `where`. A test ends with `assert not problems`."""
+    where)` waits until the layout has settled (`settle`), then adds the problems, each labelled
+    with the profile, the language and `where`. A test ends with `assert not problems`."""
 
     def __init__(self, profile: str) -> None:
         super().__init__()
