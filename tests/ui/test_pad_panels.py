@@ -228,7 +228,7 @@ def test_a_script_holds_plus_to_repeat_and_ok_to_unlock(bid_session, tmp_path, m
     # held that long sends (the press at once, repeats at 0.5, 0.7, 0.87 … s), at least 4 for 1 s.
     assert [pressed for pressed, _when in edges] == [True, False], edges
     held = edges[1][1] - edges[0][1]
-    assert held >= 1.0
+    assert held > 0.9, held  # 1 s on the Clock, which may fire a little early (its frame's start, -5 ms)
     assert mine["mine"]["amount"] == 1 + repeats_within(PadTimings(), held) >= 4, held
     assert mine["draft"] == mine["mine"]["amount"]
     assert mine["mine"]["locked"] is False, "OK held past the long press unlocked the bid it had locked"
