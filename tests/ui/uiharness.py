@@ -17,11 +17,16 @@ only the limit for failing, and generous (a loaded CI machine runs this suite ~5
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from typing import Any, Callable, Generator, Iterable, Iterator
 
 Script = Callable[["UI"], Iterator[Any]]
+
+#: COMPANION_TEST_SLOW_FRAMES=0.2: each frame of `run_ui` sleeps that long more, as on a loaded
+#: machine (the idle moment then comes within a few frames, a held key spans fewer). Off: 0.
+SLOW_FRAMES = float(os.environ.get("COMPANION_TEST_SLOW_FRAMES", "0") or 0)
 
 
 class UI:
@@ -100,11 +105,14 @@ def run_ui(session: Any, script: Script, *, language: str = "en", profile: str =
 
         Clock.schedule_interval(step, 0)
         outcome["watchdog"] = Clock.schedule_once(give_up, watchdog)
+        if SLOW_FRAMES:  # every frame this much longer: a loaded machine, to find timing assumptions
+            outcome["slow"] = Clock.schedule_interval(lambda _dt: time.sleep(SLOW_FRAMES), 0)
 
     kwargs.setdefault("games", choices())
     run_app(session, language=language, profile=profile, start_screen=start_screen, on_ready=on_ready, **kwargs)
-    if "watchdog" in outcome:
-        outcome["watchdog"].cancel()
+    for event in ("watchdog", "slow"):
+        if event in outcome:
+            outcome[event].cancel()
     if "error" in outcome:
         raise outcome["error"]
     assert "app" in outcome, "the app never showed a frame"
