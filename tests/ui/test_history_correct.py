@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.session import Intent
-from uiharness import layout_problems, run_ui
+from uiharness import layout_problems, run_ui, settle, until
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -132,22 +132,24 @@ def test_correct_a_score_pad_entry_by_touch(session):
         assert ui.screen == "history"
         assert not ui.shown("history.correct.1"), "the setup cannot be corrected"
         yield from ui.tap("history.correct.3")  # Bo +3
-        yield from ui.frames(1)
+        yield from until(lambda: ui.shown("history.fix.points"), what="the fix panel")
+        yield from settle()
         assert ui.text("history.fix.points") == "+3" and ui.find("history.fix.seat.1").selected
         assert ui.find("history.fix.confirm").disabled, "nothing changed yet"
         seen["layout"] = layout_problems(ui, "score pad fix panel")
         yield from ui.tap("history.fix.cancel")
-        yield from ui.frames(1)
-        assert ui.shown("history.correct.3") and not ui.shown("history.fix.points")
+        yield from until(lambda: not ui.shown("history.fix.points"), what="the fix panel to close")
+        assert ui.shown("history.correct.3")
+        yield from settle()
         yield from ui.tap("history.correct.3")
-        yield from ui.frames(1)
+        yield from until(lambda: ui.shown("history.fix.points"), what="the fix panel")
+        yield from settle()
         for wid in ("history.fix.plus5", "history.fix.plus5", "history.fix.minus1", "history.fix.seat.4"):
             yield from ui.tap(wid)
         assert ui.text("history.fix.points") == "+12"
         assert ui.find("history.fix.seat.4").selected and not ui.find("history.fix.seat.1").selected
         yield from ui.tap("history.fix.confirm")
-        yield from ui.frames(1)
-        assert ui.screen == "table"
+        yield from until(lambda: ui.screen == "table", what="the table after the correction")
         seen["notice"] = ui.app.table_vm.notice_text
 
     run_ui(session, script)
@@ -170,12 +172,14 @@ def test_correct_a_past_trajan_step_by_touch(session):
         yield from ui.tap("trajan.history")
         assert ui.screen == "history"
         assert not ui.shown(f"history.correct.{steps[0]}"), "the setup cannot be corrected"
+        yield from settle()
         seen["layout_rows"] = layout_problems(ui, "history with Correct buttons")
         button = ui.find(f"history.correct.{target}")
         ui.app.sm.get_screen("history").ids.steps.parent.scroll_to(button, animate=False)
-        yield from ui.frames(2)
+        yield from settle()
         yield from ui.tap(f"history.correct.{target}")
-        yield from ui.frames(1)
+        yield from until(lambda: ui.shown("history.fix.cancel"), what="the fix panel")
+        yield from settle()
         assert ui.shown("history.fix.cancel") and ui.shown("history.fix.1")
         assert not ui.shown(f"history.correct.{target}")
         seen["layout"] = layout_problems(ui, "history fix panel")
@@ -183,12 +187,12 @@ def test_correct_a_past_trajan_step_by_touch(session):
         assert ui.shown(f"history.correct.{target}") and session.history()[-1].step == steps[-1]
         button = ui.find(f"history.correct.{target}")
         ui.app.sm.get_screen("history").ids.steps.parent.scroll_to(button, animate=False)
-        yield from ui.frames(2)
+        yield from settle()
         yield from ui.tap(f"history.correct.{target}")
-        yield from ui.frames(1)
+        yield from until(lambda: ui.shown("history.fix.1"), what="the fix panel")
+        yield from settle()
         yield from ui.tap("history.fix.1")
-        yield from ui.frames(1)
-        assert ui.screen == "trajan_table"
+        yield from until(lambda: ui.screen == "trajan_table", what="the table after the correction")
         seen["notice"] = ui.app.trajan_vm.notice_text
 
     run_ui(session, script)
@@ -210,7 +214,7 @@ def test_points_panel_fits_eight_long_names(session, profile):
     def script(ui):
         yield from ui.tap("table.history")
         ui.app.history_vm.open_fix(3)  # Maximilian's 11 (the rows of 8 entries need scrolling here)
-        yield from ui.frames(2)
+        yield from settle()
         assert ui.find("history.fix.seat.1").selected and ui.text("history.fix.points") == "+11"
         seen["layout"] = layout_problems(ui, f"score pad fix panel at {profile}")
         seen["broken"] = [ui.text(f"history.fix.seat.{seat}") for seat in range(8)

@@ -7,7 +7,7 @@ import pytest
 
 from companion.session import Intent
 from uiharness import layout_problems as _layout_problems
-from uiharness import duplicate_wids, run_ui
+from uiharness import duplicate_wids, run_ui, settle, until
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -102,7 +102,7 @@ def test_a_name_field_takes_a_touch_at_once_and_typed_text(session):
         field = ui.find("setup.name.1")
         assert field.focus
         Window.dispatch("on_textinput", "Zoë 王")  # what a keyboard sends to the focused field
-        yield from ui.frames(1)
+        yield from until(lambda: field.text == "Zoë 王", what="the typed text in the field")
         assert field.text == "Zoë 王" and ui.app.setup_vm.players()[1] == "Zoë 王"
         yield from ui.tap("setup.start")
         assert [p["name"] for p in session.table_view().view["players"]][:2] == ["Player 1", "Zoë 王"]
@@ -210,19 +210,22 @@ def test_every_screen_fits_with_wids_and_big_targets(session, profile):
             ui.app.set_language(language)
             for name in ("home", "setup", "history", "settings", "table"):
                 ui.app.go(name)
-                yield from ui.frames(2)
+                yield from settle()
                 problems.extend(_layout_problems(ui, f"{profile} {language} {name}"))
             ui.app.setup_vm.set_count(8)
             ui.app.go("setup")
-            yield from ui.frames(2)
+            yield from settle()
             problems.extend(_layout_problems(ui, f"{profile} {language} setup with 8"))
             ui.app.go("table")
             yield from ui.tap("table.seat.3.enter")
+            yield from settle()
             problems.extend(_layout_problems(ui, f"{profile} {language} keypad"))
             yield from ui.tap("table.keypad.cancel")
             yield from ui.tap("table.finish")
+            yield from settle()
             problems.extend(_layout_problems(ui, f"{profile} {language} confirm finish"))
             yield from ui.tap("table.finish.confirm")
+            yield from settle()
             problems.extend(_layout_problems(ui, f"{profile} {language} ranking"))
             yield from ui.tap("table.undo")
         assert not duplicate_wids(ui.app.root), duplicate_wids(ui.app.root)

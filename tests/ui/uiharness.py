@@ -6,17 +6,27 @@ touch is UnitTestTouch down → one frame → up → one frame (see notes/platfo
 
 Also what several screen tests share: `LayoutProblems` (every screen fits), `duplicate_wids`,
 `texts_under` / `showing` / `mentions` / `model_texts` (is an amount on screen or in a view-model),
-`check_bid_panels` (a sealed bid's panels, any game), and the pads' keyboard twin (`key`,
-`tap_key`, `wait`, `until`).
+`check_bid_panels` (a sealed bid's panels, any game), the pads' keyboard twin (`key`, `tap_key`),
+and waiting (`until`, `settled` / `settle`, `wait`).
+
+No step waits for a number of frames or a duration and then assumes something happened: it waits
+for the condition itself (`until`, `settle`), so it holds on a loaded machine whose frames are
+slow, whose 1 s idle moment comes within a few frames, and whose timers fire late. A timeout is
+only the limit for failing, and generous (a loaded CI machine runs this suite ~5× slower).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from typing import Any, Callable, Generator, Iterable, Iterator
 
 Script = Callable[["UI"], Iterator[Any]]
+
+#: COMPANION_TEST_SLOW_FRAMES=0.2: each frame of `run_ui` sleeps that long more, as on a loaded
+#: machine (the idle moment then comes within a few frames, a held key spans fewer). Off: 0.
+SLOW_FRAMES = float(os.environ.get("COMPANION_TEST_SLOW_FRAMES", "0") or 0)
 
 
 class UI:
@@ -35,7 +45,10 @@ class UI:
         return widget is not None and is_shown(widget)
 
     def tap(self, wid: str) -> Generator[None, None, None]:
-        """Touches the widget's centre through the window, as a finger would."""
+        """Touches the widget's centre through the window, as a finger would. The touch is up at
+        the very next Clock step, before any timer its down started (this script's step comes
+        first in the Clock's list), however long that frame took: a − / + that repeats when held,
+        or a ScrollView's scroll timeout, never fires in between (checked with a 0.8 s frame)."""
         from kivy.tests.common import UnitTestTouch
 
         widget = self.find(wid)
@@ -61,8 +74,9 @@ class UI:
 
 
 def run_ui(session: Any, script: Script, *, language: str = "en", profile: str = "800x480",
-           start_screen: str = "home", watchdog: float = 30.0, **kwargs: Any) -> Any:
-    """Runs the app with `script`; re-raises the script's failure after the app has stopped."""
+           start_screen: str = "home", watchdog: float = 45.0, **kwargs: Any) -> Any:
+    """Runs the app with `script`; re-raises the script's failure after the app has stopped.
+    `watchdog`: seconds after which a script still running fails (≥ 5× its time on an idle machine)."""
     from kivy.clock import Clock
 
     from companion.ui.app import run_app
@@ -91,11 +105,14 @@ def run_ui(session: Any, script: Script, *, language: str = "en", profile: str =
 
         Clock.schedule_interval(step, 0)
         outcome["watchdog"] = Clock.schedule_once(give_up, watchdog)
+        if SLOW_FRAMES:  # every frame this much longer: a loaded machine, to find timing assumptions
+            outcome["slow"] = Clock.schedule_interval(lambda _dt: time.sleep(SLOW_FRAMES), 0)
 
     kwargs.setdefault("games", choices())
     run_app(session, language=language, profile=profile, start_screen=start_screen, on_ready=on_ready, **kwargs)
-    if "watchdog" in outcome:
-        outcome["watchdog"].cancel()
+    for event in ("watchdog", "slow"):
+        if event in outcome:
+            outcome[event].cancel()
     if "error" in outcome:
         raise outcome["error"]
     assert "app" in outcome, "the app never showed a frame"
@@ -152,15 +169,15 @@ def _ancestors(widget):
 
 class LayoutProblems(list):
     """What `layout_problems` finds at each step a script checks: `yield from problems.check(ui,
-    where)` lets two frames pass, then adds the problems, each labelled with the profile, the
-    language and `where`. A test ends with `assert not problems`."""
+    where)` waits until the layout has settled (`settle`), then adds the problems, each labelled
+    with the profile, the language and `where`. A test ends with `assert not problems`."""
 
     def __init__(self, profile: str) -> None:
         super().__init__()
         self.profile = profile
 
     def check(self, ui: UI, where: str) -> Generator[None, None, None]:
-        yield from ui.frames(2)
+        yield from settle()
         self.extend(layout_problems(ui, f"{self.profile} {ui.app.language} {where}"))
 
 
@@ -249,23 +266,64 @@ def key(name: str, down: bool = True) -> None:
 
 
 def wait(seconds: float) -> Generator[None, None, None]:
-    """Frames until `seconds` of real time have passed (the pads' timers run in real time)."""
+    """Frames until `seconds` of real time have passed: for a stimulus that lasts that long (a
+    touch held), never to let something happen (wait for that with `until`)."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         yield
 
 
-def until(condition: Callable[[], Any], timeout: float = 3.0, what: str = "condition") -> Generator[None, None, None]:
+#: `until`'s default limit: only for failing (polling returns as soon as the condition holds), so
+#: generous: a loaded machine runs this suite ~5× slower than an idle one.
+UNTIL_TIMEOUT = 30.0
+
+
+def until(condition: Callable[[], Any], timeout: float = UNTIL_TIMEOUT,
+          what: str = "condition") -> Generator[None, None, None]:
     """Frames until `condition()` holds; fails after `timeout` seconds."""
     end = time.monotonic() + timeout
     while not condition():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
+        assert time.monotonic() < end, f"timed out after {timeout:.0f} s waiting for {what}"
         yield
 
 
-def tap_key(name: str, hold: float = 0.04) -> Generator[None, None, None]:
-    """A press and a release of a pad's key: each held longer than the 20 ms debounce."""
+def settled() -> bool:
+    """Nothing waits for the coming frame: every layout, text, fit and `schedule_once(…, 0)` (a
+    thread's post to the main thread among them) that was asked for has run. Delayed events (the
+    idle moment, a held button's repeat) and intervals are not waited for."""
+    from kivy.clock import Clock
+
+    return not any(not event.loop and event.timeout <= 0 for event in Clock.get_events())
+
+
+def settle(timeout: float = UNTIL_TIMEOUT) -> Generator[None, None, None]:
+    """Frames until the screen has settled (`settled`) and a frame was drawn since: what is
+    checked then is laid out, and a screenshot shows it."""
+    from kivy.clock import Clock
+
+    yield from until(settled, timeout, "the layout to settle")
+    drawn = Clock.frames_displayed
+    yield from until(lambda: Clock.frames_displayed > drawn and settled(), timeout, "a frame drawn, settled")
+
+
+#: How long `tap_key` holds a key and then waits, key up: longer than the pads' 20 ms debounce.
+KEY_HOLD = 0.04
+
+
+def tap_key(name: str, hold: float = KEY_HOLD) -> Generator[None, None, None]:
+    """A press and a release of a pad's key: each held longer than the 20 ms debounce, and far
+    shorter than a hold (the first repeat of + / − at 0.5 s, OK's long press at 0.8 s). The pads'
+    timer runs in real time on its own thread, so the key is held by sleeping on the main thread,
+    not over frames: one slow frame of a loaded machine would otherwise make the press a hold."""
+    from hardware.handheld.keylogic import PadTimings
+
+    timings = PadTimings()
+    start = time.monotonic()
     key(name, True)
-    yield from wait(hold)
+    time.sleep(hold)
     key(name, False)
-    yield from wait(hold)
+    held = time.monotonic() - start
+    assert held < min(timings.repeat_delay, timings.long_press), \
+        f"the machine stalled: a {hold * 1000:.0f} ms press of {name!r} lasted {held:.2f} s, a hold"
+    time.sleep(hold)  # up for longer than the debounce before the next edge
+    yield

@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.session import Intent  # noqa: E402
 from hardware.facts import DiceLive, DiceRead, ScannerStatus  # noqa: E402
-from uiharness import layout_problems, run_ui  # noqa: E402
+from uiharness import layout_problems, run_ui, settle, until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -42,11 +42,11 @@ def test_home_opens_the_tray_and_carries_on_with_it(session):
         ui.app.post(Intent("enter_dice", {"dice": [["red", 2]]}))
         yield from ui.tap("dice.home")
         ui.app.post(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "Bo"]}}))
-        yield from ui.frames(2)
+        yield from settle()
         ui.app.go("home")
-        yield from ui.frames(1)
+        yield from settle()
         yield from ui.tap("home.game.dicetray")
-        yield from ui.frames(1)
+        yield from until(lambda: ui.screen == "dice_tray", what="the dice tray")
         assert ui.screen == "dice_tray" and session.table_view().journal == first
         assert ui.app.dice.tray.verdict_text == "Entered by hand ✓ #1"
         yield from ui.tap("dice.home")
@@ -89,12 +89,12 @@ def test_every_state_of_the_panel_fits(session, profile):
                 app.set_language(language)
                 for simulated in (False, True):
                     app.dice.tray.set_simulated(simulated)
-                    yield from ui.frames(2)
+                    yield from settle()
                     problems.extend(layout_problems(ui, f"{profile} {language} {name} simulated={simulated}"))
         # The draft at its fullest: a read of 32 dice entered by hand.
         for _ in range(32):
             app.dice.entry.face(6)
-        yield from ui.frames(2)
+        yield from settle()
         problems.extend(layout_problems(ui, f"{profile} full draft"))
         assert ui.shown("dice.roll") and ui.text("dice.roll")
 
@@ -107,10 +107,10 @@ def test_a_language_switch_rewords_the_panel(session):
         app = ui.app
         app.post(Intent("new_game", {"game": "dicetray", "setup": {}}))
         app.post(throw(4, "red:3 white:0:c"))
-        yield from ui.frames(1)
-        assert ui.text("dice.verdict") == "Not counted: re-roll the cocked white die"
+        yield from until(lambda: ui.text("dice.verdict") == "Not counted: re-roll the cocked white die",
+                         what="the verdict")
         app.set_language("zh-Hant")
-        yield from ui.frames(1)
+        yield from until(lambda: ui.text("dice.verdict") == "未計入：請重擲傾斜的白色骰子", what="the verdict in Chinese")
         assert ui.text("dice.verdict") == "未計入：請重擲傾斜的白色骰子"
         assert ui.text("dice.entry.colour.black") == "黑色" and ui.text("dice.title") == "擲骰盤"
 
@@ -137,11 +137,10 @@ def test_dice_that_arrive_while_the_app_runs_leave_the_rest_of_the_screen_where_
 
         app = ui.app
         app.post(Intent("new_game", {"game": "dicetray", "setup": {}}))
-        yield from ui.frames(2)
+        yield from settle()
         for seq, spec in enumerate(("red:3:r white:0:r", "red:3 white:0:c", "red:3 white:4", "red:5 white:0:c"), 2):
             app.post(throw(seq, spec))
-            yield from ui.frames(2)
-        yield from ui.frames(2)
+            yield from settle()
         image = Image.open(Window.screenshot(str(tmp_path / "shot.png"))).convert("RGB")
         red = ui.find("dice.die.0")
         assert close(pixel(image, red, dx=-red.width * 0.3), DIE_LOOK["red"][0])  # the die's body, beside a pip

@@ -13,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.session import Intent  # noqa: E402
-from uiharness import LayoutProblems, check_bid_panels, duplicate_wids, run_ui, showing, texts_under, wait  # noqa: E402
+from uiharness import LayoutProblems, check_bid_panels, duplicate_wids, run_ui, showing, texts_under, until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -37,15 +37,16 @@ def assert_nowhere(ui, amounts, where=""):
         assert not showing(lines, amount), f"{where}: {showing(lines, amount)}"
 
 
-def hold(ui, wid, seconds):
-    """Touches and holds the widget for `seconds` (a held − or + repeats)."""
+def hold(ui, wid, condition, what):
+    """Touches and holds the widget until `condition()` holds (a held − or + repeats, on the
+    Clock: how many steps a given time brings depends on the machine's frames), then lets go."""
     from kivy.tests.common import UnitTestTouch
 
     widget = ui.find(wid)
     assert ui.shown(wid) and not widget.disabled, wid
     touch = UnitTestTouch(*widget.to_window(*widget.center))
     touch.touch_down()
-    yield from wait(seconds)
+    yield from until(condition, what=what)
     touch.touch_up()
     yield
 
@@ -124,9 +125,10 @@ def test_a_three_player_round_by_touch_with_a_forced_reveal(session):
         # Cy holds + (it repeats) and leaves without locking: the draft stays hers, unrevealed.
         yield from ui.tap("secretbid.seat.2.private")
         yield from ui.tap("secretbid.private.show")
-        yield from hold(ui, "secretbid.private.plus", 1.2)
+        yield from hold(ui, "secretbid.private.plus", lambda: int(ui.text("secretbid.private.amount")) >= 9,
+                        "a held + to repeat up to 9")
         cy = int(ui.text("secretbid.private.amount"))
-        assert cy > 2, "a held + repeats"
+        assert 9 <= cy < BO, "a held + repeats (let go at 9: below Bo, as this round needs)"
         assert cy == session.seat_view(2)["draft"] and session.engine.journal.last_step == 3
         yield from ui.tap("secretbid.private.cancel")
         assert ui.text("secretbid.private.handback.text").startswith("Nothing was locked.")

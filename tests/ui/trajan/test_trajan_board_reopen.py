@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.session import Intent
-from uiharness import run_ui
+from uiharness import run_ui, settle
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -50,7 +50,7 @@ def test_the_board_reopened_after_moves_shows_them_in_the_same_rows(session):
         seen["first"] = ([t[1] for t in first], _model_rows(ui.app.trajan_vm))
         yield from ui.tap("trajan.board")
         play_until_the_provinces_change()
-        yield from ui.frames(1)
+        yield from settle()
         yield from ui.tap("trajan.board")
         again = _province_table(ui)
         seen["again"] = ([t[1] for t in again], _model_rows(ui.app.trajan_vm), [t[2] for t in again])

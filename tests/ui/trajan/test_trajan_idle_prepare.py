@@ -9,7 +9,7 @@ import pytest
 from companion.session import Intent
 from uiharness import run_ui, until
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.timeout(120)  # above the 90 s watchdog of the game played to its end
 
 
 def test_the_table_prepares_its_rows_and_buttons_while_idle(session):
@@ -21,8 +21,7 @@ def test_the_table_prepares_its_rows_and_buttons_while_idle(session):
 
     def script(ui):
         screen = ui.app.sm.get_screen("trajan_table")
-        yield from until(lambda: screen.choice_grid.made >= RESERVED_BUTTONS["choice_grid"], timeout=5,
-                         what="the idle moment")
+        yield from until(lambda: screen.choice_grid.made >= RESERVED_BUTTONS["choice_grid"], what="the idle moment")
         seen["made"] = {name: getattr(screen, name).made for name in RESERVED_BUTTONS}
         seen["rows"] = list(screen.ids.summary_rows.children)
         seen["summary_shown"] = screen._panels["summary_panel"].parent is not None
@@ -57,16 +56,16 @@ def test_the_board_is_made_at_the_next_idle_moment_and_opening_it_relabels(sessi
     def script(ui):
         app = ui.app
         screen = app.sm.get_screen("trajan_table")
-        yield from until(lambda: screen.choice_grid.made > 0, timeout=5, what="the first idle moment")
+        yield from until(lambda: screen.choice_grid.made > 0, what="the first idle moment")
         seen["after_first"] = len(sections(screen))
         tray = next(t for t in app.trajan_vm.trays if t["enabled"])
         yield from ui.tap(tray["wid"])  # a fact: then the next idle moment
-        yield from until(lambda: sections(screen), timeout=5, what="the board made while idle")
+        yield from until(lambda: sections(screen), what="the board made while idle")
         made = sections(screen)
         seen["shown_while_made"] = screen._panels["board_panel"].parent is not None
         seen["width"] = (made[0].width, screen.ids.content.width)
         yield from ui.tap("trajan.board")
-        yield from ui.frames(2)
+        yield from until(lambda: ui.shown("trajan.board.province.alpes"), what="the board")
         seen["same"] = sections(screen) == made
         seen["titles"] = [w.title for w in reversed(screen.ids.board_left.children) if isinstance(w, BoardSection)]
         seen["vm_titles"] = [s["title"] for s in app.trajan_vm.board_sections[:4]]
@@ -111,12 +110,11 @@ def test_how_counted_is_made_while_the_games_end_shows_the_score_table(session):
                 break
             choice = _trajan_choice(view, rnd)
             app.post(Intent(choice["name"], dict(choice["args"]), automatic=True))
-        yield from until(lambda: screen.ids.details_grid.children, timeout=30, what="the idle moment")
+        yield from until(lambda: screen.ids.details_grid.children, what="the idle moment")
         made = list(screen.ids.details_grid.children)
         seen["shown_while_made"] = screen._panels["details"].parent is not None
         yield from ui.tap("trajan.final.details")
-        yield from until(lambda: ui.shown("trajan.final.detail.bonus_tiles.1"), timeout=30,
-                         what="How counted shown")
+        yield from until(lambda: ui.shown("trajan.final.detail.bonus_tiles.1"), what="How counted shown")
         seen["same"] = list(screen.ids.details_grid.children) == made
         seen["rows"] = len(made)
         seen["categories"] = len(app.trajan_vm.final_detail_rows)

@@ -13,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.session import Intent  # noqa: E402
-from uiharness import LayoutProblems, duplicate_wids, run_ui  # noqa: E402
+from uiharness import LayoutProblems, duplicate_wids, run_ui, settle, until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -139,7 +139,7 @@ def test_a_whole_two_player_game_by_touch(session):
             seen["taps"] = yield from play_to_the_end(ui, seed=20)
             seen["final"] = check_final_on_screen(ui)
             yield from ui.tap("trajan.final.details")
-            yield from ui.frames(2)
+            yield from until(lambda: ui.shown("trajan.final.detail.cards.0"), what="How counted")
             for player in seen["final"]["players"]:
                 cards = next(c["vp"] for c in player["categories"] if c["id"] == "cards")
                 assert ui.text(f"trajan.final.detail.cards.{player['seat']}").endswith(f"{cards} in hand × 1[/color]")
@@ -270,7 +270,7 @@ def test_every_trajan_screen_fits_with_wids_and_big_targets(session, profile):
                 _drive(app, lambda v: v["phase"] == "reveal", avoid=("trajan",))
                 yield from check(ui, "reveal")
                 _drive(app, lambda v: any(c["name"] == "trajan" for c in v["choices"]), avoid=("trajan",))
-                yield from ui.frames(2)  # the new buttons are laid out before a finger finds them
+                yield from settle()  # the new buttons are laid out before a finger finds them
                 stack = next(c for c in session.table_view().view["choices"] if c["name"] == "trajan")
                 yield from ui.tap(next(r["wid"] for r in app.trajan_vm.choices if r["index"] ==
                                        session.table_view().view["choices"].index(stack)))

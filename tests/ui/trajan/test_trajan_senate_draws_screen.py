@@ -11,7 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from uiharness import LayoutProblems, duplicate_wids, run_ui  # noqa: E402
+from uiharness import LayoutProblems, duplicate_wids, run_ui, settle  # noqa: E402
 
 from tests.ui.trajan.test_trajan_screens import _drive, _new, fast_frames, offered  # noqa: E402
 
@@ -28,10 +28,10 @@ def test_the_senate_tiles_drawn_at_a_season_end_are_entered_by_taps(session, lan
             app = ui.app
             vm = app.trajan_vm
             _new(app, 2, digital_draws=False, start_player=0, senate_bonus=["legionnaires", "demand_games"])
-            yield from ui.frames(2)
+            yield from settle()
             assert ui.text("trajan.senate_bonus.0").endswith(app.trajan_vm.senate_bonus[0]["text"])
             _drive(app, lambda v: v["phase"] == "consul", avoid=("trajan",))
-            yield from ui.frames(2)
+            yield from settle()  # the consul's buttons are laid out before a finger finds them
             consul_tile = session.table_view().view["senate_bonus"][0]
             yield from ui.tap(f"trajan.bonus.{consul_tile}")
             assert session.table_view().view["phase"] == "bonus_draw"

@@ -13,7 +13,7 @@ import pytest
 from companion.session import Intent
 from tests.games.trajan.table_draws import named_intent
 from tests.ui.trajan.test_trajan_viewmodels import new_game, table_vm
-from tests.ui.uiharness import run_ui
+from tests.ui.uiharness import run_ui, settle, until
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -141,18 +141,18 @@ def test_by_touch_the_leader_moves_and_the_found_tile_is_tapped(session):
     seen = {}
 
     def script(ui):
-        yield from ui.frames(2)
+        yield from settle()
         app = ui.app
         yield from ui.tap(f"trajan.tray.{tray}")
         move = next(c for c in app.trajan_vm.choices if c["wid"].startswith("trajan.choice.military.move."))
         seen["province"] = move["wid"].rsplit(".", 1)[-1]
-        yield from ui.frames(2)
+        yield from settle()  # the new buttons are laid out before a finger finds them
         yield from ui.tap(move["wid"])
-        yield from ui.frames(2)
-        assert ui.shown("trajan.found.wild_demand") and ui.shown("trajan.found.cancel")
+        yield from until(lambda: ui.shown("trajan.found.wild_demand"), what="the found tile's question")
+        assert ui.shown("trajan.found.cancel")
+        yield from settle()
         yield from ui.tap("trajan.found.wild_demand")
-        yield from ui.frames(2)
-        assert not ui.shown("trajan.found.cancel")
+        yield from until(lambda: not ui.shown("trajan.found.cancel"), what="the question answered")
 
     run_ui(session, script, start_screen="trajan_table", watchdog=60)
     view = session.table_view().view
@@ -221,16 +221,17 @@ def test_by_touch_the_history_asks_which_tile_when_correcting_a_found_tile(sessi
     def script(ui):
         app = ui.app
         app.open_history()
-        yield from ui.frames(3)
+        yield from settle()
         yield from ui.tap(f"history.correct.{step}")
         fix = next(i for i, f in enumerate(app.history_vm.fixes) if f["text"] == move["text"])
+        yield from settle()
         yield from ui.tap(f"history.fix.{fix}")
-        yield from ui.frames(2)
+        yield from settle()
         seen["title"] = app.history_vm.fix_title
         seen["shown"] = ui.text("history.fix.0")
         right = next(i for i, f in enumerate(app.history_vm.fixes) if f["text"].endswith(", found Religion tile"))
         yield from ui.tap(f"history.fix.{right}")
-        yield from ui.frames(2)
+        yield from until(lambda: ui.screen == "trajan_table", what="the table after the correction")
         seen["screen"] = ui.screen
 
     run_ui(session, script, start_screen="trajan_table", watchdog=60)

@@ -230,7 +230,7 @@ def test_a_scripted_game_bids_from_the_keyboard_and_moves_the_money_by_the_rules
         yield from ui.tap("tribune.history")
         seen["history"] = [row["text"].replace("\u00a0", " ") for row in app.history_vm.rows]
 
-    run_ui(session, script, pad_plan=plan(tmp_path))
+    run_ui(session, script, pad_plan=plan(tmp_path), watchdog=120)  # ~10 s here: ≥ 5× that
     history = list(reversed(seen["history"]))
     assert history[:3] == ["Seated Ann, Bo, Cy; Ann starts. Money: Ann 12 · Bo 13 · Cy 14.",
                            "Ann took 7 (coin bowl).", "Region V bid opened: Ann (space 1) and Bo (space 2)."]
