@@ -358,38 +358,21 @@ def score(args: argparse.Namespace) -> int:
 
 
 def game_choices() -> tuple:
-    """The home screen's list, every game built or not, as plain values (the UI never sees rules)."""
+    """The home screen's list, every game built or not, as plain values (the UI never sees rules).
+    A game whose registry line names a set-up offer (`GameEntry.offer`) adds what its set-up
+    screen offers: player colours and its S/U settings with their sources and alternatives."""
     from companion.games import registry
-    from companion.ui.catalog import choices_from_registry
+    from companion.ui.catalog import SettingInfo, SettingOption, choices_from_registry
 
-    return choices_from_registry(registry(), {"trajan": trajan_setup_extras()})
-
-
-def trajan_setup_extras() -> dict:
-    """What Trajan's set-up screen offers, read from the game package: the player colours and every
-    S/U setting with its default and source (settings.describe()), plus the alternatives a table
-    may pick where the sources name one (docs/trajan.md). Labels are English msgids the UI
-    translates; the first option of each setting is its default (nothing sent)."""
-    from companion.games.trajan import settings as trajan_settings
-    from companion.games.trajan.rules_data import PLAYER_COLOURS
-    from companion.ui.catalog import SettingInfo, SettingOption
-
-    default = trajan_settings.DEFAULT
-    swapped = dict(default.province_vp)
-    swapped["aquitania"], swapped["lugudunensis"] = default.province_vp["lugudunensis"], default.province_vp["aquitania"]
-    yes_no = (SettingOption("yes"), SettingOption("no", False))
-    no_yes = (SettingOption("no"), SettingOption("yes", True))
-    options = {
-        "lap_length": (SettingOption("2p 11 / 3p 16 / 4p 21"),
-                       SettingOption("FRK: 2p 12 / 3p 17 / 4p 22", {"2": 12, "3": 17, "4": 22})),
-        "province_vp": (SettingOption("Aquitania 10, Lugudunensis 6"),
-                        SettingOption("FRK: Aquitania 6, Lugudunensis 10", swapped)),
-    }
-    for name in ("start_trays_two_colours", "bonus_tile_counts_itself", "demand_wildcard_counts_for_bonus"):
-        options[name] = yes_no if getattr(default, name) else no_yes
-    settings = tuple(SettingInfo(name, shown, source, options.get(name, ()))
-                     for name, shown, source in trajan_settings.describe())
-    return {"colours": tuple(PLAYER_COLOURS), "settings": settings}
+    entries = registry()
+    extras = {}
+    for entry in entries:
+        offer = entry.setup_offer()
+        if offer is not None:
+            settings = tuple(SettingInfo(name, shown, source, tuple(SettingOption(label, value) for label, value in options))
+                             for name, shown, source, options in offer["settings"])
+            extras[entry.id] = {"colours": tuple(offer["colours"]), "settings": settings}
+    return choices_from_registry(entries, extras)
 
 
 def screenshot(args: argparse.Namespace) -> int:
@@ -398,7 +381,7 @@ def screenshot(args: argparse.Namespace) -> int:
     if args.docs:
         from companion.ui.screenshot import regenerate_docs
 
-        for path in regenerate_docs(args.docs):
+        for path in regenerate_docs(args.docs, game_choices()):
             print(path)
         return 0
     if args.docs_trajan:

@@ -27,6 +27,17 @@ class GameEntry:
     players: tuple[int, int]
     module: str | None
     ui: str | None = None
+    #: What its own set-up screen offers beyond names and pads ("package.module:function" returning
+    #: {"colours", "settings"} as plain values, e.g. companion.games.trajan.settings.setup_offer),
+    #: imported only for the home screen's list: no rules are loaded for it.
+    offer: str | None = None
+
+    def setup_offer(self) -> dict[str, Any] | None:
+        """The set-up offer (`offer`), or None."""
+        if self.offer is None:
+            return None
+        path, _, name = self.offer.partition(":")
+        return getattr(importlib.import_module(path), name)()
 
     @property
     def screens(self) -> bool:
@@ -60,7 +71,8 @@ class LazyRules(Mapping[str, Any]):
 def registry() -> tuple[GameEntry, ...]:
     """Every game in home-screen order."""
     return (
-        GameEntry("trajan", (2, 4), "companion.games.trajan.rules:TRAJAN", "companion.ui.trajan.gameui:TrajanUI"),
+        GameEntry("trajan", (2, 4), "companion.games.trajan.rules:TRAJAN", "companion.ui.trajan.gameui:TrajanUI",
+                  "companion.games.trajan.settings:setup_offer"),
         GameEntry("troyes", (2, 4), None),
         # A money-and-bids keeper (region V and the chariot on the pads), not the whole board.
         GameEntry("tribune", (2, 5), "companion.games.tribune.rules:TRIBUNE", "companion.ui.tribune.gameui:TribuneGameUI"),

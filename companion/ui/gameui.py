@@ -33,6 +33,9 @@ class GameUI:
     #: Whether the game's set-up is the shell's shared one (names and pads): it offers the names
     #: of the newest such game on disk, and every other game's players while the app runs.
     shared_setup = True
+    #: Its documentation pictures of a demo game (`python -m companion.demo --game <id> --state S`),
+    #: which `companion screenshot --docs DIR` writes into DIR/<id>/; none by default.
+    doc_states: tuple[str, ...] = ()
 
     def __init__(self, app: Any, choice: GameChoice) -> None:
         self.app = app
@@ -116,12 +119,12 @@ class GameUI:
         return list(view.get("choices", ()))
 
 
+def game_ui_class(choice: GameChoice) -> type[GameUI]:
+    """The class `choice.ui` names ("package.module:Class"); the game must have one."""
+    path, _, name = choice.ui.partition(":")
+    return getattr(importlib.import_module(path), name)
+
+
 def load_game_uis(app: Any, choices: Sequence[GameChoice]) -> dict[str, GameUI]:
-    """One GameUI per game that has one (`choice.ui`, "package.module:Class"), in home-screen order."""
-    uis: dict[str, GameUI] = {}
-    for choice in choices:
-        if not choice.ui:
-            continue
-        path, _, name = choice.ui.partition(":")
-        uis[choice.id] = getattr(importlib.import_module(path), name)(app, choice)
-    return uis
+    """One GameUI per game that has one (`choice.ui`), in home-screen order."""
+    return {choice.id: game_ui_class(choice)(app, choice) for choice in choices if choice.ui}

@@ -33,15 +33,6 @@ TRAJAN_DOC_STATES = {"setup": "trajan_setup", "preview": "trajan_table", "choice
                      "season": "trajan_table", "final": "trajan_table", "board": "trajan_table",
                      "details": "trajan_table", "history": "history", "draws": "trajan_setup",
                      "found": "trajan_table"}
-#: The secret bid's documentation pictures (companion.demo.SECRETBID_STATES), written by `--docs`
-#: into its `secretbid` folder: set-up, table, the forced reveal's question, private entry, result.
-SECRETBID_DOC_STATES = ("setup", "table", "confirm", "private", "result")
-#: Tribune's documentation pictures (companion.demo.TRIBUNE_STATES), written by `--docs` into its
-#: `tribune` folder: set-up, table, the money panel, an open bid, region V's result, a chariot tie.
-TRIBUNE_DOC_STATES = ("setup", "table", "money", "bid", "result", "tie")
-#: The dice tray's documentation pictures (companion.demo.DICETRAY_STATES), written by `--docs` into
-#: its `dicetray` folder: dice tumbling, a read counted, a cocked die being fixed by hand, reconnecting.
-DICETRAY_DOC_STATES = ("live", "settled", "cocked", "reconnecting")
 
 def take_screenshot(out: Path, screen: str, language: str, profile: str, session: Any,
                     games: Sequence[Any], prepare: Callable[[Any], None] | None = None) -> Path:
@@ -114,23 +105,23 @@ def screenshot_in_subprocess(out: Path, screen: str, language: str, profile: str
     return Path(out)
 
 
-def regenerate_docs(out_dir: Path | str, profile: str = DOC_PROFILE) -> list[Path]:
-    """Writes every screen in zh-Hans and en to `out_dir` as <screen>-<lang>-<profile>.png, the
-    secret bid's pictures into `out_dir/secretbid`, Tribune's into `out_dir/tribune` and the dice
-    tray's into `out_dir/dicetray`, each in its own process (two at a time)."""
+def regenerate_docs(out_dir: Path | str, games: Sequence[Any], profile: str = DOC_PROFILE) -> list[Path]:
+    """Writes every screen in zh-Hans and en to `out_dir` as <screen>-<lang>-<profile>.png, and
+    each of `games` (the home screen's `GameChoice`s) whose GameUI has `doc_states` into
+    `out_dir/<id>`, each picture in its own process (two at a time)."""
+    from companion.ui.gameui import game_ui_class
+
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     jobs = [(out_dir / doc_name(s, lang, profile), s, lang) for s in DOC_SCREENS for lang in DOC_LANGUAGES]
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         futures = [pool.submit(screenshot_in_subprocess, out, s, lang, profile) for out, s, lang in jobs]
         written = [f.result() for f in futures]
-    for game in DEMO_DOC_STATES:
-        written += regenerate_demo_docs(out_dir / game, game, profile)
+    for choice in games:
+        states = game_ui_class(choice).doc_states if choice.ui else ()
+        if states:
+            written += regenerate_demo_docs(out_dir / choice.id, choice.id, states, profile)
     return written
-
-
-#: The demo games pictured by `python -m companion.demo` (`--docs` writes each into its own folder).
-DEMO_DOC_STATES = {"secretbid": SECRETBID_DOC_STATES, "tribune": TRIBUNE_DOC_STATES, "dicetray": DICETRAY_DOC_STATES}
 
 
 def demo_doc_name(game: str, state: str, language: str, profile: str = DOC_PROFILE) -> str:
@@ -154,12 +145,13 @@ def demo_screenshot_in_subprocess(out: Path, game: str, state: str, language: st
     return Path(out)
 
 
-def regenerate_demo_docs(out_dir: Path | str, game: str, profile: str = DOC_PROFILE) -> list[Path]:
-    """Writes `game`'s pictures (DEMO_DOC_STATES) in zh-Hans and en to `out_dir`."""
+def regenerate_demo_docs(out_dir: Path | str, game: str, states: Sequence[str],
+                         profile: str = DOC_PROFILE) -> list[Path]:
+    """Writes `game`'s pictures of `states` (its GameUI's `doc_states`) in zh-Hans and en to `out_dir`."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     jobs = [(out_dir / demo_doc_name(game, state, lang, profile), state, lang)
-            for state in DEMO_DOC_STATES[game] for lang in DOC_LANGUAGES]
+            for state in states for lang in DOC_LANGUAGES]
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         futures = [pool.submit(demo_screenshot_in_subprocess, out, game, state, lang, profile)
                    for out, state, lang in jobs]

@@ -87,6 +87,26 @@ FORMER_DEFAULTS: Mapping[str, Any] = {
 }
 
 
+def setup_offer() -> dict[str, Any]:
+    """What Trajan's set-up screen offers (the registry's `offer`): the player colours and every
+    S/U setting as (name, default shown, source, options), each option (English label, value), the
+    first the default (value None: nothing sent); the alternatives are the sources' other readings
+    (docs/trajan.md). Plain values: the CLI turns them into the UI's choices."""
+    from companion.games.trajan.rules_data import PLAYER_COLOURS
+
+    swapped = dict(DEFAULT.province_vp)
+    swapped["aquitania"], swapped["lugudunensis"] = DEFAULT.province_vp["lugudunensis"], DEFAULT.province_vp["aquitania"]
+    yes_no, no_yes = (("yes", None), ("no", False)), (("no", None), ("yes", True))
+    options: dict[str, tuple[tuple[str, Any], ...]] = {
+        "lap_length": (("2p 11 / 3p 16 / 4p 21", None), ("FRK: 2p 12 / 3p 17 / 4p 22", {"2": 12, "3": 17, "4": 22})),
+        "province_vp": (("Aquitania 10, Lugudunensis 6", None), ("FRK: Aquitania 6, Lugudunensis 10", swapped)),
+    }
+    for name in ("start_trays_two_colours", "bonus_tile_counts_itself", "demand_wildcard_counts_for_bonus"):
+        options[name] = yes_no if getattr(DEFAULT, name) else no_yes
+    settings = tuple((name, shown, source, options.get(name, ())) for name, shown, source in describe())
+    return {"colours": tuple(PLAYER_COLOURS), "settings": settings}
+
+
 def describe() -> list[tuple[str, str, str]]:
     """(name, default, source) for the settings screen and docs/trajan.md."""
     return [

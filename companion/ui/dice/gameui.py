@@ -15,6 +15,8 @@ class DiceTrayUI(GameUI):
     screens = {"dice_tray": "companion.ui.dice.screen"}
     table_screen = "dice_tray"
     shared_setup = False
+    #: Dice tumbling, a read counted, a cocked die being fixed by hand, the scanner reconnecting.
+    doc_states = ("live", "settled", "cocked", "reconnecting")
 
     def kv_names(self) -> Mapping[str, Any]:
         return {"dice": None}  # made on first need (`made`)

@@ -50,6 +50,8 @@ class SealedBidGameUI(GameUI):
 class SecretBidGameUI(SealedBidGameUI):
     screens = {"secretbid_setup": "companion.ui.secretbid.setup", "secretbid_table": "companion.ui.secretbid.table",
                "secretbid_private": "companion.ui.secretbid.private_screen"}
+    #: Set-up, table, the forced reveal's question, a seat's private entry, the revealed round.
+    doc_states = ("setup", "table", "confirm", "private", "result")
 
     def make_controller(self) -> Any:
         from companion.ui.secretbid.controller import SecretBidUI

@@ -11,6 +11,8 @@ from companion.ui.secretbid.gameui import SealedBidGameUI
 class TribuneGameUI(SealedBidGameUI):
     screens = {"tribune_setup": "companion.ui.tribune.setup", "tribune_table": "companion.ui.tribune.table",
                "tribune_private": "companion.ui.tribune.private_screen"}
+    #: Set-up, table, the money panel, an open bid, region V's result, a chariot tie.
+    doc_states = ("setup", "table", "money", "bid", "result", "tie")
 
     def make_controller(self) -> Any:
         from companion.ui.tribune.controller import TribuneUI

@@ -44,6 +44,6 @@ def test_a_picture_of_the_private_entry(tmp_path):
 
 
 def test_the_docs_picture_every_demo_state():
-    from companion.ui.screenshot import SECRETBID_DOC_STATES
+    from companion.ui.secretbid.gameui import SecretBidGameUI
 
-    assert SECRETBID_DOC_STATES == SECRETBID_STATES
+    assert SecretBidGameUI.doc_states == SECRETBID_STATES

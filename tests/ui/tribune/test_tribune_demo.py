@@ -52,9 +52,9 @@ def test_the_docs_picture_every_demo_state_and_a_secret_bid_state_is_no_tribune_
     import subprocess
     import sys
 
-    from companion.ui.screenshot import TRIBUNE_DOC_STATES
+    from companion.ui.tribune.gameui import TribuneGameUI
 
-    assert TRIBUNE_DOC_STATES == TRIBUNE_STATES
+    assert TribuneGameUI.doc_states == TRIBUNE_STATES
     proc = subprocess.run([sys.executable, "-m", "companion.demo", str(tmp_path / "x.png"), "--game", "tribune",
                            "--state", "confirm"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "the tribune demo has no state 'confirm'" in proc.stderr
