@@ -162,6 +162,17 @@ def test_app_draws_send_no_table_draws_even_after_the_page_was_open():
     assert not {"start_trays", "start_tiles", "start_bonus"} & set(vm.intent().args["setup"])
 
 
+def enter_doubled_trays(vm):
+    """The table's draws, entered by hand: the first player's trays each hold two markers of one
+    colour; the second player's and the senate's as the other tests enter them."""
+    vm.set_digital_draws(False)
+    vm.open_draws()
+    doubled = ["yellow", "yellow", "orange", "orange", "green", "green", "white", "white", "pink", "pink", "blue", "blue"]
+    enter_player(vm.draws, doubled)
+    enter_player(vm.draws, bonus="bonus")
+    enter_senate(vm.draws)
+
+
 @pytest.mark.parametrize("language, text, rule", [
     ("en", "The two markers in tray I must be different colours.", "Rule: Trajan 1.2 setup"),
     ("zh-Hans", "圆盘 I 里的两个行动指示物必须颜色不同。", "规则：图拉真 1.2 游戏准备"),
@@ -172,12 +183,7 @@ def test_the_rules_refusal_shows_on_the_page_translated(session, language, text,
     # p3, allows any two: the default).
     vm.cycle_setting("start_trays_two_colours")
     assert vm.settings_overrides() == {"start_trays_two_colours": True}
-    vm.set_digital_draws(False)
-    vm.open_draws()
-    doubled = ["yellow", "yellow", "orange", "orange", "green", "green", "white", "white", "pink", "pink", "blue", "blue"]
-    enter_player(vm.draws, doubled)
-    enter_player(vm.draws, bonus="bonus")
-    enter_senate(vm.draws)
+    enter_doubled_trays(vm)
     session.handle(vm.intent())
     assert session.engine is None and session.notice.rule == "Trajan 1.2 setup"
     i18n.set_language(language)
@@ -191,12 +197,7 @@ def test_the_rules_refusal_shows_on_the_page_translated(session, language, text,
 def test_the_same_trays_start_a_game_by_default(session):
     # The rulebook (p3: 任意分配两个): any two markers a tray, two of one colour included.
     vm = setup_vm()
-    vm.set_digital_draws(False)
-    vm.open_draws()
-    doubled = ["yellow", "yellow", "orange", "orange", "green", "green", "white", "white", "pink", "pink", "blue", "blue"]
-    enter_player(vm.draws, doubled)
-    enter_player(vm.draws, bonus="bonus")
-    enter_senate(vm.draws)
+    enter_doubled_trays(vm)
     session.handle(vm.intent())
     assert session.engine is not None, session.notice
     assert session.engine.state.players[0].wheel[0] == ("yellow", "yellow")
