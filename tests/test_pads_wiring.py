@@ -140,11 +140,11 @@ def test_a_score_pad_seat_sees_its_score_and_place(tmp_path):
 
 @pytest.mark.parametrize("state", ["preview", "choices", "season"])
 def test_the_trajan_pad_menu_is_the_rules_pad_choices(tmp_path, state):
-    from companion.demo import trajan_demo_session
+    from companion.demo import demo_game_session
     from companion.games import built_games
     from companion.games.trajan.parse import intent_of
 
-    s = trajan_demo_session(tmp_path, "en", state, built_games())
+    s = demo_game_session(tmp_path, "en", "trajan", state, built_games())
     try:
         game, st = s.engine.game, s.engine.state
         menus = []

@@ -6,7 +6,8 @@ game's; the app makes one per game at start (`load_game_uis`) and from then on o
 below, every one declared here with its default. The defaults are the score pad's: the shell's own
 set-up screen (names and pads, `app.setup_vm` / `app.setup_pads`) and score table (`app.table_vm`).
 A game with its own screens overrides what differs (Trajan: its own set-up and table, its own
-undo; a sealed-bid game: its table and private entry; the dice tray: no set-up at all).
+undo; a sealed-bid game: its table and private entry; the dice tray: no set-up at all), and a game
+with documentation pictures names its demo (`demo`, a `companion.ui.gamedemo.GameDemo`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.session import Intent, Notice, TableView
 from companion.ui.catalog import GameChoice
+from companion.ui.gamedemo import GameDemo
 
 
 class GameUI:
@@ -33,9 +35,9 @@ class GameUI:
     #: Whether the game's set-up is the shell's shared one (names and pads): it offers the names
     #: of the newest such game on disk, and every other game's players while the app runs.
     shared_setup = True
-    #: Its documentation pictures of a demo game (`python -m companion.demo --game <id> --state S`),
-    #: which `companion screenshot --docs DIR` writes into DIR/<id>/; none by default.
-    doc_states: tuple[str, ...] = ()
+    #: Its demo states, for `companion screenshot --game <id> --state S` and the documentation's
+    #: pictures (`--docs DIR` writes each into DIR/<id>/); none by default.
+    demo: GameDemo = GameDemo()
 
     def __init__(self, app: Any, choice: GameChoice) -> None:
         self.app = app
@@ -123,6 +125,12 @@ def game_ui_class(choice: GameChoice) -> type[GameUI]:
     """The class `choice.ui` names ("package.module:Class"); the game must have one."""
     path, _, name = choice.ui.partition(":")
     return getattr(importlib.import_module(path), name)
+
+
+def game_ui_classes(choices: Sequence[GameChoice]) -> dict[str, type[GameUI]]:
+    """Game id → its GameUI class, for each game that has one (`choice.ui`), in home-screen order:
+    what the screenshot tool asks about screens and demos without an app."""
+    return {choice.id: game_ui_class(choice) for choice in choices if choice.ui}
 
 
 def load_game_uis(app: Any, choices: Sequence[GameChoice]) -> dict[str, GameUI]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.session import TableView
+from companion.ui.dice.demo import DiceTrayDemo
 from companion.ui.dice.model import GAME
 from companion.ui.gameui import GameUI
 
@@ -15,8 +16,7 @@ class DiceTrayUI(GameUI):
     screens = {"dice_tray": "companion.ui.dice.screen"}
     table_screen = "dice_tray"
     shared_setup = False
-    #: Dice tumbling, a read counted, a cocked die being fixed by hand, the scanner reconnecting.
-    doc_states = ("live", "settled", "cocked", "reconnecting")
+    demo = DiceTrayDemo()
 
     def kv_names(self) -> Mapping[str, Any]:
         return {"dice": None}  # made on first need (`made`)
