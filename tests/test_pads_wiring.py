@@ -16,9 +16,9 @@ from PIL import Image
 
 from companion.config import Config, OledConfig, PadsConfig, SeatConfig
 from companion.core.store import JournalStore
-from companion.devices.pad_screens import ENGLISH, PadWords, pad_menu, pad_screen
-from companion.devices.pads import PadPlan, open_pad_devices, plan_pads
-from companion.devices.seat_feed import SeatScreens, phase_marker
+from companion.presenters.pad_screens import ENGLISH, PadWords, pad_menu, pad_screen
+from companion.wiring.pads import PadPlan, open_pad_devices, plan_pads
+from companion.wiring.seat_feed import SeatScreens, phase_marker
 from companion.games import all_rules
 from companion.session import Intent, Session
 from hardware.detect import FOUND, MISSING, Probe

@@ -19,8 +19,8 @@ from PIL import Image
 from companion.cli import build_parser, status_png_path
 from companion.config import Config, StatusDisplayConfig
 from companion.core.store import JournalStore
-from companion.devices.status import MODES, StatusFeed, StatusPlan, plan_status
-from companion.devices.status_screens import ENGLISH, StatusWords, status_screen
+from companion.wiring.status import MODES, StatusFeed, StatusPlan, plan_status
+from companion.presenters.status_screens import ENGLISH, StatusWords, status_screen
 from companion.games import all_rules
 from companion.session import Intent, Session, TableView
 from hardware.detect import FOUND, MISSING, Probe

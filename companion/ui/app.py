@@ -86,11 +86,11 @@ class CompanionApp(App):
         # Until a game is chosen, "setup" is the shell's own set-up screen, of the first game using it.
         self._setup_game = next((i for i, ui in self.game_uis.items() if ui.setup_screen == "setup"), "")
         self.first_frame_seconds: float | None = None
-        self._pad_plan = pad_plan  # companion.devices.pads.PadPlan from the CLI, or None: no pads
+        self._pad_plan = pad_plan  # companion.wiring.pads.PadPlan from the CLI, or None: no pads
         self.pad_panels: Any = None
-        self._status_plan = status_plan  # companion.devices.status.StatusPlan from the CLI, or None
+        self._status_plan = status_plan  # companion.wiring.status.StatusPlan from the CLI, or None
         self.status_display: Any = None  # companion.ui.status_display.StatusDisplayHook once open
-        self._scanner_plan = scanner_plan  # companion.devices.scanner_plan.ScannerPlan from the CLI, or None
+        self._scanner_plan = scanner_plan  # companion.wiring.scanner_plan.ScannerPlan from the CLI, or None
         self.scanner: Any = None  # companion.ui.dice.scanner_hook.ScannerHook once open
 
     def load_kv(self, filename: str | None = None) -> bool:
@@ -484,11 +484,11 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     screen's list (the CLI passes every game, built or not). `start_game`: the game whose set-up
     screen `start_screen="setup"` opens (default: the score pad's). `pad_count`: the handheld pads
     the config lists (`[[devices.pads.seats]]`), offered per seat by the set-up screens (default 4,
-    as config.default.toml). `pad_plan`: the CLI's `companion.devices.pads.PadPlan`; the app opens those
+    as config.default.toml). `pad_plan`: the CLI's `companion.wiring.pads.PadPlan`; the app opens those
     pads once its window is up (keys, private panels, each seat's display) and closes them on stop.
-    `status_plan`: the CLI's `companion.devices.status.StatusPlan`; likewise opened after the first
+    `status_plan`: the CLI's `companion.wiring.status.StatusPlan`; likewise opened after the first
     frame (the table's season, round and time track after each update) and cleared on stop.
-    `scanner_plan`: the CLI's `companion.devices.scanner_plan.ScannerPlan`; the dice scanner's
+    `scanner_plan`: the CLI's `companion.wiring.scanner_plan.ScannerPlan`; the dice scanner's
     reader (or its in-app twin) starts after the first frame, told the open game's last scanner
     read, and stops on stop.
     """

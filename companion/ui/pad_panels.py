@@ -1,8 +1,8 @@
 """The pads in the window: keyboard keys as pad buttons, and each pad's private panel while peeking.
 
-`PadPanels.open(app, plan)` opens the pads the CLI planned (`companion.devices.pads`), reporting
+`PadPanels.open(app, plan)` opens the pads the CLI planned (`companion.wiring.pads`), reporting
 their facts through the app's bridge; makes the session feed every pad's display after each update
-(`companion.devices.seat_feed`); and, for the simulated twin:
+(`companion.wiring.seat_feed`); and, for the simulated twin:
 
 - binds the window's key-down/up to the keyboard twin (not while a text field has the focus, not
   with Ctrl/Alt/Meta held, and every key let go when the window loses the focus);
@@ -29,8 +29,8 @@ from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.widget import Widget
 
-from companion.devices.pads import PadDevices, PadPlan, open_pad_devices
-from companion.devices.seat_feed import SeatScreens
+from companion.wiring.pads import PadDevices, PadPlan, open_pad_devices
+from companion.wiring.seat_feed import SeatScreens
 from companion.ui.i18n import _
 from companion.ui.pad_words import pad_choice_label, pad_words
 

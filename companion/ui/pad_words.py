@@ -1,7 +1,7 @@
 """The pads' words in the current language: `PadWords` with every template through `_()`.
 
 Kivy-free, so the seat feed and its tests use it without a window. The English msgids are
-`companion.devices.pad_screens.PadWords`' defaults, word for word (a test keeps them equal), so
+`companion.presenters.pad_screens.PadWords`' defaults, word for word (a test keeps them equal), so
 the catalogs' entries are what the pads show.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.devices.pad_screens import PadWords
+from companion.presenters.pad_screens import PadWords
 from companion.ui.i18n import _
 
 

@@ -3,7 +3,7 @@ after the first frame, re-labelled on a language switch and closed when the app 
 
 Kivy-free (the app is handed in; its `language` property is bound through the app's own `bind`),
 so the words and their tests need no window. The English msgids are
-`companion.devices.status_screens.StatusWords`' defaults, word for word (a test keeps them equal),
+`companion.presenters.status_screens.StatusWords`' defaults, word for word (a test keeps them equal),
 so the catalogs' entries are what the display shows; most are the pads' phrases.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.devices.status_screens import StatusWords
+from companion.presenters.status_screens import StatusWords
 from companion.ui.i18n import _
 
 
@@ -52,9 +52,9 @@ class StatusDisplayHook:
 
     @classmethod
     def open(cls, app: Any, plan: Any) -> "StatusDisplayHook | None":
-        """Opens `plan` (a `companion.devices.status.StatusPlan`), reporting the display's trouble
+        """Opens `plan` (a `companion.wiring.status.StatusPlan`), reporting the display's trouble
         through the app's bridge as facts; None when the plan is "off"."""
-        from companion.devices.status import StatusFeed
+        from companion.wiring.status import StatusFeed
 
         feed = StatusFeed.open(plan, app.bridge.post, words=status_words)
         return None if feed is None else cls(app, feed)

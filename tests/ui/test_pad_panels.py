@@ -17,7 +17,7 @@ from PIL import Image
 
 from companion.config import Config
 from companion.core.store import JournalStore
-from companion.devices.pads import PadPlan
+from companion.wiring.pads import PadPlan
 from companion.games import all_rules
 from companion.session import Intent, Session
 from hardware.handheld.render import render

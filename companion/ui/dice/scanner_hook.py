@@ -17,7 +17,7 @@ log = logging.getLogger("companion.scanner")
 
 
 class ScannerHook:
-    """One running app's scanner: `device` is the `companion.devices.scanner.ScannerDevice`."""
+    """One running app's scanner: `device` is the `companion.wiring.scanner.ScannerDevice`."""
 
     def __init__(self, app: Any, device: Any) -> None:
         self.app = app
@@ -26,10 +26,10 @@ class ScannerHook:
 
     @classmethod
     def open(cls, app: Any, plan: Any) -> "ScannerHook":
-        """Opens `plan` (a `companion.devices.scanner_plan.ScannerPlan`). The open game's newest
+        """Opens `plan` (a `companion.wiring.scanner_plan.ScannerPlan`). The open game's newest
         scanner read (the CLI resumed it before the window opened) becomes the reader's
         `last_read`, so the dice still lying in the tray are not counted again."""
-        from companion.devices.scanner import last_scanner_read, open_scanner
+        from companion.wiring.scanner import last_scanner_read, open_scanner
 
         last = last_scanner_read(app.session.history()) if app.session.engine is not None else None
         device = open_scanner(plan, app.bridge.post, last_read=last)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable, Hashable, Mapping, Protocol
 
-from companion.devices.pad_screens import ENGLISH, ChoiceLabel, PadWords, pad_screen
+from companion.presenters.pad_screens import ENGLISH, ChoiceLabel, PadWords, pad_screen
 from hardware.handheld.screen import PadScreen
 
 log = logging.getLogger("companion.pads")
@@ -31,7 +31,7 @@ class SeatSource(Protocol):
 
 
 class PadSink(Protocol):
-    """What the feed needs of the devices (`companion.devices.pads.PadDevices` has it)."""
+    """What the feed needs of the devices (`companion.wiring.pads.PadDevices` has it)."""
 
     @property
     def pads(self) -> range: ...

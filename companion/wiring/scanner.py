@@ -22,7 +22,7 @@ import logging
 import random
 from typing import Any, Callable, Iterable, Mapping
 
-from companion.devices.scanner_plan import REAL, SIMULATED, ScannerPlan
+from companion.wiring.scanner_plan import REAL, SIMULATED, ScannerPlan
 from hardware.facts import DiceRead
 
 log = logging.getLogger("companion.scanner")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping, Sequence
 
-from companion.devices.view_fields import seat_name, view_players, whole_number
+from companion.presenters.view_fields import seat_name, view_players, whole_number
 from hardware.status_display.screen import StatusScreen
 
 TRAJAN_SEASONS = 4

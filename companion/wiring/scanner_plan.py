@@ -1,7 +1,7 @@
 """Which dice scanner to read: the real one on its serial port, or the simulated twin in the app's
 own process, decided from `[devices.scanner]` before the window opens. Light on purpose (no
 pyserial, no pty): the composition root plans before the first frame and
-`companion.devices.scanner` opens the reader after it.
+`companion.wiring.scanner` opens the reader after it.
 
 Modes (config `mode`, or `companion --scanner MODE`; `--scanner-port PATH` overrides `port`):
 

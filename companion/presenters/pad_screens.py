@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Mapping, Sequence
 
-from companion.devices.view_fields import seat_name, view_players, whole_number
+from companion.presenters.view_fields import seat_name, view_players, whole_number
 from hardware.handheld.screen import PadScreen
 
 ChoiceLabel = Callable[[Mapping[str, Any], Mapping[str, Any]], str]

@@ -1,6 +1,6 @@
 """Which pads to open: real GPIO pads or their twins, decided from `[devices.pads]` before the
 window opens. Light on purpose (no Pillow, luma or gpiozero): the composition root plans before the
-first frame and `companion.devices.pads` opens the devices after it (docs there)."""
+first frame and `companion.wiring.pads` opens the devices after it (docs there)."""
 
 from __future__ import annotations
 

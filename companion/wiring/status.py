@@ -1,7 +1,7 @@
 """The table status display of `[devices.status_display]`, opened and fed: season, round and the
 time track on a small OLED beside the board (or its PNG twin), kept in step with the session.
 
-Two steps, as for the pads (`companion.devices.pads`), so the choice is pure and the opening is
+Two steps, as for the pads (`companion.wiring.pads`), so the choice is pure and the opening is
 one call:
 
     plan = plan_status(config.devices.status_display, mode=args.status_display, png_path=...)
@@ -34,7 +34,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from companion.devices.status_screens import ENGLISH, StatusWords, status_screen
+from companion.presenters.status_screens import ENGLISH, StatusWords, status_screen
 from hardware.detect import FOUND, Probe, probe_i2c
 from hardware.facts import DeviceStatus
 from hardware.status_display.screen import StatusScreen

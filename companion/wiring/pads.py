@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from companion.config import SeatConfig
-from companion.devices.pad_plan import AUTO, MODES, REAL, SIMULATED, PadPlan, plan_pads
+from companion.wiring.pad_plan import AUTO, MODES, REAL, SIMULATED, PadPlan, plan_pads
 from hardware.facts import DeviceStatus
 from hardware.handheld.clock import Scheduler, ThreadScheduler
 from hardware.handheld.keyboard import MAX_SEATS, KeyboardPads
