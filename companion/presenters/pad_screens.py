@@ -1,20 +1,20 @@
-"""What a seat's private 128×64 display shows, from that seat's view: a pure function, no device.
+"""What a seat's private 128×64 display shows, by the shape of that seat's view: pure functions,
+no device.
 
-`pad_screen(seat_view, seat, …)` maps the view the session gives for ONE seat
-(`Session.seat_view(seat)`: the public view plus that seat's `mine` and `draft`) to a
-`hardware.handheld.screen.PadScreen`. It reads a seat's secret only from `mine`/`draft` and only
-when `mine` says it is that seat's (a view handed to the wrong pad shows nothing secret); every
-other field it reads is public. Words come in as a `PadWords` (English by default; the UI passes
-them translated), because the hardware layer knows no language and this layer no catalog.
+Each maps the view the session gives for ONE seat (`Session.seat_view(seat)`: the public view plus
+that seat's `mine` and `draft`) to a `hardware.handheld.screen.PadScreen`. A seat's secret is read
+only from `mine`/`draft` and only when `mine` says it is that seat's (a view handed to the wrong pad
+shows nothing secret); every other field read is public. Words come in as a `PadWords` (English by
+default; `companion.ui.pad_words` gives them translated), because the hardware layer knows no
+language and this layer no catalog.
 
-By game shape (not by game id, except Trajan's pad menu):
+The shapes (`companion.presenters.game.GamePresenter` picks among them; a game's own presenter may
+use them for its own screens):
 
 - a sealed-bid round (`bid` and `mine` in the view, docs/sealed-bids.md): the draft (or the locked
   amount) large, the limit, the padlock, "waiting for N"; after the reveal the result;
-- Trajan: the seat's pad menu (the legal moves while it is that player's turn, the bonus tiles
-  for the consul) with the session's cursor, else whose turn it is and the seat's VP;
-- a score pad: the seat's score and place, and what − / + do;
-- anything else, or no game: blank (the display is cleared).
+- a score: the seat's score and place, and what − / + do;
+- a menu the pad walks with − / + and plays with OK: the highlighted choice with its neighbour.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Mapping, Sequence
 
-from companion.presenters.view_fields import seat_name, view_players, whole_number
-from hardware.handheld.screen import PadScreen
+from companion.presenters.screens import PadScreen
+from companion.presenters.view_fields import seat_name, seat_player, view_players, whole_number
 
 ChoiceLabel = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
 """(choice intent, the view it came from) -> a short label for the pad's menu."""
@@ -31,8 +31,8 @@ ChoiceLabel = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
 
 @dataclasses.dataclass(frozen=True)
 class PadWords:
-    """Every text a pad shows, as `str.format` templates (English; `companion.ui.pad_words` gives
-    them in the current language). The bitmap font draws Latin-1 only and CJK through its own
+    """Every text the shapes show, as `str.format` templates (English; `companion.ui.pad_words`
+    gives them in the current language). The bitmap font draws Latin-1 only and CJK through its own
     font, so the English avoids "−" (U+2212) and other symbols outside both."""
 
     bid_title: str = "{name} · round {round}"
@@ -49,10 +49,8 @@ class PadWords:
     ranking: str = "{place}. {name} {amount}"
     game_over: str = "game over"
     turn_title: str = "{name} · your turn"
-    consul_title: str = "{name} · bonus tile"
     menu_help: str = "-/+ choose, OK plays"
     turn_of: str = "{name}'s turn"
-    vp: str = "{vp} VP"
     points: str = "{score} points"
     place: str = "place {place}"
     score_help: str = "-/+ one point"
@@ -61,25 +59,12 @@ class PadWords:
 ENGLISH = PadWords()
 
 
-def pad_screen(view: Mapping[str, Any] | None, seat: int, *, cursor: int | None = None,
-               words: PadWords = ENGLISH, label: ChoiceLabel | None = None) -> PadScreen:
-    """Seat `seat`'s screen from its own view (`Session.seat_view(seat)`); blank for no view.
-
-    cursor: the seat's place in its pad menu (`TableView.pad_cursor.get(seat)`), for games a pad
-    plays a whole turn in. label: how a menu choice reads (default: the intent's name).
-    """
-    if not view:
-        return PadScreen()
-    if "bid" in view and "mine" in view:
-        return sealed_screen(view, seat, words)
-    if view.get("game") == "trajan":
-        return menu_screen(view, seat, cursor, words, label or _intent_name)
-    if view.get("game") == "scorepad":
-        return score_screen(view, seat, words)
-    return PadScreen()
-
-
 # -- sealed bids ----------------------------------------------------------------------------------
+
+
+def is_sealed_seat_view(view: Mapping[str, Any]) -> bool:
+    """Is this a seat's view of a game that bids sealed (`bid` beside the seat's own `mine`)?"""
+    return "bid" in view and "mine" in view
 
 
 def sealed_screen(view: Mapping[str, Any], seat: int, words: PadWords = ENGLISH) -> PadScreen:
@@ -140,57 +125,19 @@ def result_lines(result: Mapping[str, Any], seat: int, players: Sequence[Mapping
     return tuple(lines)
 
 
-# -- a pad menu (Trajan) --------------------------------------------------------------------------
+# -- a score --------------------------------------------------------------------------------------
 
 
-def pad_menu(view: Mapping[str, Any], seat: int) -> list[Mapping[str, Any]]:
-    """The choices seat's pad walks in a Trajan game, as intents, in the order the session plays
-    them: the public `choices` (every legal move) on that player's turn, the bonus tiles for the
-    consul; nothing for the other seats. Mirrors `TrajanRules.pad_choices` on the public view
-    (a test keeps the two in step), so the pad needs no game state."""
-    choices = [c for c in view.get("choices") or () if isinstance(c, Mapping)]
-    phase = view.get("phase")
-    if phase == "turn" and view.get("current") == seat:
-        return choices
-    if phase == "consul" and view.get("consul") == seat:
-        return [c for c in choices if c.get("name") == "choose_bonus"]
-    return []
-
-
-def menu_screen(view: Mapping[str, Any], seat: int, cursor: int | None, words: PadWords = ENGLISH,
-                label: Callable[[Mapping[str, Any], Mapping[str, Any]], str] | None = None) -> PadScreen:
-    """The highlighted choice of seat's pad menu with its neighbours, or, off turn, whose turn it
-    is and the seat's VP."""
-    label = label or _intent_name
-    players = view_players(view)
-    name = seat_name(players, seat)
-    menu = pad_menu(view, seat)
-    if not menu:
-        me = next((p for p in players if p.get("seat") == seat), {})
-        lines = (words.vp.format(vp=me["vp"]),) if "vp" in me else ()
-        current = view.get("current")
-        if view.get("phase") == "over":
-            status = words.game_over
-        elif isinstance(current, int) and current != seat and view.get("phase") == "turn":
-            status = words.turn_of.format(name=seat_name(players, current))
-        else:
-            status = ""
-        return PadScreen(title=name, result=lines, status=status)
-    i = (cursor or 0) % len(menu)
-    title = (words.consul_title if view.get("phase") == "consul" else words.turn_title).format(name=name)
-    lines = [f"{i + 1}/{len(menu)}", "> " + label(menu[i], view)]
-    if len(menu) > 1:
-        lines.append("  " + label(menu[(i + 1) % len(menu)], view))
-    return PadScreen(title=title, result=tuple(lines), status=words.menu_help)
-
-
-# -- a score pad ----------------------------------------------------------------------------------
+def has_score(view: Mapping[str, Any], seat: int) -> bool:
+    """Does the view give this seat's player a `score`?"""
+    me = seat_player(view_players(view), seat)
+    return me is not None and "score" in me
 
 
 def score_screen(view: Mapping[str, Any], seat: int, words: PadWords = ENGLISH) -> PadScreen:
     """The seat's score and place (public anyway): a player can check it without looking up."""
     players = view_players(view)
-    me = next((p for p in players if p.get("seat") == seat), None)
+    me = seat_player(players, seat)
     if me is None:
         return PadScreen()
     lines = [words.points.format(score=me.get("score", 0))]
@@ -200,8 +147,20 @@ def score_screen(view: Mapping[str, Any], seat: int, words: PadWords = ENGLISH) 
                      status=words.game_over if view.get("finished") else words.score_help)
 
 
-# -- helpers --------------------------------------------------------------------------------------
+# -- a menu ---------------------------------------------------------------------------------------
 
 
-def _intent_name(intent: Mapping[str, Any], _view: Mapping[str, Any]) -> str:
+def menu_screen(title: str, menu: Sequence[Mapping[str, Any]], cursor: int | None, view: Mapping[str, Any],
+                label: ChoiceLabel, words: PadWords = ENGLISH) -> PadScreen:
+    """A pad menu (choices as intents, not empty) with the session's cursor: where the cursor is
+    ("2/5"), the highlighted choice, the next one below it, and what the keys do."""
+    i = (cursor or 0) % len(menu)
+    lines = [f"{i + 1}/{len(menu)}", "> " + label(menu[i], view)]
+    if len(menu) > 1:
+        lines.append("  " + label(menu[(i + 1) % len(menu)], view))
+    return PadScreen(title=title, result=tuple(lines), status=words.menu_help)
+
+
+def intent_name(intent: Mapping[str, Any], _view: Mapping[str, Any]) -> str:
+    """A choice labelled by its intent's name: the menu's label when a game gives none."""
     return str(intent.get("name", ""))

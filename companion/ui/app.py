@@ -52,7 +52,7 @@ class CompanionApp(App):
                  status_plan: Any = None, scanner_plan: Any = None, **kwargs: Any) -> None:
         from companion.ui import setup_pads
         from companion.ui import viewmodels as vms
-        from companion.ui.gameui import load_game_uis
+        from companion.ui.gameui import game_presenters, load_game_uis
         from companion.ui.tr import tr
 
         super().__init__(**kwargs)
@@ -80,6 +80,7 @@ class CompanionApp(App):
         self.history_vm = vms.HistoryViewModel(choices_for=self._correction_choices)
         self.settings_vm = vms.SettingsViewModel(language=self.language, profile=profile, running_profile=profile)
         self.game_uis = load_game_uis(self, self.games)
+        self.presenters = game_presenters(self.games)  # what each game's pads and the status display show
         for ui in self.game_uis.values():
             for name, value in ui.kv_names().items():
                 self.create_property(name, value)  # a property: a screen built before it is set follows

@@ -32,7 +32,7 @@ from kivy.uix.widget import Widget
 from companion.wiring.pads import PadDevices, PadPlan, open_pad_devices
 from companion.wiring.seat_feed import SeatScreens
 from companion.ui.i18n import _
-from companion.ui.pad_words import pad_choice_label, pad_words
+from companion.ui.pad_words import pad_words
 
 OLED_SIZE = (128, 64)
 MAX_SCALE = 3
@@ -108,7 +108,7 @@ class PadPanels:
         self._closed = False
         self.devices: PadDevices = open_pad_devices(plan, app.bridge.post, on_image=self._image_from_writer,
                                                     on_peek=self._on_peek)
-        self.feed = SeatScreens(self.session, self.devices, words=pad_words, label=pad_choice_label)
+        self.feed = SeatScreens(self.session, self.devices, words=pad_words, presenters=app.presenters)
         Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up, focus=self._on_window_focus,
                     size=self._on_window_size)
         app.bind(language=self._on_language)

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from companion.session import TableView
 from companion.ui.dice.model import GAME
+from companion.ui.dice.presenters import DiceTrayPresenter
 from companion.ui.gameui import GameUI
 
 
@@ -17,6 +18,7 @@ class DiceTrayUI(GameUI):
     shared_setup = False
     #: Dice tumbling, a read counted, a cocked die being fixed by hand, the scanner reconnecting.
     doc_states = ("live", "settled", "cocked", "reconnecting")
+    presenter_class = DiceTrayPresenter
 
     def kv_names(self) -> Mapping[str, Any]:
         return {"dice": None}  # made on first need (`made`)

@@ -9,6 +9,7 @@ from typing import Any, Mapping, Sequence
 from companion.session import Notice, TableView
 from companion.ui.gameui import GameUI
 from companion.ui import setup_pads
+from companion.ui.trajan.presenters import TrajanPresenter
 from companion.ui.trajan.setup_vm import TrajanSetupViewModel
 from companion.ui.trajan.viewmodels import TrajanTableViewModel
 
@@ -21,6 +22,7 @@ class TrajanUI(GameUI):
     setup_screen = "trajan_setup"
     shared_table = False
     shared_setup = False
+    presenter_class = TrajanPresenter
 
     def __init__(self, app: Any, choice: Any) -> None:
         super().__init__(app, choice)
