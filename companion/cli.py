@@ -215,6 +215,7 @@ def run_app(args: argparse.Namespace) -> int:
     script_result = None
     if args.input_script:
         from companion.ui.script import ScriptError, ScriptResult, load_script, play_script
+        from companion.wiring.script_keys import ScriptKeys
 
         try:
             steps = load_script(args.input_script)
@@ -222,7 +223,7 @@ def run_app(args: argparse.Namespace) -> int:
             print(f"companion: {exc}", file=sys.stderr)
             return 2
         script_result = ScriptResult()
-        on_ready = lambda app: play_script(app, steps, script_result)  # noqa: E731
+        on_ready = lambda app: play_script(app, steps, script_result, keys=ScriptKeys)  # noqa: E731
 
     pads = choose_pads(config, args)
     status = choose_status(config, args)

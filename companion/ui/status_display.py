@@ -10,8 +10,9 @@ and its own phrases are its presenter's (`companion.ui.gameui.game_presenters`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Protocol
 
+from companion.presenters.game import Presenters
 from companion.presenters.status_screens import StatusWords
 from companion.ui.i18n import _
 
@@ -32,6 +33,15 @@ def status_words() -> StatusWords:
     )
 
 
+class StatusOpener(Protocol):
+    """What the CLI hands the app for the status display (a `companion.wiring.status.StatusPlan`):
+    one call opens it, after the first frame, and returns its feed (`update(table)`, a session
+    listener; `close()`), or None when the table has none ("off")."""
+
+    def open(self, report: Callable[[object], None], *, words: Callable[[], StatusWords],
+             presenters: Presenters) -> Any: ...
+
+
 class StatusDisplayHook:
     """The status display of one running app: fed by the session after each update, and again when
     the language changes (the next move would be too late for a table that just switched)."""
@@ -45,12 +55,10 @@ class StatusDisplayHook:
         feed.update(self.session.table_view())
 
     @classmethod
-    def open(cls, app: Any, plan: Any) -> "StatusDisplayHook | None":
-        """Opens `plan` (a `companion.wiring.status.StatusPlan`), reporting the display's trouble
-        through the app's bridge as facts; None when the plan is "off"."""
-        from companion.wiring.status import StatusFeed
-
-        feed = StatusFeed.open(plan, app.bridge.post, words=status_words, presenters=app.presenters)
+    def open(cls, app: Any, plan: StatusOpener) -> "StatusDisplayHook | None":
+        """Opens `plan`, reporting the display's trouble through the app's bridge as facts; None
+        when the plan is "off"."""
+        feed = plan.open(app.bridge.post, words=status_words, presenters=app.presenters)
         return None if feed is None else cls(app, feed)
 
     def _on_language(self, *_args: Any) -> None:

@@ -1,8 +1,9 @@
 """The handheld pads of `[devices.pads]`, opened: real GPIO buttons and OLEDs, or their twins.
 
-Two steps, so the choice is pure and the opening is one call:
+Two steps, so the choice is pure and the opening is one call (the app makes it, as `plan.open`,
+which also makes the devices' `SeatScreens` feed):
 
-    plan = plan_pads(config.devices.pads, mode=args.pads, png_dir=runtime_dir / "pads")
+    plan = plan_pads(config.devices.pads, mode=args.pads, png_dir=runtime_dir / "pads")   # the CLI
     devices = open_pad_devices(plan, bridge.post, on_image=panels.image, on_peek=panels.peek)
     devices.show(pad, screen)    # main thread: each display's screen, written on a writer thread
     devices.interrupt()          # at a reveal or phase change: a held + stops repeating

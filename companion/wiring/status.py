@@ -4,8 +4,8 @@ time track on a small OLED beside the board (or its PNG twin), kept in step with
 Two steps, as for the pads (`companion.wiring.pads`), so the choice is pure and the opening is
 one call:
 
-    plan = plan_status(config.devices.status_display, mode=args.status_display, png_path=...)
-    feed = StatusFeed.open(plan, bridge.post, words=status_words)  # None when the plan is "off"
+    plan = plan_status(config.devices.status_display, mode=args.status_display, png_path=...)  # the CLI
+    feed = plan.open(bridge.post, words=status_words, presenters=presenters)  # the app; None for "off"
     session.listeners.append(feed.update)   # main thread: a screen per update, drawn on a writer
     feed.close()                            # at exit: pending screen written, display cleared
 
@@ -62,6 +62,12 @@ class StatusPlan:
     address: int = 0x3D
     png_path: Path | None = None
     reason: str = ""
+
+    def open(self, report: Callable[[object], None], *, words: Callable[[], StatusWords],
+             presenters: Presenters) -> "StatusFeed | None":
+        """The feed of this plan's display (`StatusFeed.open`), None when the plan is "off". The app
+        calls this after its first frame; the caller makes `feed.update` a session listener."""
+        return StatusFeed.open(self, report, words=words, presenters=presenters)
 
 
 def plan_status(config: Any, *, mode: str | None = None, png_path: str | Path | None = None,
