@@ -210,6 +210,7 @@ def run_app(args: argparse.Namespace) -> int:
     script_result = None
     if args.input_script:
         from companion.ui.script import ScriptError, ScriptResult, load_script, play_script
+        from companion.wiring.script_keys import ScriptKeys
 
         try:
             steps = load_script(args.input_script)
@@ -217,7 +218,7 @@ def run_app(args: argparse.Namespace) -> int:
             print(f"companion: {exc}", file=sys.stderr)
             return 2
         script_result = ScriptResult()
-        on_ready = lambda app: play_script(app, steps, script_result)  # noqa: E731
+        on_ready = lambda app: play_script(app, steps, script_result, keys=ScriptKeys)  # noqa: E731
 
     pads = choose_pads(config, args)
     status = choose_status(config, args)
@@ -264,7 +265,7 @@ def pad_png_dir(config, override: Path | None = None) -> Path:
 def choose_pads(config, args: argparse.Namespace):
     """The composition root's one choice for the pads: real or simulated (`--pads` over the
     config's `[devices.pads] mode`; "auto" probes the GPIO chip), logged with the reason."""
-    from companion.devices.pad_plan import plan_pads as decide
+    from companion.wiring.pad_plan import plan_pads as decide
 
     plan = decide(config.devices.pads, mode=args.pads, png_dir=pad_png_dir(config, args.pad_png_dir))
     logging.getLogger("companion.pads").info("pads: %s (%d configured)", plan.reason, plan.pad_count)
@@ -282,7 +283,7 @@ def status_png_path(config, override: Path | None = None) -> Path:
 def choose_status(config, args: argparse.Namespace):
     """The composition root's one choice for the status display: real, simulated or off
     (`--status-display` over the config's `[devices.status_display] mode`; "auto" probes I2C)."""
-    from companion.devices.status import plan_status
+    from companion.wiring.status import plan_status
 
     plan = plan_status(config.devices.status_display, mode=args.status_display,
                        png_path=status_png_path(config, args.status_png))
@@ -294,7 +295,7 @@ def choose_scanner(config, args: argparse.Namespace):
     """The composition root's one choice for the dice scanner: real or simulated (`--scanner` over
     the config's `[devices.scanner] mode`, `--scanner-port` over its `port`; "auto" looks for the
     port), logged with the reason. The reader itself starts after the first frame."""
-    from companion.devices.scanner_plan import plan_scanner
+    from companion.wiring.scanner_plan import plan_scanner
 
     plan = plan_scanner(config.devices.scanner, mode=getattr(args, "scanner", None),
                         port=getattr(args, "scanner_port", None))

@@ -8,16 +8,22 @@ set-up screen (names and pads, `app.setup_vm` / `app.setup_pads`) and score tabl
 A game with its own screens overrides what differs (Trajan: its own set-up and table, its own
 undo; a sealed-bid game: its table and private entry; the dice tray: no set-up at all), and a game
 with documentation pictures names its demo (`demo`, a `companion.ui.gamedemo.GameDemo`).
+
+What a game's pads and the table's status display show is its presenter (`presenter_class`, pure,
+no Kivy): `game_presenters` makes one per game for the device feeds, which run outside the window.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
+from companion.presenters.game import GamePresenter
 from companion.session import Intent, Notice, TableView
 from companion.ui.catalog import GameChoice
 from companion.ui.gamedemo import GameDemo
+from companion.ui.formatting import game_title
 
 
 class GameUI:
@@ -38,6 +44,11 @@ class GameUI:
     #: Its demo states, for `companion screenshot --game <id> --state S` and the documentation's
     #: pictures (`--docs DIR` writes each into DIR/<id>/); none by default.
     demo: GameDemo = GameDemo()
+    #: What its pads' OLEDs and the table's status display show: a `GamePresenter` subclass in the
+    #: game's folder (pure, no Kivy), made by `game_presenters` with the game's title. The default
+    #: goes by the view's shape: a sealed bid or the seat's score on a pad; the name and round, a
+    #: sealed round's state or the leader on the status display.
+    presenter_class: type[GamePresenter] = GamePresenter
 
     def __init__(self, app: Any, choice: GameChoice) -> None:
         self.app = app
@@ -136,3 +147,11 @@ def game_ui_classes(choices: Sequence[GameChoice]) -> dict[str, type[GameUI]]:
 def load_game_uis(app: Any, choices: Sequence[GameChoice]) -> dict[str, GameUI]:
     """One GameUI per game that has one (`choice.ui`), in home-screen order."""
     return {choice.id: game_ui_class(choice)(app, choice) for choice in choices if choice.ui}
+
+
+def game_presenters(choices: Iterable[GameChoice]) -> dict[str, GamePresenter]:
+    """Game id → its presenter (`GameUI.presenter_class`, titled by `formatting.game_title` in the
+    language of the moment), for every game that has a UI: what the app hands the pads' and the
+    status display's feeds. Needs no app, so the feeds are tested without one."""
+    return {choice.id: game_ui_class(choice).presenter_class(title=functools.partial(game_title, choice.id))
+            for choice in choices if choice.ui}

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from companion.session import TableView
 from companion.ui.dice.demo import DiceTrayDemo
 from companion.ui.dice.model import GAME
+from companion.ui.dice.presenters import DiceTrayPresenter
 from companion.ui.gameui import GameUI
 
 
@@ -17,6 +18,7 @@ class DiceTrayUI(GameUI):
     table_screen = "dice_tray"
     shared_setup = False
     demo = DiceTrayDemo()
+    presenter_class = DiceTrayPresenter
 
     def kv_names(self) -> Mapping[str, Any]:
         return {"dice": None}  # made on first need (`made`)

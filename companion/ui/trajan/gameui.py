@@ -10,6 +10,7 @@ from companion.session import Notice, TableView
 from companion.ui.gameui import GameUI
 from companion.ui import setup_pads
 from companion.ui.trajan.demo import TrajanDemo
+from companion.ui.trajan.presenters import TrajanPresenter
 from companion.ui.trajan.setup_vm import TrajanSetupViewModel
 from companion.ui.trajan.viewmodels import TrajanTableViewModel
 
@@ -23,6 +24,7 @@ class TrajanUI(GameUI):
     shared_table = False
     shared_setup = False
     demo = TrajanDemo()
+    presenter_class = TrajanPresenter
 
     def __init__(self, app: Any, choice: Any) -> None:
         super().__init__(app, choice)
