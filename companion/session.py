@@ -364,14 +364,14 @@ class Session:
         log.info("corrected step %d: %d re-entered, %d dropped", step, len(result.replayed), len(result.dropped))
 
     def _button(self, fact: ButtonPressed) -> None:
-        """`fact.seat` is the pad's number (its place in the config); the set-up said whose it is."""
+        """`fact.pad` is the pad's number (its place in the config); the set-up said whose it is."""
         engine = self.engine
         if engine is None:
             return
-        seat = self.seat_of_pad(fact.seat)
+        seat = self.seat_of_pad(fact.pad)
         if seat is None:
             self.notice = Notice("info", "Pad {pad} belongs to no player in this game: the press did nothing.",
-                                 {"pad": fact.seat + 1})
+                                 {"pad": fact.pad + 1})
             return
         self.seat_key(seat, fact.key)
 

@@ -221,7 +221,7 @@ def test_real_pads_report_a_pin_in_use_and_go_on_without_a_twin(pins):
     try:
         assert sorted(devices.buttons) == [0, 2, 3] and devices.keyboard is None
         [status] = facts
-        assert (status.device, status.status, status.seat) == ("pad 2 buttons", "failed", 1)
+        assert (status.device, status.status, status.pad) == ("pad 2 buttons", "failed", 1)
         assert "GPIO 6" in status.detail and "goes on without it" in status.detail
         pins.pin(SEATS[0].plus).drive_low()
         pins.pin(SEATS[0].plus).drive_high()
@@ -265,7 +265,7 @@ def test_auto_brings_up_the_twin_of_a_display_that_does_not_answer(pins, tmp_pat
         assert devices.flush(30)
         assert wait_for(lambda: any(isinstance(f, DeviceStatus) for f in facts))
         status = next(f for f in facts if isinstance(f, DeviceStatus))
-        assert (status.device, status.status, status.seat) == ("pad 1 OLED", "missing", 0)
+        assert (status.device, status.status, status.pad) == ("pad 1 OLED", "missing", 0)
         assert devices.is_twin_active(0) and not devices.is_twin_active(1)
         devices.show(0, PadScreen(title="Ann", amount=5))  # the update the status fact causes
         assert devices.flush(30)

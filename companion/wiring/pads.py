@@ -23,7 +23,7 @@ Modes (config `mode`, or `companion --pads`):
   "its simulated twin stands in"); a display that comes back takes over again.
 
 Pad numbers are the config's seat order (pad k = `[[devices.pads.seats]]` k, from 0): the
-`ButtonPressed.seat` a pad reports; the session maps pads to the open game's seats.
+`ButtonPressed.pad` a pad reports; the session maps pads to the open game's seats.
 
 Nothing here touches Kivy: `report`, `on_image` and `on_peek` are plain callables (the bridge's
 `post` is thread-safe; `on_image` runs on a writer thread, `on_peek` on the thread that feeds keys).
@@ -95,13 +95,13 @@ class PadDevices:
         """A real display's status (from its writer thread): with fallback, a pad whose display is
         missing or failed gets its twin, and loses it again when the display is back (unless its
         buttons failed too: then the twin's keys are still needed)."""
-        if not self.plan.fallback or not isinstance(fact, DeviceStatus) or fact.seat not in self.twins:
+        if not self.plan.fallback or not isinstance(fact, DeviceStatus) or fact.pad not in self.twins:
             return
         with self._lock:
             if fact.status in ("missing", "failed"):
-                self._twin_pads.add(fact.seat)
-            elif fact.status == "ok" and fact.seat in self.buttons:
-                self._twin_pads.discard(fact.seat)
+                self._twin_pads.add(fact.pad)
+            elif fact.status == "ok" and fact.pad in self.buttons:
+                self._twin_pads.discard(fact.pad)
 
     # -- screens -------------------------------------------------------------------------------
 
