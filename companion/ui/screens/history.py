@@ -12,8 +12,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.i18n import _, current_language
-from companion.ui.trajan.widgets import FitButton
-from companion.ui.widgets import AppButton, AppLabel, Panel
+from companion.ui.widgets import AppButton, AppLabel, FitButton, Panel
 
 
 class HistoryRow(Panel):
