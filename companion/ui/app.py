@@ -20,7 +20,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from companion.core.errors import IllegalCommand
 from companion.session import Intent, Session, TableView
 from companion.ui import fonts, profiles
-from companion.ui.catalog import GameChoice
+from companion.ui.catalog import GameChoice, register
 from companion.ui.i18n import current_language
 from companion.ui.idle_collector import IdleCollector
 
@@ -60,6 +60,7 @@ class CompanionApp(App):
         self.bridge: Any = None
         self.tr = tr
         self.games = tuple(games)
+        register(self.games)  # a journal names its game by id: titles and history wording follow it
         self.start_screen = start_screen
         self._start_game_id = start_game
         self._setup_game = ""  # the game whose set-up "setup" opens (see below)

@@ -9,17 +9,8 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from companion.ui.i18n import N_, _, join_sentences, translate_notice, translate_rule
-
-GAME_TITLES: Mapping[str, str] = {
-    "trajan": N_("Trajan"),
-    "troyes": N_("Troyes"),
-    "tribune": N_("Tribune"),
-    "augustus": N_("Augustus"),
-    "scorepad": N_("Score pad"),
-    "secretbid": N_("Secret bid"),
-    "dicetray": N_("Dice tray"),
-}
+from companion.ui.catalog import known
+from companion.ui.i18n import _, join_sentences, translate_notice, translate_rule
 
 
 #: Between a name and its number ("Bo 12"): a wrapped line never leaves the number without its name.
@@ -27,11 +18,12 @@ NBSP = "\u00a0"
 
 
 def game_title(game_id: str | None) -> str:
-    """A game's name in the current language; an unknown id is shown as itself, never hidden."""
+    """A game's name in the current language, from the English title of its registry line (its
+    registered `GameChoice`, `catalog.register`); an unknown id is shown as itself, never hidden."""
     if not game_id:
         return ""
-    msgid = GAME_TITLES.get(game_id)
-    return _(msgid) if msgid else game_id
+    choice = known(game_id)
+    return _(choice.title) if choice is not None and choice.title else game_id
 
 
 def players_range(low: int, high: int) -> str:
