@@ -78,11 +78,11 @@ def registry() -> tuple[GameEntry, ...]:
                   "companion.games.trajan.settings:setup_offer", title="Trajan"),
         GameEntry("troyes", (2, 4), None, title="Troyes"),
         # A money-and-bids keeper (region V and the chariot on the pads), not the whole board.
-        GameEntry("tribune", (2, 5), "companion.games.tribune.rules:TRIBUNE", "companion.ui.tribune.gameui:TribuneGameUI",
-                  title="Tribune"),
+        GameEntry("tribune", (2, 5), "companion.games.tribune.rules:TRIBUNE",
+                  "companion.ui.tribune.gameui:TribuneGameUI", title="Tribune"),
         GameEntry("augustus", (2, 6), None, title="Augustus"),
-        GameEntry("scorepad", (1, 8), "companion.games.scorepad.rules:SCOREPAD", "companion.ui.scorepad:ScorePadUI",
-                  title="Score pad"),
+        GameEntry("scorepad", (1, 8), "companion.games.scorepad.rules:SCOREPAD",
+                  "companion.ui.scorepad.gameui:ScorePadUI", title="Score pad"),
         GameEntry("secretbid", (2, 8), "companion.games.secretbid.rules:SECRETBID",
                   "companion.ui.secretbid.gameui:SecretBidGameUI", title="Secret bid"),
         # A tool for the whole table, no seats (players 0-0): the dice scanner's reads and dice

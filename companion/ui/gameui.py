@@ -7,15 +7,34 @@ below, every one declared here with its default. The defaults are the score pad'
 set-up screen (names and pads, `app.setup_vm` / `app.setup_pads`) and score table (`app.table_vm`).
 A game with its own screens overrides what differs (Trajan: its own set-up and table, its own
 undo; a sealed-bid game: its table and private entry; the dice tray: no set-up at all).
+
+How a game's history reads (its lines, headings, and the words of the correct panel) are class
+methods: a journal names its game by id only, and `game_ui_for(id)` finds the class, with or
+without a running app. Their defaults are the generic lines, which any game's journal can show.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from companion.session import Intent, Notice, TableView
-from companion.ui.catalog import GameChoice
+from companion.ui import formatting as fmt
+from companion.ui.catalog import GameChoice, known
+
+#: Words one event as a history line: `describe(event, players)` (players: the seated names).
+Describe = Callable[[Mapping[str, Any], Sequence[str]], str]
+
+
+@dataclasses.dataclass(frozen=True)
+class PointsStep:
+    """A past step that is one seat's points: the history corrects it with the points panel (which
+    player, how many points), as the intent `command` {seat, points}, not from a list of choices."""
+
+    seat: int
+    points: int
+    command: str
 
 
 class GameUI:
@@ -36,6 +55,9 @@ class GameUI:
     #: Its documentation pictures of a demo game (`python -m companion.demo --game <id> --state S`),
     #: which `companion screenshot --docs DIR` writes into DIR/<id>/; none by default.
     doc_states: tuple[str, ...] = ()
+    #: The kind of the event that seats the players (its `players`, in seat order), from which the
+    #: default `history_rows` and the points panel name seats; "": none (seats read "Seat n").
+    start_kind: str = ""
 
     def __init__(self, app: Any, choice: GameChoice) -> None:
         self.app = app
@@ -118,11 +140,52 @@ class GameUI:
         public view before that step)."""
         return list(view.get("choices", ()))
 
+    # -- its history's words (class methods: see the module docstring) ---------------------------
+
+    @classmethod
+    def history_describer(cls) -> Describe:
+        """A fresh describer for one history (it may remember the event before, to say a step's
+        two events once). Default: the generic lines (`formatting.format_event`)."""
+        return fmt.format_event
+
+    @classmethod
+    def history_rows(cls, entries: Iterable[Any]) -> list[dict[str, Any]]:
+        """History entries (oldest first) as rows {step, time, text, undone}; a game that counts
+        seasons and rounds adds each row's {season, round} and its `bare` text (without its place),
+        for the headings. Default: `history_describer`'s lines, names from `start_kind`."""
+        return fmt.format_history(entries, cls.history_describer(), cls.start_kind)
+
+    @classmethod
+    def history_lines(cls, rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """Rows (newest first) as the history screen lays them out, {kind: "step"} and headings
+        {kind: "heading", text}. Default: a heading above each round of rows that have a season and
+        a round (`formatting.under_round_headings`), else the steps as a flat list."""
+        return fmt.under_round_headings(rows)
+
+    @classmethod
+    def choice_label(cls, intent: Mapping[str, Any]) -> str:
+        """One of `correction_choices` on a button of the correct panel. Default: its intent name."""
+        return str(intent["name"])
+
+    @classmethod
+    def points_step(cls, events: Sequence[Mapping[str, Any]]) -> PointsStep | None:
+        """The step of these events as one seat's points (corrected with the points panel), or
+        None: it is corrected from its `correction_choices` (the default)."""
+        return None
+
 
 def game_ui_class(choice: GameChoice) -> type[GameUI]:
     """The class `choice.ui` names ("package.module:Class"); the game must have one."""
     path, _, name = choice.ui.partition(":")
     return getattr(importlib.import_module(path), name)
+
+
+def game_ui_for(game_id: str | None) -> type[GameUI]:
+    """The GameUI class of a registered game (`catalog.register`), or GameUI itself (the generic
+    defaults) for an unknown id or a game without its half of the app: a journal's game id is all a
+    past game's history needs to read as that game's."""
+    choice = known(game_id)
+    return game_ui_class(choice) if choice is not None and choice.ui else GameUI
 
 
 def load_game_uis(app: Any, choices: Sequence[GameChoice]) -> dict[str, GameUI]:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.session import TableView
+from companion.ui.dice import words
 from companion.ui.dice.model import GAME
-from companion.ui.gameui import GameUI
+from companion.ui.gameui import Describe, GameUI
 
 
 class DiceTrayUI(GameUI):
@@ -17,6 +18,11 @@ class DiceTrayUI(GameUI):
     shared_setup = False
     #: Dice tumbling, a read counted, a cocked die being fixed by hand, the scanner reconnecting.
     doc_states = ("live", "settled", "cocked", "reconnecting")
+    start_kind = words.START_KIND
+
+    @classmethod
+    def history_describer(cls) -> Describe:
+        return words.describe_event
 
     def kv_names(self) -> Mapping[str, Any]:
         return {"dice": None}  # made on first need (`made`)
