@@ -30,7 +30,7 @@ def game_title(game_id: str | None) -> str:
 
 
 def players_range(low: int, high: int) -> str:
-    """"2–4 players"; a tool without seats (0–0, the dice tray) is for the whole table."""
+    """"2–4 players"; a tool without seats (0–0) is for the whole table."""
     if low == high == 0:
         return _("For the whole table")
     if low == high:

@@ -3,10 +3,11 @@ talk to for a game, so none of them names one.
 
 The registry (`companion.games.registry`, via the CLI's `GameChoice.ui`) says which class is each
 game's; the app makes one per game at start (`load_game_uis`) and from then on only calls the hooks
-below, every one declared here with its default. The defaults are the score pad's: the shell's own
-set-up screen (names and pads, `app.setup_vm` / `app.setup_pads`) and score table (`app.table_vm`).
-A game with its own screens overrides what differs (Trajan: its own set-up and table, its own
-undo; a sealed-bid game: its table and private entry; the dice tray: no set-up at all).
+below, every one declared here with its default. The defaults are the score pad's screens
+(`companion.ui.scorepad`): its set-up "setup" over the shell's shared names and pads
+(`app.setup_vm` / `app.setup_pads`, which several games' set-ups use) and its score table "table".
+A game with its own screens overrides what differs (its own set-up and table, its own undo; a sealed-bid
+game: its table and private entry; a tool for the whole table: no set-up at all).
 
 How a game's history reads (its lines, headings, and the words of the correct panel) are class
 methods: a journal names its game by id only, and `game_ui_for(id)` finds the class, with or
@@ -46,8 +47,9 @@ class GameUI:
     #: What "table" means while this game is open, and "setup" once it is chosen.
     table_screen = "table"
     setup_screen = "setup"
-    #: Whether the shell's score table follows this game's views (a game with its own table gets
-    #: only the notices there, so a refusal shown on it is cleared in step).
+    #: Whether the app's table view-model (`app.table_vm`: the open game's title, notice, undo and
+    #: redo) follows this game's views; a game with its own table gets only the notices there, so
+    #: a refusal shown on it is cleared in step.
     shared_table = True
     #: Whether the game's set-up is the shell's shared one (names and pads): it offers the names
     #: of the newest such game on disk, and every other game's players while the app runs.
@@ -88,6 +90,10 @@ class GameUI:
 
     def clear_notices(self) -> None:
         """The table moved to another screen: this game's screens forget their last notice."""
+
+    def showing(self, screen: str) -> None:
+        """`screen`, one of this game's own (`screens`), is about to be shown: what it should not
+        carry over from last time is reset (an entry half made, a question half answered)."""
 
     def game_started(self) -> None:
         """A new journal of this game opened (its set-up is done)."""

@@ -59,13 +59,14 @@ class HomeViewModel(EventDispatcher):
 
 
 class SetupViewModel(EventDispatcher):
-    """Score pad set-up: how many players and their names.
+    """The shared set-up (the shell's, for every game whose set-up is names and pads): how many
+    players and their names, for the game it was configured for (`configure`).
 
     `names` holds what was typed ("" = not typed); `hints` the default each empty field stands for,
     re-translated when the language changes, so an untouched seat is "玩家 1" in Chinese.
     """
 
-    game = StringProperty("scorepad")
+    game = StringProperty("")
     count = NumericProperty(4)
     min_count = NumericProperty(1)
     max_count = NumericProperty(8)
@@ -121,113 +122,36 @@ class SetupViewModel(EventDispatcher):
         return Intent("new_game", {"game": self.game, "setup": {"players": self.players()}})
 
 
-class KeypadModel(EventDispatcher):
-    """The on-screen number pad for entering any number of points for one seat (no keyboard on a
-    kiosk). `seat` is -1 while closed."""
-
-    seat = NumericProperty(-1)
-    digits = StringProperty("")
-    negative = BooleanProperty(False)
-    display = StringProperty("")
-    MAX_DIGITS = 4
-
-    def open(self, seat: int) -> None:
-        self.digits, self.negative, self.seat = "", False, seat
-        self._show()
-
-    def close(self) -> None:
-        self.seat = -1
-        self.digits, self.negative = "", False
-        self._show()
-
-    @property
-    def is_open(self) -> bool:
-        return self.seat >= 0
-
-    def press(self, digit: int) -> None:
-        if len(self.digits) < self.MAX_DIGITS and not (digit == 0 and not self.digits):
-            self.digits += str(digit)
-        self._show()
-
-    def toggle_sign(self) -> None:
-        self.negative = not self.negative
-        self._show()
-
-    def backspace(self) -> None:
-        self.digits = self.digits[:-1]
-        self._show()
-
-    def value(self) -> int | None:
-        """The points entered, or None when nothing was typed yet."""
-        if not self.digits:
-            return None
-        return -int(self.digits) if self.negative else int(self.digits)
-
-    def _show(self) -> None:
-        self.display = ("−" if self.negative else "+") + (self.digits or "0")
-
-
 class TableViewModel(EventDispatcher):
-    """The score pad table: seats with scores and places, undo/redo, the current notice, the
-    final ranking once finished. Fed with `TableView`s only."""
+    """What every game's table says of the open game, fed with `TableView`s only: its title, undo
+    and redo, whether it is finished, and the current notice (a refusal and its rule). The app's
+    (`app.table_vm`) follows every game, so the shared set-up screens show a refusal of their
+    set-up; a game's own table view-model extends it or keeps its own."""
 
     has_game = BooleanProperty(False)
     game = StringProperty("")
     title = StringProperty("")
-    seats = ListProperty([])  # [{seat, name, score, score_text, place, place_text, is_start}]
-    seat_count = NumericProperty(0)
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
     finished = BooleanProperty(False)
     notice_text = StringProperty("")
     notice_rule = StringProperty("")
     notice_level = StringProperty("")
-    hint = StringProperty("")
-    ranking = ListProperty([])  # [{place, place_text, name, score_text}] best first
     step = NumericProperty(0)
-    confirming_finish = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.keypad = KeypadModel()
         self._last: TableView | None = None
 
     def update(self, table: TableView) -> None:
         self._last = table
-        view: Mapping[str, Any] = table.view or {}
-        players: Iterable[Mapping[str, Any]] = view.get("players", ()) if table.game else ()
-        start = view.get("start_player", -1)
-        # Other games' players may lack a place (Trajan ranks only at the end): 0 = not ranked.
-        seats = [
-            {"seat": int(p["seat"]), "name": str(p["name"]), "score": int(p.get("score", 0)),
-             "score_text": fmt.format_score(int(p.get("score", 0))), "place": int(p.get("place", 0)),
-             "place_text": fmt.format_place(int(p["place"])) if "place" in p else "", "is_start": p["seat"] == start}
-            for p in players
-        ]
         self.has_game = table.game is not None
         self.game = table.game or ""
         self.title = fmt.game_title(table.game) if table.game else _("No game is open")
-        self.seat_count = len(seats)
-        self.seats = seats
         self.can_undo, self.can_redo = table.can_undo, table.can_redo
         self.finished = table.finished
         self.step = table.step
-        if table.finished:
-            self.confirming_finish = False
-            self.keypad.close()
-        text, rule = fmt.format_notice(table.notice)
-        self.notice_text, self.notice_rule = text, rule
-        self.notice_level = table.notice.level if table.notice else ""
-        starter = next((s["name"] for s in seats if s["is_start"]), "")
-        if table.finished:
-            self.hint = _("Game finished.")
-        elif starter:
-            self.hint = _("★ {name} starts. Tap a player for any number of points.").format(name=starter)
-        else:
-            self.hint = ""
-        ranked = sorted(seats, key=lambda s: (s["place"], s["seat"]))
-        self.ranking = [{"place": s["place"], "place_text": fmt.format_place(s["place"]), "name": s["name"],
-                         "score_text": fmt.format_score(s["score"])} for s in ranked]
+        self._show_notice(table)
 
     def relabel(self) -> None:
         if self._last is not None:
@@ -236,15 +160,19 @@ class TableViewModel(EventDispatcher):
             self.title = _("No game is open")
 
     def show_notice(self, table: TableView) -> None:
-        """Only the notice: for a game with its own table view-model (the score pad's seats,
-        places and ranking would only be rebuilt for nothing)."""
+        """Only the notice (and undo and redo): for a game with its own table view-model, whose
+        title and the rest this one need not follow."""
+        self._show_notice(table)
+        self.can_undo, self.can_redo = table.can_undo, table.can_redo
+
+    def clear_notice(self) -> None:
+        """The table moved to another screen: a stale notice is not carried along."""
+        self.notice_text = self.notice_rule = self.notice_level = ""
+
+    def _show_notice(self, table: TableView) -> None:
         text, rule = fmt.format_notice(table.notice)
         self.notice_text, self.notice_rule = text, rule
         self.notice_level = table.notice.level if table.notice else ""
-        self.can_undo, self.can_redo = table.can_undo, table.can_redo
-
-    def seat_name(self, seat: int) -> str:
-        return next((s["name"] for s in self.seats if s["seat"] == seat), "")
 
 
 def is_core_entry(entry: Any) -> bool:

@@ -290,7 +290,7 @@ def _frozen(value: Any) -> Any:
 
 
 #: How many label textures `KeepsTextures` keeps, shared by every label (the least recently shown
-#: go first). A Trajan table's text is ~7 kilopixels a texture: 512 are ~15 MB of texture memory.
+#: go first). A busy table's text is ~7 kilopixels a texture: 512 are ~15 MB of texture memory.
 SHARED_TEXTURES = 512
 _SHARED: "OrderedDict[tuple[Any, ...], tuple[Any, ...]]" = OrderedDict()
 
@@ -301,9 +301,9 @@ class KeepsTextures:
     that has ink.
 
     A table shows the same few strings over and over: a turn's prompt, a tray, a button hidden and
-    shown, and the same forum tile or province offered by whichever button of a grid comes first.
-    Measured over 500 Trajan taps, a label's own last four texts would have spared 1,932 of 5,300
-    layouts; any label's last 1,024 spared 3,924. A texture is kept with every input it was drawn
+    shown, and the same tile offered by whichever button of a grid comes first. Measured over 500
+    taps of the table with the most text, a label's own last four texts would have spared 1,932
+    of 5,300 layouts; any label's last 1,024 spared 3,924. A texture is kept with every input it was drawn
     from (`_texture_key`), so a kept one is the very image Kivy would draw: the screen is the same.
     A texture once kept is never drawn into again (another label may be showing it): a label laying
     out new text always gets a texture of its own.
