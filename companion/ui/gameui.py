@@ -18,14 +18,12 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from companion.session import Intent, Notice, TableView
 from companion.ui import formatting as fmt
 from companion.ui.catalog import GameChoice, known
-
-#: Words one event as a history line: `describe(event, players)` (players: the seated names).
-Describe = Callable[[Mapping[str, Any], Sequence[str]], str]
+from companion.ui.formatting import Describe
 
 
 @dataclasses.dataclass(frozen=True)

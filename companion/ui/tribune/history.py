@@ -11,16 +11,15 @@ generic "highest: …", since the next sentence names the winner).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from companion.ui import formatting as fmt
+from companion.ui.formatting import Describe
 from companion.ui.i18n import _
 from companion.ui.tribune.format import reason_text
 
 START_KIND = "tribune.started"
 OPENINGS = ("tribune.region_v_opened", "tribune.chariot_opened")
-
-Describe = Callable[[Mapping[str, Any], Sequence[str]], str]
 
 
 def _name(players: Sequence[str], seat: Any) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from companion.session import Intent
-from companion.ui import formatting as fmt
 from companion.ui import i18n
 from companion.ui.gameui import game_ui_for
 from uiharness import mentions, model_texts
