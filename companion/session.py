@@ -31,6 +31,8 @@ from companion.core.events import Command
 from companion.core.game import Game
 from companion.core.store import JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
 from companion.drafts import PrivateDrafts, game_drafts
+# The facts are also the UI's to name through this module (a dice tray's demo builds scanner facts):
+# DESIGN's arrows let the UI reach hardware.facts only through the session.
 from hardware.facts import PRESS_KEYS, ButtonPressed, DeviceStatus, DiceLive, DiceRead, ScannerStatus
 
 log = logging.getLogger("companion.session")

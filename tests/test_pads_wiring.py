@@ -16,9 +16,10 @@ from PIL import Image
 
 from companion.config import Config, OledConfig, PadsConfig, SeatConfig
 from companion.core.store import JournalStore
-from companion.devices.pad_screens import ENGLISH, PadWords, pad_menu, pad_screen
-from companion.devices.pads import PadPlan, open_pad_devices, plan_pads
-from companion.devices.seat_feed import SeatScreens, phase_marker
+from companion.presenters.game import pad_screen
+from companion.presenters.pad_screens import ENGLISH, PadWords
+from companion.wiring.pads import PadPlan, open_pad_devices, plan_pads
+from companion.wiring.seat_feed import SeatScreens, phase_marker
 from companion.games import all_rules
 from companion.session import Intent, Session
 from hardware.detect import FOUND, MISSING, Probe
@@ -140,11 +141,13 @@ def test_a_score_pad_seat_sees_its_score_and_place(tmp_path):
 
 @pytest.mark.parametrize("state", ["preview", "choices", "season"])
 def test_the_trajan_pad_menu_is_the_rules_pad_choices(tmp_path, state):
-    from companion.demo import trajan_demo_session
+    from companion.demo import demo_game_session
     from companion.games import built_games
     from companion.games.trajan.parse import intent_of
+    from companion.ui.trajan.presenters import TrajanPresenter, pad_menu
 
-    s = trajan_demo_session(tmp_path, "en", state, built_games())
+    trajan = {"trajan": TrajanPresenter(label=lambda intent, _view: intent["name"])}
+    s = demo_game_session(tmp_path, "en", "trajan", state, built_games())
     try:
         game, st = s.engine.game, s.engine.state
         menus = []
@@ -154,12 +157,11 @@ def test_the_trajan_pad_menu_is_the_rules_pad_choices(tmp_path, state):
             menus.append(expected)
         assert any(menus), "the demo state gives some seat a menu"
         seat = next(i for i, m in enumerate(menus) if m)
-        screen = pad_screen(s.seat_view(seat), seat, cursor=len(menus[seat]) + 1,
-                            label=lambda intent, _view: intent["name"])
+        screen = pad_screen(s.seat_view(seat), seat, cursor=len(menus[seat]) + 1, presenters=trajan)
         i = (len(menus[seat]) + 1) % len(menus[seat])
         assert screen.result[:2] == (f"{i + 1}/{len(menus[seat])}", "> " + menus[seat][i]["name"])
         others = [o for o in range(len(st.players)) if not menus[o]]
-        assert all(pad_screen(s.seat_view(o), o).amount is None for o in others)
+        assert all(pad_screen(s.seat_view(o), o, presenters=trajan).amount is None for o in others)
     finally:
         s.shutdown()
 

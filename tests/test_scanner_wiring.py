@@ -23,8 +23,8 @@ import serial
 from companion.cli import build_parser, choose_scanner
 from companion.config import Config, ScannerConfig
 from companion.core.store import JournalStore
-from companion.devices.scanner import ScannerDevice, last_scanner_read, open_scanner
-from companion.devices.scanner_plan import MODES, ScannerPlan, plan_scanner
+from companion.wiring.scanner import ScannerDevice, last_scanner_read, open_scanner
+from companion.wiring.scanner_plan import MODES, ScannerPlan, plan_scanner
 from companion.games import built_games
 from companion.session import Intent, Session
 from hardware.facts import DiceRead, ScannerStatus

@@ -17,8 +17,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 
-from companion.core.errors import IllegalCommand
-from companion.session import Intent, Session, TableView
+from companion.session import IllegalCommand, Intent, Session, TableView
 from companion.ui import fonts, profiles
 from companion.ui.catalog import GameChoice, register
 from companion.ui.i18n import current_language
@@ -52,7 +51,7 @@ class CompanionApp(App):
                  status_plan: Any = None, scanner_plan: Any = None, **kwargs: Any) -> None:
         from companion.ui import setup_pads
         from companion.ui import viewmodels as vms
-        from companion.ui.gameui import load_game_uis
+        from companion.ui.gameui import game_presenters, load_game_uis
         from companion.ui.tr import tr
 
         super().__init__(**kwargs)
@@ -81,17 +80,20 @@ class CompanionApp(App):
         self.history_vm = vms.HistoryViewModel(choices_for=self._correction_choices)
         self.settings_vm = vms.SettingsViewModel(language=self.language, profile=profile, running_profile=profile)
         self.game_uis = load_game_uis(self, self.games)
+        self.presenters = game_presenters(self.games)  # what each game's pads and the status display show
         for ui in self.game_uis.values():
             for name, value in ui.kv_names().items():
                 self.create_property(name, value)  # a property: a screen built before it is set follows
         # Until a game is chosen, "setup" is the shell's own set-up screen, of the first game using it.
         self._setup_game = next((i for i, ui in self.game_uis.items() if ui.setup_screen == "setup"), "")
         self.first_frame_seconds: float | None = None
-        self._pad_plan = pad_plan  # companion.devices.pads.PadPlan from the CLI, or None: no pads
+        # The devices' openers from the CLI (each a plan whose `open` the app calls after its first
+        # frame: which devices are real was chosen there), or None: no such device.
+        self._pad_plan = pad_plan  # companion.ui.pad_panels.PadOpener
         self.pad_panels: Any = None
-        self._status_plan = status_plan  # companion.devices.status.StatusPlan from the CLI, or None
+        self._status_plan = status_plan  # companion.ui.status_display.StatusOpener
         self.status_display: Any = None  # companion.ui.status_display.StatusDisplayHook once open
-        self._scanner_plan = scanner_plan  # companion.devices.scanner_plan.ScannerPlan from the CLI, or None
+        self._scanner_plan = scanner_plan  # companion.ui.dice.scanner_hook.ScannerOpener
         self.scanner: Any = None  # companion.ui.dice.scanner_hook.ScannerHook once open
 
     def load_kv(self, filename: str | None = None) -> bool:
@@ -449,13 +451,12 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     screen's list (the CLI passes every game, built or not). `start_game`: the game whose set-up
     screen `start_screen="setup"` opens (default: the first game on the shared set-up). `pad_count`: the handheld pads
     the config lists (`[[devices.pads.seats]]`), offered per seat by the set-up screens (default 4,
-    as config.default.toml). `pad_plan`: the CLI's `companion.devices.pads.PadPlan`; the app opens those
-    pads once its window is up (keys, private panels, each seat's display) and closes them on stop.
-    `status_plan`: the CLI's `companion.devices.status.StatusPlan`; likewise opened after the first
-    frame (the table's season, round and time track after each update) and cleared on stop.
-    `scanner_plan`: the CLI's `companion.devices.scanner_plan.ScannerPlan`; the dice scanner's
-    reader (or its in-app twin) starts after the first frame, told the open game's last scanner
-    read, and stops on stop.
+    as config.default.toml). The devices come as the CLI's plans, real or simulated already chosen;
+    the app only calls their `open` once its window is up, and closes what it opened on stop.
+    `pad_plan` (a `pad_panels.PadOpener`): the pads (keys, private panels, each seat's display).
+    `status_plan` (a `status_display.StatusOpener`): the table's season, round and time track after
+    each update, cleared on stop. `scanner_plan` (a `dice.scanner_hook.ScannerOpener`): the dice
+    scanner's reader (or its in-app twin), told the open game's last scanner read.
     """
     from companion.ui.tr import tr
 

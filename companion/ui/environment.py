@@ -8,7 +8,7 @@ KIVY_IMAGE leaves Pillow out of start-up.
 Only defaults are set (`setdefault`): a test's conftest or the CLI may have chosen already.
 
 `prepare()` is called once, by each entry point before it imports Kivy: `companion.cli.main`,
-`python -m companion.demo`, the screenshot tool, the benchmarks and the tests' conftest. No module
+the screenshot tool (`companion.demo.shoot`), the benchmarks and the tests' conftest. No module
 prepares it on import (importing a UI module has no side effect on the environment).
 """
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from companion.ui.catalog import known
+from companion.ui.catalog import GameChoice, known
 from companion.ui.i18n import _, join_sentences, translate_notice, translate_rule
 
 
@@ -26,7 +26,12 @@ def game_title(game_id: str | None) -> str:
     if not game_id:
         return ""
     choice = known(game_id)
-    return _(choice.title) if choice is not None and choice.title else game_id
+    return choice_title(choice) if choice is not None else game_id
+
+
+def choice_title(choice: GameChoice) -> str:
+    """The name of the game `choice` in the current language (its id when it has no title)."""
+    return _(choice.title) if choice.title else choice.id
 
 
 def players_range(low: int, high: int) -> str:

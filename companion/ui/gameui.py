@@ -6,8 +6,12 @@ game's; the app makes one per game at start (`load_game_uis`) and from then on o
 below, every one declared here with its default. The defaults are the score pad's screens
 (`companion.ui.scorepad`): its set-up "setup" over the shell's shared names and pads
 (`app.setup_vm` / `app.setup_pads`, which several games' set-ups use) and its score table "table".
-A game with its own screens overrides what differs (its own set-up and table, its own undo; a sealed-bid
-game: its table and private entry; a tool for the whole table: no set-up at all).
+A game with its own screens overrides what differs (its own set-up and table, its own undo; a
+sealed-bid game: its table and private entry; a tool for the whole table: no set-up at all), and a
+game with documentation pictures names its demo (`demo`, a `companion.ui.gamedemo.GameDemo`).
+
+What a game's pads and the table's status display show is its presenter (`presenter_class`, pure,
+no Kivy): `game_presenters` makes one per game for the device feeds, which run outside the window.
 
 How a game's history reads (its lines, headings, and the words of the correct panel) are class
 methods: a journal names its game by id only, and `game_ui_for(id)` finds the class, with or
@@ -17,13 +21,16 @@ without a running app. Their defaults are the generic lines, which any game's jo
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 from typing import Any, Iterable, Mapping, Sequence
 
+from companion.presenters.game import GamePresenter
 from companion.session import Intent, Notice, TableView
 from companion.ui import formatting as fmt
 from companion.ui.catalog import GameChoice, known
-from companion.ui.formatting import Describe
+from companion.ui.formatting import Describe, choice_title
+from companion.ui.gamedemo import GameDemo
 
 
 @dataclasses.dataclass(frozen=True)
@@ -52,9 +59,14 @@ class GameUI:
     #: Whether the game's set-up is the shell's shared one (names and pads): it offers the names
     #: of the newest such game on disk, and every other game's players while the app runs.
     shared_setup = True
-    #: Its documentation pictures of a demo game (`python -m companion.demo --game <id> --state S`),
-    #: which `companion screenshot --docs DIR` writes into DIR/<id>/; none by default.
-    doc_states: tuple[str, ...] = ()
+    #: Its demo states, for `companion screenshot --game <id> --state S` and the documentation's
+    #: pictures (`--docs DIR` writes each into DIR/<id>/); none by default.
+    demo: GameDemo = GameDemo()
+    #: What its pads' OLEDs and the table's status display show: a `GamePresenter` subclass in the
+    #: game's folder (pure, no Kivy), made by `game_presenters` with the game's title. The default
+    #: goes by the view's shape: a sealed bid or the seat's score on a pad; the name and round, a
+    #: sealed round's state or the leader on the status display.
+    presenter_class: type[GamePresenter] = GamePresenter
     #: The kind of the event that seats the players (its `players`, in seat order), from which the
     #: default `history_rows` and the points panel name seats; "": none (seats read "Seat n").
     start_kind: str = ""
@@ -184,6 +196,12 @@ def game_ui_class(choice: GameChoice) -> type[GameUI]:
     return getattr(importlib.import_module(path), name)
 
 
+def game_ui_classes(choices: Sequence[GameChoice]) -> dict[str, type[GameUI]]:
+    """Game id → its GameUI class, for each game that has one (`choice.ui`), in home-screen order:
+    what the screenshot tool asks about screens and demos without an app."""
+    return {choice.id: game_ui_class(choice) for choice in choices if choice.ui}
+
+
 def game_ui_for(game_id: str | None) -> type[GameUI]:
     """The GameUI class of a registered game (`catalog.register`), or GameUI itself (the generic
     defaults) for an unknown id or a game without its half of the app: a journal's game id is all a
@@ -195,3 +213,11 @@ def game_ui_for(game_id: str | None) -> type[GameUI]:
 def load_game_uis(app: Any, choices: Sequence[GameChoice]) -> dict[str, GameUI]:
     """One GameUI per game that has one (`choice.ui`), in home-screen order."""
     return {choice.id: game_ui_class(choice)(app, choice) for choice in choices if choice.ui}
+
+
+def game_presenters(choices: Iterable[GameChoice]) -> dict[str, GamePresenter]:
+    """Game id → its presenter (`GameUI.presenter_class`, titled by `formatting.choice_title` in the
+    language of the moment), for every game that has a UI: what the app hands the pads' and the
+    status display's feeds. Needs no app, so the feeds are tested without one."""
+    return {choice.id: game_ui_class(choice).presenter_class(title=functools.partial(choice_title, choice))
+            for choice in choices if choice.ui}

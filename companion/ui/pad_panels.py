@@ -1,8 +1,9 @@
 """The pads in the window: keyboard keys as pad buttons, and each pad's private panel while peeking.
 
-`PadPanels.open(app, plan)` opens the pads the CLI planned (`companion.devices.pads`), reporting
-their facts through the app's bridge; makes the session feed every pad's display after each update
-(`companion.devices.seat_feed`); and, for the simulated twin:
+`PadPanels.open(app, plan)` opens the pads the CLI planned (it calls the plan's `open`: which pads
+are real or simulated was decided before the window opened), reporting their facts through the
+app's bridge; makes the session feed every pad's display after each update (the feed that `open`
+returns, by the app's presenters); and, for the simulated twin:
 
 - binds the window's key-down/up to the keyboard twin (not while a text field has the focus, not
   with Ctrl/Alt/Meta held, and every key let go when the window loses the focus);
@@ -18,7 +19,7 @@ The images come from the simulated OLEDs on a writer thread; they reach the main
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Protocol
 
 from kivy.clock import Clock
 from kivy.core.window import Keyboard, Window
@@ -29,10 +30,10 @@ from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.widget import Widget
 
-from companion.devices.pads import PadDevices, PadPlan, open_pad_devices
-from companion.devices.seat_feed import SeatScreens
+from companion.presenters.game import Presenters
+from companion.presenters.pad_screens import PadWords
 from companion.ui.i18n import _
-from companion.ui.pad_words import pad_choice_label, pad_words
+from companion.ui.pad_words import pad_words
 
 OLED_SIZE = (128, 64)
 MAX_SCALE = 3
@@ -41,6 +42,17 @@ GAP = 8
 CAPTION = 26
 SHORTCUT_MODIFIERS = {"ctrl", "alt", "meta", "super"}
 KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
+
+
+class PadOpener(Protocol):
+    """What the CLI hands the app for its pads (a `companion.wiring.pad_plan.PadPlan`): one call
+    opens them, after the first frame, and returns their feed (`update(table)`, a session
+    listener), whose `devices` take the window's keys (`key_down`, `key_up`, `release_all`) and are
+    closed with `close()`."""
+
+    def open(self, session: Any, report: Callable[[object], None], *, words: Callable[[], PadWords],
+             presenters: Presenters, on_image: Callable[[int, Any], None] | None = None,
+             on_peek: Callable[[int, bool], None] | None = None) -> Any: ...
 
 
 class PeekPanel(Widget):
@@ -98,7 +110,7 @@ class PeekStrip(FloatLayout):
 class PadPanels:
     """The pads of one running app (see the module docstring). Main thread only."""
 
-    def __init__(self, app: Any, plan: PadPlan) -> None:
+    def __init__(self, app: Any, plan: PadOpener) -> None:
         self.app = app
         self.session = app.session
         self.strip = PeekStrip()
@@ -106,9 +118,9 @@ class PadPanels:
         self._images: dict[int, Any] = {}
         self._peeking: set[int] = set()
         self._closed = False
-        self.devices: PadDevices = open_pad_devices(plan, app.bridge.post, on_image=self._image_from_writer,
-                                                    on_peek=self._on_peek)
-        self.feed = SeatScreens(self.session, self.devices, words=pad_words, label=pad_choice_label)
+        self.feed = plan.open(self.session, app.bridge.post, words=pad_words, presenters=app.presenters,
+                              on_image=self._image_from_writer, on_peek=self._on_peek)
+        self.devices = self.feed.devices
         Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up, focus=self._on_window_focus,
                     size=self._on_window_size)
         app.bind(language=self._on_language)
@@ -116,7 +128,7 @@ class PadPanels:
         self.feed.update(self.session.table_view())
 
     @classmethod
-    def open(cls, app: Any, plan: PadPlan) -> "PadPanels":
+    def open(cls, app: Any, plan: PadOpener) -> "PadPanels":
         return cls(app, plan)
 
     # -- keys ----------------------------------------------------------------------------------

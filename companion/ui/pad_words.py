@@ -1,15 +1,14 @@
 """The pads' words in the current language: `PadWords` with every template through `_()`.
 
 Kivy-free, so the seat feed and its tests use it without a window. The English msgids are
-`companion.devices.pad_screens.PadWords`' defaults, word for word (a test keeps them equal), so
-the catalogs' entries are what the pads show.
+`companion.presenters.pad_screens.PadWords`' defaults, word for word (a test keeps them equal), so
+the catalogs' entries are what the pads show. A game's own phrases are its presenter's (for
+Trajan, `companion.ui.trajan.presenters`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
-from companion.devices.pad_screens import PadWords
+from companion.presenters.pad_screens import PadWords
 from companion.ui.i18n import _
 
 
@@ -30,18 +29,9 @@ def pad_words() -> PadWords:
         ranking=_("{place}. {name} {amount}"),
         game_over=_("game over"),
         turn_title=_("{name} · your turn"),
-        consul_title=_("{name} · bonus tile"),
         menu_help=_("-/+ choose, OK plays"),
         turn_of=_("{name}'s turn"),
-        vp=_("{vp} VP"),
         points=_("{score} points"),
         place=_("place {place}"),
         score_help=_("-/+ one point"),
     )
-
-
-def pad_choice_label(intent: Mapping[str, Any], view: Mapping[str, Any]) -> str:
-    """A pad-menu choice as the touchscreen's button names it (Trajan's `choice_label`)."""
-    from companion.ui.trajan.format import choice_label
-
-    return choice_label(intent, view.get("site"))

@@ -16,7 +16,8 @@ bridge from a device thread, so what a script proves is what a table would see.
     quit                           close the app (exit status 0)
 
 A script that fails (unknown widget, unmet expectation) stops the app with exit status 4 and names
-the line. Parsing is pure and happens before the window opens, so a typo fails at once.
+the line. Parsing is pure and happens before the window opens, so a typo fails at once. `hold`
+plays through the pads' own key logic, which the composition root hands the player (`keys`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import logging
 import shlex
 import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 log = logging.getLogger("companion.script")
 
@@ -37,6 +38,23 @@ DICE_COLOURS = ("red", "white", "yellow", "black")
 TOUCH_TIMEOUT = 5.0
 HOLD_PADS = 6
 """`hold` runs the keyboard twin's key logic, which has keys for six pads."""
+
+
+class HeldKeys(Protocol):
+    """The pads' key logic for `hold` (`companion.wiring.script_keys.ScriptKeys`): keys go down and
+    up as a thumb's would; `settle` is how long after a key-up its last fact may still come."""
+
+    settle: float
+
+    def down(self, seat: int, key: str) -> None: ...
+
+    def up(self, seat: int, key: str) -> None: ...
+
+    def close(self) -> None: ...
+
+
+KeysOpener = Callable[[Callable[[object], None], int], HeldKeys]
+"""(report, pads) -> the key logic of that many pads, reporting through `report`."""
 MAX_HOLD = 60.0
 
 
@@ -175,52 +193,52 @@ def _touch(widget: Any, after: Callable[[], None]) -> None:
 
 
 class _HeldKeys:
-    """`hold`: a key held for a while, through the pads' own key logic (the keyboard twin's, which
-    is the GPIO pad's: debounce, hold-to-repeat, long press), its facts posted to the bridge from
-    its timer thread as a real pad's are. Its own pads, so it works whatever pads the app has."""
+    """`hold`: a key held for a while, through the pads' own key logic (`keys`, opened at the
+    first hold with `HOLD_PADS` pads), its facts posted to the bridge from its timer thread as a
+    real pad's are. Its own pads, so it works whatever pads the app has."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, keys: KeysOpener | None) -> None:
         self.app = app
-        self.pads: Any = None
+        self.open_keys = keys
+        self.keys: HeldKeys | None = None
 
     def hold(self, seat: int, key: str, seconds: float, then: Callable[[], None]) -> None:
         from kivy.clock import Clock
 
-        from hardware.handheld.keyboard import KeyboardPads
-        from hardware.handheld.keylogic import PadTimings
-
-        timings = PadTimings()
-        if self.pads is None:
-            self.pads = KeyboardPads(HOLD_PADS, self.app.bridge.post, timings=timings)
-        name = getattr(self.pads.keymap.seat_keys(seat), key)
-        settle = 2 * timings.debounce
-        self.pads.key_down(name)
+        if self.keys is None:
+            assert self.open_keys is not None  # play_script refuses a hold without them
+            self.keys = self.open_keys(self.app.bridge.post, HOLD_PADS)
+        keys = self.keys
+        keys.down(seat, key)
 
         def release(_dt: float) -> None:
-            if self.pads is not None:
-                self.pads.key_up(name)
+            if self.keys is not None:
+                self.keys.up(seat, key)
             # OK is reported when let go, after the debounce: wait for it before the next line.
-            Clock.schedule_once(lambda _dt: then(), settle)
+            Clock.schedule_once(lambda _dt: then(), keys.settle)
 
         Clock.schedule_once(release, seconds)
 
     def close(self) -> None:
-        if self.pads is not None:
-            self.pads.close()
-            self.pads = None
+        if self.keys is not None:
+            self.keys.close()
+            self.keys = None
 
 
-def play_script(app: Any, steps: list[ScriptStep], result: ScriptResult | None = None) -> ScriptResult:
-    """Plays `steps` on the Kivy main thread, one after another, starting now. Returns at once."""
+def play_script(app: Any, steps: list[ScriptStep], result: ScriptResult | None = None, *,
+                keys: KeysOpener | None = None) -> ScriptResult:
+    """Plays `steps` on the Kivy main thread, one after another, starting now. Returns at once.
+    `keys`: the pads' key logic for `hold` lines (the CLI gives `ScriptKeys`); without it a `hold`
+    fails the script."""
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    from hardware.facts import ButtonPressed, DiceRead
+    from companion.session import ButtonPressed, DiceRead
 
     result = result or ScriptResult()
     queue = list(steps)
     dice_seq = [0]
-    held = _HeldKeys(app)
+    held = _HeldKeys(app, keys)
 
     def fail(step: ScriptStep, message: str) -> None:
         held.close()
@@ -250,6 +268,9 @@ def play_script(app: Any, steps: list[ScriptStep], result: ScriptResult | None =
         elif verb == "press":
             from_device_thread(ButtonPressed(int(args[0]) - 1, args[1]), next_step)
         elif verb == "hold":
+            if keys is None:
+                fail(step, "hold needs the pads' key logic, which this player was not given")
+                return
             held.hold(int(args[0]) - 1, args[1], float(args[2]), next_step)
         elif verb == "dice":
             dice_seq[0] += 1

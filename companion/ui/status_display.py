@@ -3,39 +3,43 @@ after the first frame, re-labelled on a language switch and closed when the app 
 
 Kivy-free (the app is handed in; its `language` property is bound through the app's own `bind`),
 so the words and their tests need no window. The English msgids are
-`companion.devices.status_screens.StatusWords`' defaults, word for word (a test keeps them equal),
-so the catalogs' entries are what the display shows; most are the pads' phrases.
+`companion.presenters.status_screens.StatusWords`' defaults, word for word (a test keeps them equal),
+so the catalogs' entries are what the display shows; most are the pads' phrases. A game's name
+and its own phrases are its presenter's (`companion.ui.gameui.game_presenters`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Protocol
 
-from companion.devices.status_screens import StatusWords
+from companion.presenters.game import Presenters
+from companion.presenters.status_screens import StatusWords
 from companion.ui.i18n import _
 
 
 def status_words() -> StatusWords:
     """The texts the status display shows, translated now (called at every update)."""
     return StatusWords(
-        titles={"trajan": _("Trajan"), "scorepad": _("Score pad"), "secretbid": _("Secret bid"),
-                "tribune": _("Tribune"), "troyes": _("Troyes"), "augustus": _("Augustus"),
-                "dicetray": _("Dice tray")},
         season=_("Season"),
         round=_("Round"),
         game_round=_("{game} · round {n}"),
         turn_of=_("{name}'s turn"),
-        consul=_("{name} · bonus tile"),
-        reveal_demand=_("Turn up a demand tile"),
-        draw_bonus=_("Draw the bonus tiles"),
         game_over=_("game over"),
         waiting=_("waiting for {n}"),
         won=_("{name} wins: {amount}"),
         tie=_("Tie: {name} {amount}"),
         no_bids=_("No bids"),
         leader=_("{place}. {name} {amount}"),
-        reads=_("Reads counted: {count}"),
     )
+
+
+class StatusOpener(Protocol):
+    """What the CLI hands the app for the status display (a `companion.wiring.status.StatusPlan`):
+    one call opens it, after the first frame, and returns its feed (`update(table)`, a session
+    listener; `close()`), or None when the table has none ("off")."""
+
+    def open(self, report: Callable[[object], None], *, words: Callable[[], StatusWords],
+             presenters: Presenters) -> Any: ...
 
 
 class StatusDisplayHook:
@@ -51,12 +55,10 @@ class StatusDisplayHook:
         feed.update(self.session.table_view())
 
     @classmethod
-    def open(cls, app: Any, plan: Any) -> "StatusDisplayHook | None":
-        """Opens `plan` (a `companion.devices.status.StatusPlan`), reporting the display's trouble
-        through the app's bridge as facts; None when the plan is "off"."""
-        from companion.devices.status import StatusFeed
-
-        feed = StatusFeed.open(plan, app.bridge.post, words=status_words)
+    def open(cls, app: Any, plan: StatusOpener) -> "StatusDisplayHook | None":
+        """Opens `plan`, reporting the display's trouble through the app's bridge as facts; None
+        when the plan is "off"."""
+        feed = plan.open(app.bridge.post, words=status_words, presenters=app.presenters)
         return None if feed is None else cls(app, feed)
 
     def _on_language(self, *_args: Any) -> None:

@@ -17,7 +17,7 @@ from PIL import Image
 
 from companion.config import Config
 from companion.core.store import JournalStore
-from companion.devices.pads import PadPlan
+from companion.wiring.pads import PadPlan
 from companion.games import all_rules
 from companion.session import Intent, Session
 from hardware.handheld.render import render
@@ -202,6 +202,7 @@ def repeats_within(timings, held):
 
 def test_a_script_holds_plus_to_repeat_and_ok_to_unlock(bid_session, tmp_path, monkeypatch):
     from companion.ui.script import ScriptResult, parse_script, play_script
+    from companion.wiring.script_keys import ScriptKeys
     from hardware.handheld.keylogic import PadLogic, PadTimings
 
     result = ScriptResult()
@@ -218,7 +219,7 @@ def test_a_script_holds_plus_to_repeat_and_ok_to_unlock(bid_session, tmp_path, m
     def script(ui):
         yield from start_bid(ui, players=("Ann", "Bo"))
         play_script(ui.app, parse_script("hold 1 plus 1.0\npress 1 ok\nhold 1 ok 1.0\npress 2 ok_long\n"),
-                    result)
+                    result, keys=ScriptKeys)
         yield from until(lambda: result.done or result.error, what="the script's end")
         assert result.error is None
 

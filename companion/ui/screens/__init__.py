@@ -21,7 +21,10 @@ MODULES: dict[str, str] = {
     "history": "companion.ui.screens.history",
     "settings": "companion.ui.screens.settings",
 }
-SCREENS = tuple(MODULES)
+#: The screens the shell names, in the documentation's order (its pictures, `companion screenshot
+#: --docs`): its own, and "setup" and "table", which mean the chosen game's set-up and the open
+#: game's table (`GameUI.setup_screen` / `table_screen`; the defaults' are the score pad's).
+SCREENS = ("home", "setup", "table", "history", "settings")
 
 
 def create(name: str, game_screens: Mapping[str, str] | None = None) -> Any:

@@ -12,6 +12,8 @@ from companion.ui.gameui import GameUI
 from companion.ui import setup_pads
 from companion.ui.i18n import _
 from companion.ui.trajan import format as tfmt
+from companion.ui.trajan.demo import TrajanDemo
+from companion.ui.trajan.presenters import TrajanPresenter
 from companion.ui.trajan.setup_vm import TrajanSetupViewModel
 from companion.ui.trajan.viewmodels import TrajanTableViewModel
 
@@ -24,6 +26,8 @@ class TrajanUI(GameUI):
     setup_screen = "trajan_setup"
     shared_table = False
     shared_setup = False
+    demo = TrajanDemo()
+    presenter_class = TrajanPresenter
 
     def __init__(self, app: Any, choice: Any) -> None:
         super().__init__(app, choice)

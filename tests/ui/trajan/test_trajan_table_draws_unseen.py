@@ -161,14 +161,14 @@ def test_by_touch_the_leader_moves_and_the_found_tile_is_tapped(session):
 
 
 def test_the_docs_demo_reaches_a_leader_waiting_for_the_found_tile(tmp_path):
-    """`companion screenshot --trajan-state found` (docs/screenshots/trajan/trajan-found-*): a
+    """`companion screenshot --game trajan --state found` (docs/screenshots/trajan/trajan-found-*): a
     table-draws game in season 2 or later, reached by legal intents, whose leader's move waits for
     the tile the table found; the view-model opens the question from that refusal."""
-    from companion.demo import trajan_demo_session
+    from companion.demo import demo_game_session
     from companion.games import built_games
     from companion.ui.trajan.viewmodels import TrajanTableViewModel
 
-    session = trajan_demo_session(tmp_path, "en", "found", built_games())
+    session = demo_game_session(tmp_path, "en", "trajan", "found", built_games())
     try:
         notice, view = session.notice, session.table_view().view
         assert notice.template == "Enter the forum tile found in {province}."

@@ -1,8 +1,9 @@
 """The handheld pads of `[devices.pads]`, opened: real GPIO buttons and OLEDs, or their twins.
 
-Two steps, so the choice is pure and the opening is one call:
+Two steps, so the choice is pure and the opening is one call (the app makes it, as `plan.open`,
+which also makes the devices' `SeatScreens` feed):
 
-    plan = plan_pads(config.devices.pads, mode=args.pads, png_dir=runtime_dir / "pads")
+    plan = plan_pads(config.devices.pads, mode=args.pads, png_dir=runtime_dir / "pads")   # the CLI
     devices = open_pad_devices(plan, bridge.post, on_image=panels.image, on_peek=panels.peek)
     devices.show(pad, screen)    # main thread: each display's screen, written on a writer thread
     devices.interrupt()          # at a reveal or phase change: a held + stops repeating
@@ -37,7 +38,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from companion.config import SeatConfig
-from companion.devices.pad_plan import AUTO, MODES, REAL, SIMULATED, PadPlan, plan_pads
+from companion.wiring.pad_plan import AUTO, MODES, REAL, SIMULATED, PadPlan, plan_pads
 from hardware.facts import DeviceStatus
 from hardware.handheld.clock import Scheduler, ThreadScheduler
 from hardware.handheld.keyboard import MAX_SEATS, KeyboardPads

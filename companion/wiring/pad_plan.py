@@ -1,15 +1,21 @@
 """Which pads to open: real GPIO pads or their twins, decided from `[devices.pads]` before the
 window opens. Light on purpose (no Pillow, luma or gpiozero): the composition root plans before the
-first frame and `companion.devices.pads` opens the devices after it (docs there)."""
+first frame and hands the plan to the app, which calls its `open` after it (`companion.wiring.pads`
+opens the devices, docs there). The app is given what to call; it never chooses a device."""
 
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from companion.config import SeatConfig
+from companion.presenters.game import Presenters
+from companion.presenters.pad_screens import PadWords
 from hardware.detect import FOUND, Probe, probe_gpio
+
+if TYPE_CHECKING:  # the devices load when the pads open, not when the CLI plans them
+    from companion.wiring.seat_feed import SeatScreens, SeatSource
 
 REAL, SIMULATED, AUTO = "real", "simulated", "auto"
 MODES = (AUTO, REAL, SIMULATED)
@@ -30,6 +36,19 @@ class PadPlan:
     @property
     def pad_count(self) -> int:
         return len(self.seats)
+
+    def open(self, session: "SeatSource", report: Callable[[object], None], *, words: Callable[[], PadWords],
+             presenters: Presenters, on_image: Callable[[int, Any], None] | None = None,
+             on_peek: Callable[[int, bool], None] | None = None) -> "SeatScreens":
+        """Opens these pads (`open_pad_devices`: facts through `report`, twin images to `on_image`,
+        peeks to `on_peek`) and the feed that keeps their displays in step with `session` (a
+        `SeatScreens`, whose `devices` they are; the caller makes `feed.update` a session
+        listener). The app calls this after its first frame."""
+        from companion.wiring.pads import open_pad_devices
+        from companion.wiring.seat_feed import SeatScreens
+
+        devices = open_pad_devices(self, report, on_image=on_image, on_peek=on_peek)
+        return SeatScreens(session, devices, words=words, presenters=presenters)
 
 
 def plan_pads(config: Any, *, mode: str | None = None, png_dir: str | Path | None = None,

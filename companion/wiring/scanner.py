@@ -4,8 +4,9 @@ through the callable they are given (the bridge's `post`, from the reader's thre
 
 Two steps, as for the pads and the status display, so the choice is pure and cheap:
 
-    plan = plan_scanner(config.devices.scanner, mode=args.scanner, port=args.scanner_port)  # before the window
-    device = open_scanner(plan, bridge.post, last_read=last_scanner_read(session.history()))  # after the first frame
+    plan = plan_scanner(config.devices.scanner, mode=args.scanner, port=args.scanner_port)  # the CLI, before the window
+    device = plan.open(bridge.post, history=session.history())  # the app, after the first frame:
+    #  = open_scanner(plan, bridge.post, last_read=last_scanner_read(session.history()))
     device.roll()      # simulated only: throws the dice set
     device.close()     # at exit: the reader stops, ScannerStatus("closed") comes last
 
@@ -22,7 +23,7 @@ import logging
 import random
 from typing import Any, Callable, Iterable, Mapping
 
-from companion.devices.scanner_plan import REAL, SIMULATED, ScannerPlan
+from companion.wiring.scanner_plan import REAL, SIMULATED, ScannerPlan
 from hardware.facts import DiceRead
 
 log = logging.getLogger("companion.scanner")

@@ -1,11 +1,11 @@
 """The table status display of `[devices.status_display]`, opened and fed: season, round and the
 time track on a small OLED beside the board (or its PNG twin), kept in step with the session.
 
-Two steps, as for the pads (`companion.devices.pads`), so the choice is pure and the opening is
+Two steps, as for the pads (`companion.wiring.pads`), so the choice is pure and the opening is
 one call:
 
-    plan = plan_status(config.devices.status_display, mode=args.status_display, png_path=...)
-    feed = StatusFeed.open(plan, bridge.post, words=status_words)  # None when the plan is "off"
+    plan = plan_status(config.devices.status_display, mode=args.status_display, png_path=...)  # the CLI
+    feed = plan.open(bridge.post, words=status_words, presenters=presenters)  # the app; None for "off"
     session.listeners.append(feed.update)   # main thread: a screen per update, drawn on a writer
     feed.close()                            # at exit: pending screen written, display cleared
 
@@ -34,7 +34,8 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from companion.devices.status_screens import ENGLISH, StatusWords, status_screen
+from companion.presenters.game import NO_PRESENTERS, Presenters, status_screen
+from companion.presenters.status_screens import ENGLISH, StatusWords
 from hardware.detect import FOUND, Probe, probe_i2c
 from hardware.facts import DeviceStatus
 from hardware.status_display.screen import StatusScreen
@@ -61,6 +62,12 @@ class StatusPlan:
     address: int = 0x3D
     png_path: Path | None = None
     reason: str = ""
+
+    def open(self, report: Callable[[object], None], *, words: Callable[[], StatusWords],
+             presenters: Presenters) -> "StatusFeed | None":
+        """The feed of this plan's display (`StatusFeed.open`), None when the plan is "off". The app
+        calls this after its first frame; the caller makes `feed.update` a session listener."""
+        return StatusFeed.open(self, report, words=words, presenters=presenters)
 
 
 def plan_status(config: Any, *, mode: str | None = None, png_path: str | Path | None = None,
@@ -122,14 +129,16 @@ class StatusFeed:
     thread, after every fact, with the public `TableView`): it maps the table to a screen and hands
     it to a writer thread, so the UI thread never waits on I2C. It reads nothing but that public
     view: the status display faces the whole table. `words()` gives the texts in the current
-    language (called at each update, so a language switch shows at the next one)."""
+    language (called at each update, so a language switch shows at the next one); `presenters` says
+    what each game shows (default: every game by its view's shape, without a name: dark)."""
 
     def __init__(self, display: "StatusDisplay", *, words: Callable[[], StatusWords] = lambda: ENGLISH,
-                 describe: str = "") -> None:
+                 presenters: Presenters = NO_PRESENTERS, describe: str = "") -> None:
         from hardware.handheld.writer import DisplayWriter
 
         self.display = display
         self.words = words
+        self.presenters = presenters
         self.describe = describe or f"status display: {display.where}"
         self.screen: StatusScreen | None = None
         """The screen last submitted (what the display shows, or will in a moment)."""
@@ -140,14 +149,15 @@ class StatusFeed:
 
     @classmethod
     def open(cls, plan: StatusPlan, report: Callable[[object], None], *,
-             words: Callable[[], StatusWords] = lambda: ENGLISH,
+             words: Callable[[], StatusWords] = lambda: ENGLISH, presenters: Presenters = NO_PRESENTERS,
              on_image: Callable[[Any], None] | None = None, retry_after: float = 5.0) -> "StatusFeed | None":
         """The feed of `plan`'s display, or None when the plan is "off". Never raises for the
         device: its trouble arrives through `report` as a `DeviceStatus`."""
         display = open_status_display(plan, report, on_image=on_image, retry_after=retry_after)
         if display is None:
             return None
-        feed = cls(display, words=words, describe=f"status display {plan.reason} ({display.where})")
+        feed = cls(display, words=words, presenters=presenters,
+                   describe=f"status display {plan.reason} ({display.where})")
         log.info("%s", feed.describe)
         return feed
 
@@ -156,7 +166,7 @@ class StatusFeed:
         if self._closed:
             return
         try:
-            screen = status_screen(table, self.words())
+            screen = status_screen(table, self.words(), self.presenters)
         except Exception as exc:  # a view this layer does not understand must not stop the game
             log.error("status display: no screen for this table (%s)", type(exc).__name__)
             screen = StatusScreen()

@@ -1,7 +1,7 @@
 """Which dice scanner to read: the real one on its serial port, or the simulated twin in the app's
 own process, decided from `[devices.scanner]` before the window opens. Light on purpose (no
-pyserial, no pty): the composition root plans before the first frame and
-`companion.devices.scanner` opens the reader after it.
+pyserial, no pty): the composition root plans before the first frame and hands the plan to the
+app, whose call of its `open` starts the reader after it (`companion.wiring.scanner`).
 
 Modes (config `mode`, or `companion --scanner MODE`; `--scanner-port PATH` overrides `port`):
 
@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+if TYPE_CHECKING:  # pyserial and the pty host load when the scanner opens, not when it is planned
+    from companion.wiring.scanner import ScannerDevice
 
 REAL, SIMULATED, AUTO = "real", "simulated", "auto"
 MODES = (AUTO, REAL, SIMULATED)
@@ -37,6 +40,14 @@ class ScannerPlan:
     @property
     def is_simulated(self) -> bool:
         return self.mode == SIMULATED
+
+    def open(self, report: Callable[[object], None], *, history: Iterable[Any] = ()) -> "ScannerDevice":
+        """Starts this plan's reader (`open_scanner`), its facts through `report`. `history`: the
+        open game's `Session.history()`, whose newest scanner read (`last_scanner_read`) tells the
+        reader which dice already lie counted in the tray. The app calls this after its first frame."""
+        from companion.wiring.scanner import last_scanner_read, open_scanner
+
+        return open_scanner(self, report, last_read=last_scanner_read(history))
 
 
 def plan_scanner(config: Any, *, mode: str | None = None, port: str | None = None,
