@@ -19,7 +19,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 
 from companion.session import IllegalCommand, Intent, Session, TableView
 from companion.ui import fonts, profiles
-from companion.ui.catalog import GameChoice
+from companion.ui.catalog import GameChoice, register
 from companion.ui.i18n import current_language
 from companion.ui.idle_collector import IdleCollector
 
@@ -59,6 +59,7 @@ class CompanionApp(App):
         self.bridge: Any = None
         self.tr = tr
         self.games = tuple(games)
+        register(self.games)  # a journal names its game by id: titles and history wording follow it
         self.start_screen = start_screen
         self._start_game_id = start_game
         self._setup_game = ""  # the game whose set-up "setup" opens (see below)
@@ -205,9 +206,13 @@ class CompanionApp(App):
         from companion.ui import screens
 
         if not self.sm.has_screen(name):
-            owner = next((ui for ui in self.game_uis.values() if name in ui.screens), None)
+            owner = self._owner(name)
             self.sm.add_widget(screens.create(name, owner.screens if owner is not None else None))
         return self.sm.get_screen(name)
+
+    def _owner(self, name: str) -> Any | None:
+        """The GameUI whose own screen `name` is, or None (a shell's screen)."""
+        return next((ui for ui in self.game_uis.values() if name in ui.screens), None)
 
     def game_ui(self, game_id: str | None) -> Any | None:
         """The game's half of the app (`companion.ui.gameui.GameUI`), or None."""
@@ -237,7 +242,7 @@ class CompanionApp(App):
         current = self.sm.current if self.sm.screen_names else None
         if current and current != name:
             self._previous = current
-            self.table_vm.notice_text = self.table_vm.notice_rule = self.table_vm.notice_level = ""
+            self.table_vm.clear_notice()
             for ui in self.game_uis.values():
                 ui.clear_notices()
         if name == "home":
@@ -245,9 +250,9 @@ class CompanionApp(App):
         elif name == "history":
             self.history_vm.refresh(self.session.history(), self.session.finished_games(),
                                     self.session.engine.game.id if self.session.engine else None)
-        elif name == "table":
-            self.table_vm.keypad.close()
-            self.table_vm.confirming_finish = False
+        owner = self._owner(name)
+        if owner is not None:
+            owner.showing(name)
         self.screen(name)
         self.sm.current = name
         if self.sm.transition.is_active:
@@ -338,7 +343,7 @@ class CompanionApp(App):
         self.bridge.post(intent)
 
     def start_game(self) -> None:
-        """The score pad's new game, with its pads when they are not pad k for seat k."""
+        """The shared set-up's new game, with its pads when they are not pad k for seat k."""
         intent = self.setup_vm.intent()
         if not self.setup_pads.is_default():
             setup = {**intent.args.get("setup", {}), "pads": self.setup_pads.value()}
@@ -350,9 +355,6 @@ class CompanionApp(App):
         self.post(Intent("resume", {"path": path} if path else {}))
         if self.session.engine is not None:
             self.go("table")
-
-    def add_points(self, seat: int, points: int) -> None:
-        self.post(Intent("add_points", {"seat": int(seat), "points": int(points)}))
 
     def undo(self) -> None:
         ui = self.game_ui(self.open_game_id())
@@ -367,43 +369,6 @@ class CompanionApp(App):
             ui.redo()
         else:
             self.post(Intent("redo"))
-
-    def ask_finish(self) -> None:
-        self.table_vm.keypad.close()
-        self.table_vm.confirming_finish = True
-
-    def cancel_finish(self) -> None:
-        self.table_vm.confirming_finish = False
-
-    def finish_game(self) -> None:
-        self.table_vm.confirming_finish = False
-        self.post(Intent("finish"))
-
-    # -- the keypad (entering any number of points) ----------------------------------------------
-
-    def keypad_open(self, seat: int) -> None:
-        if not self.table_vm.finished:
-            self.table_vm.confirming_finish = False
-            self.table_vm.keypad.open(int(seat))
-
-    def keypad_press(self, key: str) -> None:
-        keypad = self.table_vm.keypad
-        if key == "±":
-            keypad.toggle_sign()
-        elif key == "←":
-            keypad.backspace()
-        elif key.isdigit():
-            keypad.press(int(key))
-
-    def keypad_cancel(self) -> None:
-        self.table_vm.keypad.close()
-
-    def keypad_ok(self) -> None:
-        keypad = self.table_vm.keypad
-        value, seat = keypad.value(), int(keypad.seat)
-        keypad.close()
-        if value is not None and seat >= 0:
-            self.add_points(seat, value)
 
     # -- settings --------------------------------------------------------------------------------
 
@@ -484,7 +449,7 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     thread, after the first frame is on screen. `exit_after_first_frame` prints
     ``first-frame <seconds since process start>`` (see `startup`) and stops. `games`: the home
     screen's list (the CLI passes every game, built or not). `start_game`: the game whose set-up
-    screen `start_screen="setup"` opens (default: the score pad's). `pad_count`: the handheld pads
+    screen `start_screen="setup"` opens (default: the first game on the shared set-up). `pad_count`: the handheld pads
     the config lists (`[[devices.pads.seats]]`), offered per seat by the set-up screens (default 4,
     as config.default.toml). The devices come as the CLI's plans, real or simulated already chosen;
     the app only calls their `open` once its window is up, and closes what it opened on stop.

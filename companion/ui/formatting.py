@@ -9,33 +9,33 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from companion.ui.i18n import N_, _, join_sentences, translate_notice, translate_rule
-
-GAME_TITLES: Mapping[str, str] = {
-    "trajan": N_("Trajan"),
-    "troyes": N_("Troyes"),
-    "tribune": N_("Tribune"),
-    "augustus": N_("Augustus"),
-    "scorepad": N_("Score pad"),
-    "secretbid": N_("Secret bid"),
-    "dicetray": N_("Dice tray"),
-}
+from companion.ui.catalog import GameChoice, known
+from companion.ui.i18n import _, join_sentences, translate_notice, translate_rule
 
 
 #: Between a name and its number ("Bo 12"): a wrapped line never leaves the number without its name.
 NBSP = "\u00a0"
 
+#: Words one event as a history line: `describe(event, players)` (players: the seated names).
+Describe = Callable[[Mapping[str, Any], Sequence[str]], str]
+
 
 def game_title(game_id: str | None) -> str:
-    """A game's name in the current language; an unknown id is shown as itself, never hidden."""
+    """A game's name in the current language, from the English title of its registry line (its
+    registered `GameChoice`, `catalog.register`); an unknown id is shown as itself, never hidden."""
     if not game_id:
         return ""
-    msgid = GAME_TITLES.get(game_id)
-    return _(msgid) if msgid else game_id
+    choice = known(game_id)
+    return choice_title(choice) if choice is not None else game_id
+
+
+def choice_title(choice: GameChoice) -> str:
+    """The name of the game `choice` in the current language (its id when it has no title)."""
+    return _(choice.title) if choice.title else choice.id
 
 
 def players_range(low: int, high: int) -> str:
-    """"2–4 players"; a tool without seats (0–0, the dice tray) is for the whole table."""
+    """"2–4 players"; a tool without seats (0–0) is for the whole table."""
     if low == high == 0:
         return _("For the whole table")
     if low == high:
@@ -97,24 +97,18 @@ def format_notice(notice: Any) -> tuple[str, str]:
     return text, rule
 
 
-def _seat_name(players: Sequence[str], seat: Any) -> str:
+def seat_name(players: Sequence[str], seat: Any) -> str:
+    """The name of `seat` among the seated `players`, or "Seat n" when the history has no names."""
     if isinstance(seat, int) and 0 <= seat < len(players):
         return players[seat]
     return _("Seat {n}").format(n=seat + 1 if isinstance(seat, int) else seat)
 
 
 def format_event(event: Mapping[str, Any], players: Sequence[str]) -> str:
-    """One public event as a history line. Unknown kinds are still shown (kind and fields)."""
+    """One public event as a history line, in any game: a sealed bid's (`format_sealed_event`), an
+    undo or a redo; any other kind is still shown (kind and fields). A game's describer words its
+    own events and hands the rest to this."""
     kind = event.get("kind", "")
-    if kind == "scorepad.started":
-        names = list(event.get("players", ()))
-        start = event.get("start_player", 0)
-        return _("Seated {players}; {name} starts.").format(players=join_names(names), name=_seat_name(names, start))
-    if kind == "scorepad.points":
-        return _("{name}: {points}").format(name=_seat_name(players, event.get("seat")),
-                                                   points=format_points(int(event.get("points", 0))))
-    if kind == "scorepad.finished":
-        return _("Game finished.")
     if kind.startswith("sealed."):
         return format_sealed_event(event, players)
     if kind == "core.undo":
@@ -133,10 +127,10 @@ def format_sealed_event(event: Mapping[str, Any], players: Sequence[str],
     `limit_text` words one limit (a game whose "no limit" is a large number says so).
     """
     kind = event.get("kind", "")
-    name = _seat_name(players, event.get("seat"))
+    name = seat_name(players, event.get("seat"))
     if kind == "sealed.opened":
         limit_text = limit_text or str
-        limits = " · ".join(f"{_seat_name(players, seat)}{NBSP}{limit_text(int(limit))}"
+        limits = " · ".join(f"{seat_name(players, seat)}{NBSP}{limit_text(int(limit))}"
                             for seat, limit in zip(event.get("seats", ()), event.get("limits", ())))
         return _("Bidding opened; limits: {limits}.").format(limits=limits)
     if kind == "sealed.changed":  # only a game that journals each press (no private drafts)
@@ -163,7 +157,7 @@ def format_revealed_bids(reveal: Mapping[str, Any], players: Sequence[str]) -> s
     """Every counted bid of a reveal, highest first: "Bo 12 · Ann 10 · Cy 0 (not locked)"."""
     parts = []
     for bid in revealed_order(reveal):
-        text = f"{_seat_name(players, bid['seat'])}{NBSP}{bid['amount']}"
+        text = f"{seat_name(players, bid['seat'])}{NBSP}{bid['amount']}"
         parts.append(text if bid.get("locked", True) else text + " " + _("(not locked)"))
     return " · ".join(parts)
 
@@ -171,7 +165,7 @@ def format_revealed_bids(reveal: Mapping[str, Any], players: Sequence[str]) -> s
 def format_verdict(reveal: Mapping[str, Any], players: Sequence[str]) -> str:
     """Who bid highest, or that several tied for it, or that no bid counted, said plainly."""
     winners = list(reveal.get("winners", ()))
-    names = join_names(_seat_name(players, seat) for seat in winners)
+    names = join_names(seat_name(players, seat) for seat in winners)
     if not winners:
         return _("no bid counted")
     if len(winners) == 1:
@@ -179,13 +173,13 @@ def format_verdict(reveal: Mapping[str, Any], players: Sequence[str]) -> str:
     return _("tie for highest: {names}").format(names=names)
 
 
-def history_texts(entries: Iterable[Any], describe: Callable[[Mapping[str, Any], Sequence[str]], str] | None = None,
-                  start_kind: str = "scorepad.started") -> Iterator[tuple[Any, str]]:
+def history_texts(entries: Iterable[Any], describe: Describe | None = None,
+                  start_kind: str = "") -> Iterator[tuple[Any, str]]:
     """Each history entry (oldest first) with its line of text, for any game.
 
     Names come from the game's own start event (`start_kind`), so a line reads the same whatever
     happened later; an undo or redo line says what it took back or put back, so nobody has to look
-    it up. `describe(event, players)` words one of the game's events.
+    it up. `describe(event, players)` words one of the game's events (default: `format_event`).
     """
     describe = describe or format_event
     players: list[str] = []
@@ -194,7 +188,7 @@ def history_texts(entries: Iterable[Any], describe: Callable[[Mapping[str, Any],
         texts = []
         for event in entry.events:
             kind = event.get("kind")
-            if kind == start_kind:
+            if start_kind and kind == start_kind:
                 players = list(event.get("players", ()))
             target = event.get("step")
             if kind in ("core.undo", "core.redo") and isinstance(target, int) and target in said:
@@ -207,27 +201,13 @@ def history_texts(entries: Iterable[Any], describe: Callable[[Mapping[str, Any],
         yield entry, text
 
 
-def format_history(entries: Iterable[Any]) -> list[dict[str, Any]]:
-    """History entries (oldest first) as rows {step, time, text, undone}: the score pad's, a secret
-    bid's, Tribune's or a dice tray's (told apart by the game's first event, since a history does not name its game)."""
-    entries = list(entries)
-    first = str(entries[0].events[0].get("kind", "")) if entries and entries[0].events else ""
-    if first.startswith("secretbid."):
-        from companion.ui.secretbid.format import START_KIND, history_describer
-
-        texts = history_texts(entries, history_describer(), start_kind=START_KIND)
-    elif first.startswith("dicetray."):
-        from companion.ui.dice import words as dice_words
-
-        texts = history_texts(entries, dice_words.describe_event, start_kind=dice_words.START_KIND)
-    elif first.startswith("tribune."):
-        from companion.ui.tribune import history as tribune_history
-
-        texts = history_texts(entries, tribune_history.history_describer(), start_kind=tribune_history.START_KIND)
-    else:
-        texts = history_texts(entries)
+def format_history(entries: Iterable[Any], describe: Describe | None = None,
+                   start_kind: str = "") -> list[dict[str, Any]]:
+    """History entries (oldest first) as rows {step, time, text, undone}, each line worded by
+    `describe` (see `history_texts`). A game's GameUI says which describer and start event are its
+    (`GameUI.history_rows`): a history does not name its game, its journal does."""
     return [{"step": entry.step, "time": format_time(entry.at), "text": text, "undone": bool(entry.undone)}
-            for entry, text in texts]
+            for entry, text in history_texts(entries, describe, start_kind)]
 
 
 def round_heading(season: int, rnd: int) -> str:
@@ -242,7 +222,7 @@ def under_round_headings(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, An
     A run is consecutive rows, not all rows of a round: steps only ever move forward in season and
     round, so each round gets exactly one heading. Under a heading a step shows its `bare` text (the
     line without its own "S1 R2 · " prefix, which would only repeat the heading). Rows without a
-    season (a score pad) come back as steps, a flat list.
+    season (a game without seasons and rounds) come back as steps, a flat list.
     """
     lines: list[dict[str, Any]] = []
     current: tuple[int, int] | None = None

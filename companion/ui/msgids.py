@@ -1,6 +1,7 @@
 """Every string the app can show, found in the source: what the catalogs must translate.
 
-Two sources: `_("…")` / `N_("…")` / `tr._("…")` literals in companion/ui (Python and .kv), and the
+Three sources: `_("…")` / `N_("…")` / `tr._("…")` literals in companion/ui (Python and .kv), the
+games' titles in their registry lines (`GameEntry(…, title="…")`, shown by the UI), and the
 templates and rule names of every `IllegalCommand(…)` and `Notice(…)` in the core, the session
 and every game (the screen translates a refusal by its template). Used by the catalog tests, and
 by translators: ``python -m companion.ui.msgids`` lists what a catalog still lacks.
@@ -18,6 +19,7 @@ from companion.ui import i18n
 
 PACKAGE = Path(__file__).resolve().parents[1]  # companion/
 UI = PACKAGE / "ui"
+REGISTRY = PACKAGE / "games" / "__init__.py"
 _KV_CALL = re.compile(r"""(?<![\w.])(?:tr\.)?N?_\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)""")
 
 
@@ -54,9 +56,23 @@ def _module_strings(tree: ast.Module) -> dict[str, str]:
     return out
 
 
-def ui_msgids() -> dict[str, str]:
-    """msgid → where it is used, for every translatable literal in companion/ui."""
+def registry_titles(path: Path = REGISTRY) -> dict[str, str]:
+    """msgid → where, for the `title="…"` of every `GameEntry(…)` line: read from the source, not
+    imported, as the UI never imports the games."""
     found: dict[str, str] = {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Call) and _call_name(node) == "GameEntry":
+            for keyword in node.keywords:
+                text = _literal(keyword.value) if keyword.arg == "title" else None
+                if text:
+                    found.setdefault(text, f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    return found
+
+
+def ui_msgids() -> dict[str, str]:
+    """msgid → where it is used, for every translatable literal in companion/ui and every game's
+    title (the home screen shows them all)."""
+    found: dict[str, str] = dict(registry_titles())
     for path in _py_files(UI):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):

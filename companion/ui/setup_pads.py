@@ -1,4 +1,4 @@
-"""Which handheld pad plays which seat, for any game's set-up screen (Trajan's and the score pad's).
+"""Which handheld pad plays which seat, for any game's set-up screen (the shared one and a game's own).
 
 Pads are numbered by their place in the config (`[[devices.pads.seats]]`, from 0); a pad is wired
 to a place at the table, not to a person, so who sits where decides whose pad is whose. By default

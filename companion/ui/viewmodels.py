@@ -7,7 +7,7 @@ by construction) and hold no game state, so they are tested without a window.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -15,6 +15,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from companion.session import Intent, TableView
 from companion.ui import formatting as fmt
 from companion.ui.catalog import GameChoice
+from companion.ui.gameui import GameUI, PointsStep, game_ui_for
 from companion.ui.i18n import _
 
 #: "Keep what you had" for optional refresh arguments where None is a meaningful value.
@@ -58,13 +59,14 @@ class HomeViewModel(EventDispatcher):
 
 
 class SetupViewModel(EventDispatcher):
-    """Score pad set-up: how many players and their names.
+    """The shared set-up (the shell's, for every game whose set-up is names and pads): how many
+    players and their names, for the game it was configured for (`configure`).
 
     `names` holds what was typed ("" = not typed); `hints` the default each empty field stands for,
     re-translated when the language changes, so an untouched seat is "玩家 1" in Chinese.
     """
 
-    game = StringProperty("scorepad")
+    game = StringProperty("")
     count = NumericProperty(4)
     min_count = NumericProperty(1)
     max_count = NumericProperty(8)
@@ -120,113 +122,36 @@ class SetupViewModel(EventDispatcher):
         return Intent("new_game", {"game": self.game, "setup": {"players": self.players()}})
 
 
-class KeypadModel(EventDispatcher):
-    """The on-screen number pad for entering any number of points for one seat (no keyboard on a
-    kiosk). `seat` is -1 while closed."""
-
-    seat = NumericProperty(-1)
-    digits = StringProperty("")
-    negative = BooleanProperty(False)
-    display = StringProperty("")
-    MAX_DIGITS = 4
-
-    def open(self, seat: int) -> None:
-        self.digits, self.negative, self.seat = "", False, seat
-        self._show()
-
-    def close(self) -> None:
-        self.seat = -1
-        self.digits, self.negative = "", False
-        self._show()
-
-    @property
-    def is_open(self) -> bool:
-        return self.seat >= 0
-
-    def press(self, digit: int) -> None:
-        if len(self.digits) < self.MAX_DIGITS and not (digit == 0 and not self.digits):
-            self.digits += str(digit)
-        self._show()
-
-    def toggle_sign(self) -> None:
-        self.negative = not self.negative
-        self._show()
-
-    def backspace(self) -> None:
-        self.digits = self.digits[:-1]
-        self._show()
-
-    def value(self) -> int | None:
-        """The points entered, or None when nothing was typed yet."""
-        if not self.digits:
-            return None
-        return -int(self.digits) if self.negative else int(self.digits)
-
-    def _show(self) -> None:
-        self.display = ("−" if self.negative else "+") + (self.digits or "0")
-
-
 class TableViewModel(EventDispatcher):
-    """The score pad table: seats with scores and places, undo/redo, the current notice, the
-    final ranking once finished. Fed with `TableView`s only."""
+    """What every game's table says of the open game, fed with `TableView`s only: its title, undo
+    and redo, whether it is finished, and the current notice (a refusal and its rule). The app's
+    (`app.table_vm`) follows every game, so the shared set-up screens show a refusal of their
+    set-up; a game's own table view-model extends it or keeps its own."""
 
     has_game = BooleanProperty(False)
     game = StringProperty("")
     title = StringProperty("")
-    seats = ListProperty([])  # [{seat, name, score, score_text, place, place_text, is_start}]
-    seat_count = NumericProperty(0)
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
     finished = BooleanProperty(False)
     notice_text = StringProperty("")
     notice_rule = StringProperty("")
     notice_level = StringProperty("")
-    hint = StringProperty("")
-    ranking = ListProperty([])  # [{place, place_text, name, score_text}] best first
     step = NumericProperty(0)
-    confirming_finish = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.keypad = KeypadModel()
         self._last: TableView | None = None
 
     def update(self, table: TableView) -> None:
         self._last = table
-        view: Mapping[str, Any] = table.view or {}
-        players: Iterable[Mapping[str, Any]] = view.get("players", ()) if table.game else ()
-        start = view.get("start_player", -1)
-        # Other games' players may lack a place (Trajan ranks only at the end): 0 = not ranked.
-        seats = [
-            {"seat": int(p["seat"]), "name": str(p["name"]), "score": int(p.get("score", 0)),
-             "score_text": fmt.format_score(int(p.get("score", 0))), "place": int(p.get("place", 0)),
-             "place_text": fmt.format_place(int(p["place"])) if "place" in p else "", "is_start": p["seat"] == start}
-            for p in players
-        ]
         self.has_game = table.game is not None
         self.game = table.game or ""
         self.title = fmt.game_title(table.game) if table.game else _("No game is open")
-        self.seat_count = len(seats)
-        self.seats = seats
         self.can_undo, self.can_redo = table.can_undo, table.can_redo
         self.finished = table.finished
         self.step = table.step
-        if table.finished:
-            self.confirming_finish = False
-            self.keypad.close()
-        text, rule = fmt.format_notice(table.notice)
-        self.notice_text, self.notice_rule = text, rule
-        self.notice_level = table.notice.level if table.notice else ""
-        starter = next((s["name"] for s in seats if s["is_start"]), "")
-        if table.finished:
-            self.hint = _("Game finished.")
-        elif starter:
-            self.hint = _("★ {name} starts. Tap a player for any number of points.").format(name=starter)
-        else:
-            self.hint = ""
-        ranked = sorted(seats, key=lambda s: (s["place"], s["seat"]))
-        self.ranking = [{"place": s["place"], "place_text": fmt.format_place(s["place"]), "name": s["name"],
-                         "score_text": fmt.format_score(s["score"])} for s in ranked]
+        self._show_notice(table)
 
     def relabel(self) -> None:
         if self._last is not None:
@@ -235,29 +160,19 @@ class TableViewModel(EventDispatcher):
             self.title = _("No game is open")
 
     def show_notice(self, table: TableView) -> None:
-        """Only the notice: for a game with its own table view-model (the score pad's seats,
-        places and ranking would only be rebuilt for nothing)."""
+        """Only the notice (and undo and redo): for a game with its own table view-model, whose
+        title and the rest this one need not follow."""
+        self._show_notice(table)
+        self.can_undo, self.can_redo = table.can_undo, table.can_redo
+
+    def clear_notice(self) -> None:
+        """The table moved to another screen: a stale notice is not carried along."""
+        self.notice_text = self.notice_rule = self.notice_level = ""
+
+    def _show_notice(self, table: TableView) -> None:
         text, rule = fmt.format_notice(table.notice)
         self.notice_text, self.notice_rule = text, rule
         self.notice_level = table.notice.level if table.notice else ""
-        self.can_undo, self.can_redo = table.can_undo, table.can_redo
-
-    def seat_name(self, seat: int) -> str:
-        return next((s["name"] for s in self.seats if s["seat"] == seat), "")
-
-
-#: A score pad entry's event: one seat's points. A step that is exactly this is corrected with the
-#: points panel (which player, how many points) rather than from a list of choices.
-POINTS_KIND = "scorepad.points"
-START_KIND = "scorepad.started"
-
-
-def points_event(entry: Any) -> Mapping[str, Any] | None:
-    """The points event of a history entry that is one seat's points, else None."""
-    events = tuple(entry.events)
-    if len(events) == 1 and events[0].get("kind") == POINTS_KIND:
-        return events[0]
-    return None
 
 
 def is_core_entry(entry: Any) -> bool:
@@ -266,12 +181,12 @@ def is_core_entry(entry: Any) -> bool:
 
 
 class PointsFixModel(EventDispatcher):
-    """The score pad's correct panel: which player a past entry should have gone to and how many
-    points, prefilled with what it was. `seat` is -1 while closed.
+    """The points panel: which player a past entry of one seat's points (`PointsStep`) should have
+    gone to and how many points, prefilled with what it was. `seat` is -1 while closed.
 
-    Confirm (`can_confirm`) is offered only for an entry the rules take that differs from the old
-    one: the score pad refuses 0 points ("changes nothing"), and the same entry again would only
-    rewrite the journal.
+    Confirm (`can_confirm`) is offered only for an entry that differs from the old one and gives
+    some points: 0 points change nothing (a game refuses them), and the same entry again would
+    only rewrite the journal.
     """
 
     seat = NumericProperty(-1)
@@ -284,15 +199,18 @@ class PointsFixModel(EventDispatcher):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._was: tuple[int, int] = (-1, 0)
+        self._command = ""
 
-    def open(self, names: Sequence[str], seat: int, points: int) -> None:
-        self._was = (seat, points)
+    def open(self, names: Sequence[str], step: PointsStep) -> None:
+        self._was = (step.seat, step.points)
+        self._command = step.command
         self.players = [{"seat": i, "name": str(name)} for i, name in enumerate(names)]
-        self.seat, self.points = seat, points
+        self.seat, self.points = step.seat, step.points
         self._show()
 
     def close(self) -> None:
         self._was = (-1, 0)
+        self._command = ""
         self.players = []
         self.seat, self.points = -1, 0
         self._show()
@@ -308,7 +226,7 @@ class PointsFixModel(EventDispatcher):
 
     def intent(self, step: int) -> Intent:
         """The session's correct intent: step `step` becomes this seat's points."""
-        return Intent("correct", {"step": int(step), "name": "add_points",
+        return Intent("correct", {"step": int(step), "name": self._command,
                                   "args": {"seat": int(self.seat), "points": int(self.points)}})
 
     def _name(self, seat: int) -> str:
@@ -326,12 +244,14 @@ class HistoryViewModel(EventDispatcher):
     """Every step of the open game (undone ones marked) and the list of finished games; and the
     "correct a past entry" panel.
 
-    `rows` are the steps, newest first; `lines` what the screen lays out: for a game that counts
-    seasons and rounds (Trajan) a heading above each round's steps, otherwise the same steps.
-    `fixing` is the step being corrected (0: none) and `fix_kind` its panel: "choices" lists in
-    `fixes` what the step could have been (`choices_for(step)`, the choices of the session's
-    correction_view, given by the app: [] when it refuses or the game lists no choices); "points" edits a score pad
-    entry in `points_fix`, and its one fix is that entry as edited.
+    The open game's GameUI class (`game_ui_for`, from the game's id) words it all: its rows, the
+    lines laid out from them, its choices. `rows` are the steps, newest first; `lines` what the
+    screen lays out: for a game that counts seasons and rounds a heading above each round's steps,
+    otherwise the same steps. `fixing` is the step being corrected (0: none) and `fix_kind` its
+    panel: "choices" lists in `fixes` what the step could have been (`choices_for(step)`, the
+    choices of the session's correction_view, given by the app: [] when it refuses or the game
+    lists no choices); "points" edits an entry of one seat's points (`GameUI.points_step`) in
+    `points_fix`, and its one fix is that entry as edited.
     """
 
     title = StringProperty("")
@@ -354,28 +274,34 @@ class HistoryViewModel(EventDispatcher):
         self._game: str | None = None
         self._choices: list[Mapping[str, Any]] = []
 
+    @property
+    def _ui(self) -> type[GameUI]:
+        """The open game's words (class methods of its GameUI; the generic ones for no game)."""
+        return game_ui_for(self._game)
+
     def _game_steps(self) -> list[Any]:
         """Entries of game steps still in effect, oldest first, without the setup (the first)."""
         return [e for e in self._entries if not e.undone and not is_core_entry(e)][1:]
 
     def correctable_steps(self) -> set[int]:
         """Game steps still in effect, not the setup: all of them when the open game offers choices
-        for a step, else the score pad entries (corrected with the points panel)."""
+        for a step, else its entries of one seat's points (corrected with the points panel)."""
         entries = self._game_steps()
         if not entries or self._game is None:
             return set()
         if self.choices_for is not None and self.choices_for(entries[-1].step):
             return {e.step for e in entries}
-        return {e.step for e in entries if points_event(e) is not None}
+        ui = self._ui
+        return {e.step for e in entries if ui.points_step(tuple(e.events)) is not None}
 
     def open_fix(self, step: int) -> None:
-        """Opens the panel for `step`: the points panel for a score pad entry, else its choices
-        (nothing opens when there are none)."""
+        """Opens the panel for `step`: the points panel for an entry of one seat's points, else its
+        choices (nothing opens when there are none)."""
         self.close_fix()
         entry = next((e for e in self._game_steps() if e.step == step), None)
-        event = points_event(entry) if entry is not None else None
-        if event is not None:
-            self.points_fix.open(self._players(), int(event.get("seat", 0)), int(event.get("points", 0)))
+        points = self._ui.points_step(tuple(entry.events)) if entry is not None else None
+        if points is not None:
+            self.points_fix.open(self._players(), points)
             self.fix_title = _("Correct step {step}: which player, how many points?").format(step=step)
             self.fixes = [{"index": 0, "text": _("Confirm")}]
             self.fix_kind = "points"
@@ -389,27 +315,16 @@ class HistoryViewModel(EventDispatcher):
     def _list_choices(self, choices: Sequence[Mapping[str, Any]], title: str) -> None:
         """The panel's title and its fixes, one per choice, worded as the open game words them."""
         self._choices = list(choices)
-        label = self._choice_label()
+        label = self._ui.choice_label
         self.fix_title = title
         self.fixes = [{"index": i, "text": label(c)} for i, c in enumerate(self._choices)]
 
-    def _choice_label(self) -> Any:
-        """How the open game words one of its choices on a button."""
-        if self._game == "trajan":
-            from companion.ui.trajan.format import choice_label
-
-            def label(intent: Mapping[str, Any]) -> str:
-                text = choice_label(intent)
-                # A sowing is a bare tray numeral on the table (beside its tray); here it needs words.
-                return _("Pick up tray {tray}").format(tray=text) if intent["name"] == "sow" else text
-            return label
-        return lambda intent: str(intent["name"])
-
     def _players(self) -> list[str]:
-        """The score pad's names, from its start event (names never change during a game)."""
+        """The seated names, from the game's start event (names never change during a game)."""
+        start_kind = self._ui.start_kind
         for entry in self._entries:
             for event in entry.events:
-                if event.get("kind") == START_KIND:
+                if start_kind and event.get("kind") == start_kind:
                     return [str(name) for name in event.get("players", ())]
         return []
 
@@ -423,8 +338,8 @@ class HistoryViewModel(EventDispatcher):
 
     def pick_fix(self, index: int) -> Intent | None:
         """The correct intent of fix `index`; or None when that fix needs one more answer (its
-        `then`: Trajan's tile a table drawing by hand found there), whose choices the panel then
-        lists instead."""
+        `then`: a tile a table drawing by hand found there), whose choices the panel then lists
+        instead."""
         if self.fix_kind == "choices" and self._choices[index].get("then"):
             self._list_choices(self._choices[index]["then"],
                                _("Correct step {step}: which tile did the table find there?").format(step=self.fixing))
@@ -453,14 +368,10 @@ class HistoryViewModel(EventDispatcher):
         self.has_game = self._game is not None
         self.title = (_("Game history: {game}").format(game=fmt.game_title(self._game))
                       if self._game else _("No game is open"))
-        if self._game == "trajan":
-            from companion.ui.trajan.format import history_rows
-
-            rows = list(reversed(history_rows(self._entries)))
-        else:
-            rows = list(reversed(fmt.format_history(self._entries)))
+        ui = self._ui
+        rows = list(reversed(ui.history_rows(self._entries)))
         correctable = self.correctable_steps()
-        lines = fmt.under_round_headings({**row, "correctable": row["step"] in correctable} for row in rows)
+        lines = ui.history_lines({**row, "correctable": row["step"] in correctable} for row in rows)
         self.rows = [line for line in lines if line["kind"] == "step"]
         self.lines = lines
         self.finished = [

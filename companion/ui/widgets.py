@@ -7,14 +7,16 @@ visible one, because a script may check a widget before navigating to it.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Iterator
 
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.graphics import Mesh
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
@@ -288,7 +290,7 @@ def _frozen(value: Any) -> Any:
 
 
 #: How many label textures `KeepsTextures` keeps, shared by every label (the least recently shown
-#: go first). A Trajan table's text is ~7 kilopixels a texture: 512 are ~15 MB of texture memory.
+#: go first). A busy table's text is ~7 kilopixels a texture: 512 are ~15 MB of texture memory.
 SHARED_TEXTURES = 512
 _SHARED: "OrderedDict[tuple[Any, ...], tuple[Any, ...]]" = OrderedDict()
 
@@ -299,9 +301,9 @@ class KeepsTextures:
     that has ink.
 
     A table shows the same few strings over and over: a turn's prompt, a tray, a button hidden and
-    shown, and the same forum tile or province offered by whichever button of a grid comes first.
-    Measured over 500 Trajan taps, a label's own last four texts would have spared 1,932 of 5,300
-    layouts; any label's last 1,024 spared 3,924. A texture is kept with every input it was drawn
+    shown, and the same tile offered by whichever button of a grid comes first. Measured over 500
+    taps of the table with the most text, a label's own last four texts would have spared 1,932
+    of 5,300 layouts; any label's last 1,024 spared 3,924. A texture is kept with every input it was drawn
     from (`_texture_key`), so a kept one is the very image Kivy would draw: the screen is the same.
     A texture once kept is never drawn into again (another label may be showing it): a label laying
     out new text always gets a texture of its own.
@@ -424,6 +426,48 @@ class AppButton(WidMixin, KeepsTextures, Button):
 
     def on_selected(self, _instance: Any, selected: bool) -> None:
         self._outline.show(selected)
+
+
+class FitButton(AppButton):
+    """A button whose text shrinks (down to `min_font`) rather than spill out of it."""
+
+    base_font = NumericProperty(18)
+    min_font = NumericProperty(12)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # -1: fitted before the coming frame; with 0 a relabelled button sometimes showed its text
+        # unshrunk for a frame or two
+        self._fit_trigger = Clock.create_trigger(self._fit, -1)
+        self.bind(texture_size=self._fit_later, size=self._refit, text=self._refit, base_font=self._refit)
+
+    def _refit(self, *_args: Any) -> None:
+        if self.font_size != self.base_font:
+            self.font_size = self.base_font
+        self._fit_trigger()
+
+    def _fit_later(self, *_args: Any) -> None:
+        self._fit_trigger()
+
+    def _fit(self, *_args: Any) -> None:
+        if self._trigger_texture.is_triggered:
+            self._fit_trigger()  # the text is laid out again first: measure that, not the last one
+            return
+        if not self.text or self.height <= 1 or self.font_size <= self.min_font:
+            return
+        tw, th = self.texture_size
+        room = (self.text_size[0] if self.text_size and self.text_size[0] else self.width) - 4
+        ratio = 1.0
+        if th > self.height - 4 or tw > self.width - 4:
+            ratio = min((self.height - 4) / max(1, th), (self.width - 4) / max(1, tw), 0.92)
+        # A word wider than the button would be broken mid-word ("Hom/e"): shrink until it fits.
+        words = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", self.text).split()
+        if words and room > 0:
+            widest = max(self._label.get_extents(word)[0] for word in words)
+            if widest > room:
+                ratio = min(ratio, room / widest, 0.95)
+        if ratio < 1.0:
+            self.font_size = max(self.min_font, self.font_size * max(0.6, ratio))
 
 
 class Outline:

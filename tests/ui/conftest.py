@@ -20,6 +20,13 @@ if "KIVY_HOME" not in os.environ:
 
 import pytest  # noqa: E402
 
+from companion.games import registry  # noqa: E402
+from companion.ui.catalog import choices_from_registry, register  # noqa: E402
+
+# As the app does with the CLI's choices: a game's title and history wording are found by its id
+# in view-model and formatting tests too, without an app.
+register(choices_from_registry(registry()))
+
 
 @pytest.fixture
 def session(tmp_path):

@@ -40,7 +40,7 @@ def test_first_frame_line_lean_imports_and_durable_steps_on_stderr(tmp_path):
         seen = {{}}
 
         def ready(app):
-            seen['modules'] = sorted(m for m in ('PIL', 'gpiozero', 'luma', 'serial', 'companion.ui.screens.table',
+            seen['modules'] = sorted(m for m in ('PIL', 'gpiozero', 'luma', 'serial', 'companion.ui.scorepad.table',
                                                  'kivy.uix.textinput') if m in sys.modules)
             seen['screen'] = app.sm.current
             app.bridge.post(Intent('new_game', {{'game': 'scorepad', 'setup': {{'players': ['A', 'B']}}}}))
@@ -74,7 +74,7 @@ def test_an_open_game_at_start_opens_the_table(tmp_path):
         session.resume()  # what the CLI does when an unfinished game exists
         run_app(session, language='en', profile='800x480',
                 on_ready=lambda app: print('screen', app.sm.current, app.find_widget('table.undo') is not None),
-                exit_after_first_frame=True)
+                exit_after_first_frame=True, games=game_choices())
     """, tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "screen table True" in proc.stdout

@@ -22,7 +22,7 @@ def new_pad(session, players=("Ann", "Bo"), seed=5):
 
 
 def test_table_view_model_follows_the_session(session):
-    from companion.ui.viewmodels import TableViewModel
+    from companion.ui.scorepad.viewmodels import ScorePadTableViewModel as TableViewModel
 
     vm = TableViewModel()
     session.listeners.append(vm.update)
@@ -51,7 +51,7 @@ def test_table_view_model_follows_the_session(session):
 
 
 def test_confirming_and_keypad_close_when_the_game_finishes(session):
-    from companion.ui.viewmodels import TableViewModel
+    from companion.ui.scorepad.viewmodels import ScorePadTableViewModel as TableViewModel
 
     vm = TableViewModel()
     session.listeners.append(vm.update)
@@ -63,7 +63,7 @@ def test_confirming_and_keypad_close_when_the_game_finishes(session):
 
 
 def test_keypad_builds_a_signed_number():
-    from companion.ui.viewmodels import KeypadModel
+    from companion.ui.scorepad.viewmodels import KeypadModel
 
     pad = KeypadModel()
     pad.open(2)
@@ -162,7 +162,8 @@ def test_view_models_need_no_window():
         "from companion.core.store import JournalStore\n"
         "from companion.games import built_games\n"
         "from companion.session import Session, Intent\n"
-        "from companion.ui.viewmodels import TableViewModel, HomeViewModel\n"
+        "from companion.ui.viewmodels import HomeViewModel\n"
+        "from companion.ui.scorepad.viewmodels import ScorePadTableViewModel as TableViewModel\n"
         "s = Session(built_games(), JournalStore(tempfile.mkdtemp()))\n"
         "vm = TableViewModel(); s.listeners.append(vm.update)\n"
         "s.handle(Intent('new_game', {'game': 'scorepad', 'setup': {'players': ['A', 'B']}}))\n"

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.session import TableView
+from companion.ui.dice import words
 from companion.ui.dice.demo import DiceTrayDemo
 from companion.ui.dice.model import GAME
 from companion.ui.dice.presenters import DiceTrayPresenter
-from companion.ui.gameui import GameUI
+from companion.ui.gameui import Describe, GameUI
 
 
 class DiceTrayUI(GameUI):
@@ -19,6 +20,11 @@ class DiceTrayUI(GameUI):
     shared_setup = False
     demo = DiceTrayDemo()
     presenter_class = DiceTrayPresenter
+    start_kind = words.START_KIND
+
+    @classmethod
+    def history_describer(cls) -> Describe:
+        return words.describe_event
 
     def kv_names(self) -> Mapping[str, Any]:
         return {"dice": None}  # made on first need (`made`)

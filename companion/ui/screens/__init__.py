@@ -3,7 +3,9 @@
 Screens bind to the app's view-models and call the app's actions; they never import
 `companion.games` and never see game state. `create(name)` imports a screen only when first shown,
 so start-up pays only for the first screen. A game's own screens live in its UI package
-(companion/ui/trajan), listed by its GameUI; `MODULES` says where each of the shell's is.
+(companion/ui/<game>), listed by its GameUI, the screens `GameUI`'s defaults name ("setup" and
+"table") too. `MODULES` says where each of the shell's is; `setup` holds the
+parts every set-up over the shared names and pads is made of.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ from typing import Any, Mapping
 #: A game's own screens are its GameUI's (`companion.ui.gameui.GameUI.screens`).
 MODULES: dict[str, str] = {
     "home": "companion.ui.screens.home",
-    "setup": "companion.ui.screens.setup",
-    "table": "companion.ui.screens.table",
     "history": "companion.ui.screens.history",
     "settings": "companion.ui.screens.settings",
 }
-SCREENS = tuple(MODULES)
+#: The screens the shell names, in the documentation's order (its pictures, `companion screenshot
+#: --docs`): its own, and "setup" and "table", which mean the chosen game's set-up and the open
+#: game's table (`GameUI.setup_screen` / `table_screen`; the defaults' are the score pad's).
+SCREENS = ("home", "setup", "table", "history", "settings")
 
 
 def create(name: str, game_screens: Mapping[str, str] | None = None) -> Any:

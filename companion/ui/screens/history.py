@@ -1,5 +1,6 @@
-"""History: every step of the open game, newest first (undone ones marked, a Trajan game under a
-heading per season and round), the finished games, and the panel that corrects a past entry."""
+"""History: every step of the open game, newest first (undone ones marked, a game that counts
+seasons and rounds under a heading per round), the finished games, and the panel that corrects a
+past entry. The words are the open game's (its GameUI's, through `app.history_vm`)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.i18n import _, current_language
-from companion.ui.trajan.widgets import FitButton
-from companion.ui.widgets import AppButton, AppLabel, Panel
+from companion.ui.widgets import AppButton, AppLabel, FitButton, Panel
 
 
 class HistoryRow(Panel):
@@ -25,7 +25,7 @@ class HistoryRow(Panel):
 
 
 class HistoryHeading(AppLabel):
-    """The words "Season 2 · Round 3" above that round's steps in a Trajan history."""
+    """The words "Season 2 · Round 3" above that round's steps in a history with rounds."""
 
 
 class FinishedRow(Panel):
@@ -37,9 +37,9 @@ class FixTitle(AppLabel):
 
 
 class PointsFixPanel(BoxLayout):
-    """The score pad's correct panel over a `PointsFixModel`: a button per player (the chosen one
-    selected), − / + steps around the points, Cancel and Confirm. The player buttons are made
-    here because their number is the game's; the rest is in history.kv."""
+    """The points panel over a `PointsFixModel` (a step of one seat's points): a button per player
+    (the chosen one selected), − / + steps around the points, Cancel and Confirm. The player
+    buttons are made here because their number is the game's; the rest is in history.kv."""
 
     model = ObjectProperty(None)
     seat = NumericProperty(-1)  # bound to model.seat in kv, so no binding outlives this panel
@@ -85,7 +85,7 @@ class HistoryScreen(Screen):
         self._rows: dict[tuple[Any, ...], Any] = {}  # what a row shows -> the row showing it
         self._pending: Any = None  # the clock event making the rest of the rows
         # Not `fixes` or `rows`: they change together with `fixing` and `lines`, and each
-        # redraw of a long Trajan game's history makes hundreds of widgets.
+        # redraw of a long game's history (a few hundred steps) makes hundreds of widgets.
         vm.bind(lines=lambda *_: self.rebuild_steps(), fixing=lambda *_: self.rebuild_steps(),
                 fix_then=lambda *_: self.rebuild_steps(), finished=lambda *_: self.rebuild_finished())
         self.rebuild_steps()

@@ -1,10 +1,10 @@
-"""Score pad set-up: how many players, their names, which handheld pad is whose, Start. Refusals
-(e.g. two equal names) show inline above the names; nothing here decides whether a setup is
-valid — the rules do.
+"""The shared set-up: how many players, their names, which handheld pad is whose, Start, for every
+game whose set-up begins with names and pads (`GameUI.shared_setup`). Refusals (e.g. two equal
+names) show inline above the names; nothing here decides whether a setup is valid — the rules do.
 
-`PlayersSetupScreen` is the part every set-up over the shared names and pads has (the secret bid's
-and Tribune's too): one row per seat with a name field, rebuilt only when the count changes, kept
-in step with the shared names, and Start moved to the bottom in portrait."""
+`PlayersSetupScreen` is the part every such set-up screen has (each game's own screen extends it):
+one row per seat with a name field, rebuilt only when the count changes, kept in step with the
+shared names, and Start moved to the bottom in portrait. The rows' kv rules are in setup.kv."""
 
 from __future__ import annotations
 
@@ -67,8 +67,8 @@ def _strong(widget: Any) -> Any:
 
 
 class PlayersSetupScreen(Screen):
-    """A set-up over the shared names (`app.setup_vm`) and pads (`app.setup_pads`): the score pad's,
-    and every game's that keeps a game night's players (the secret bid's, Tribune's). The layout
+    """A set-up over the shared names (`app.setup_vm`) and pads (`app.setup_pads`), the base of
+    every game's set-up screen that keeps a game night's players. The layout
     needs ids `names` (the rows' grid), `start`, `top_bar` and `bottom_slot`; a subclass sets
     `ROW` (a row class with a `seat` property and `name` and `pad` ids), `PREFIX` (wids
     "<prefix>.name.<n>"), and words its rows in `relabel_row`."""
@@ -150,9 +150,4 @@ class PlayersSetupScreen(Screen):
                 field.text = names[field.index]
 
 
-class SetupScreen(PlayersSetupScreen):
-    """The score pad's set-up: names and pads, nothing more."""
-
-
-SCREEN_CLASS = SetupScreen
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.session import TableView
-from companion.ui.gameui import GameUI
+from companion.ui.gameui import Describe, GameUI
+from companion.ui.secretbid import format as words
 from companion.ui.secretbid.demo import SecretBidDemo
 
 
@@ -52,6 +53,11 @@ class SecretBidGameUI(SealedBidGameUI):
     screens = {"secretbid_setup": "companion.ui.secretbid.setup", "secretbid_table": "companion.ui.secretbid.table",
                "secretbid_private": "companion.ui.secretbid.private_screen"}
     demo = SecretBidDemo()
+    start_kind = words.START_KIND
+
+    @classmethod
+    def history_describer(cls) -> Describe:
+        return words.history_describer()
 
     def make_controller(self) -> Any:
         from companion.ui.secretbid.controller import SecretBidUI

@@ -16,8 +16,8 @@ from kivy.uix.screenmanager import Screen
 
 from companion.ui import theme
 from companion.ui.screens.setup import NameInput
-from companion.ui.trajan.widgets import ButtonGrid, FitButton
-from companion.ui.widgets import AppButton, Panel
+from companion.ui.trajan.widgets import ButtonGrid
+from companion.ui.widgets import AppButton, FitButton, Panel
 
 
 class TrajanSeatRow(Panel):

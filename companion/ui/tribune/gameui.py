@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.ui.gameui import Describe
 from companion.ui.secretbid.gameui import SealedBidGameUI
+from companion.ui.tribune import history
 from companion.ui.tribune.demo import TribuneDemo
 
 
@@ -13,6 +15,11 @@ class TribuneGameUI(SealedBidGameUI):
     screens = {"tribune_setup": "companion.ui.tribune.setup", "tribune_table": "companion.ui.tribune.table",
                "tribune_private": "companion.ui.tribune.private_screen"}
     demo = TribuneDemo()
+    start_kind = history.START_KIND
+
+    @classmethod
+    def history_describer(cls) -> Describe:
+        return history.history_describer()
 
     def make_controller(self) -> Any:
         from companion.ui.tribune.controller import TribuneUI

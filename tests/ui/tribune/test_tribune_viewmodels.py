@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from companion.session import Intent
-from companion.ui import formatting as fmt
 from companion.ui import i18n
+from companion.ui.gameui import game_ui_for
 from uiharness import mentions, model_texts
 
 pytestmark = pytest.mark.timeout(30)
@@ -222,7 +222,7 @@ def test_the_private_entry_serves_a_tribune_bidder_and_hands_back_at_the_reveal(
 
 
 def history_texts(session):
-    return [row["text"].replace("\u00a0", " ") for row in fmt.format_history(session.history())]
+    return [row["text"].replace("\u00a0", " ") for row in game_ui_for("tribune").history_rows(session.history())]
 
 
 def test_history_lines_for_every_tribune_event_in_three_languages(session):

@@ -1,6 +1,8 @@
-"""The score pad table: seats with big ±1/±5 buttons, a keypad for any number, Undo/Redo/History
-one tap away, Finish with confirmation, then the final ranking. The current notice (a refusal and
-its rule) shows inline in a strip that is always there, so nothing ever blocks the table."""
+"""The score pad's table (the screen "table", `ScorePadUI.screens`): seats with big ±1/±5 buttons,
+a keypad for any number, Undo/Redo/History one tap away, Finish with confirmation, then the final
+ranking, over `app.scorepad_vm`; its buttons call `app.scorepad` (the score pad's GameUI). The
+current notice (a refusal and its rule) shows inline in a strip that is always there, so nothing
+ever blocks the table."""
 
 from __future__ import annotations
 
@@ -38,14 +40,14 @@ def _strong(widget: Any) -> Any:
     return getattr(widget, "__self__", widget)
 
 
-class TableScreen(Screen):
+class ScorePadTableScreen(Screen):
     def on_kv_post(self, base_widget: Any) -> None:
         from kivy.app import App
 
         # Panels leave the tree while another is shown; `ids` alone would not keep them alive.
         self._panels = {name: _strong(self.ids[name]) for name in
                         ("seats_panel", "keypad_panel", "ranking_panel", "action_bar", "confirm_bar")}
-        vm = App.get_running_app().table_vm
+        vm = App.get_running_app().scorepad_vm
         vm.bind(seats=lambda *_: self.update_seats(),
                 finished=lambda *_: (self.update_ranking(), self.choose_content()),
                 ranking=lambda *_: self.update_ranking(), confirming_finish=lambda *_: self.choose_bar())
@@ -61,7 +63,7 @@ class TableScreen(Screen):
         """Seats, keypad or ranking: exactly one is in the tree (hidden widgets would eat touches)."""
         from kivy.app import App
 
-        vm = App.get_running_app().table_vm
+        vm = App.get_running_app().scorepad_vm
         panels = self._panels
         if vm.finished:
             wanted = panels["ranking_panel"]
@@ -75,7 +77,7 @@ class TableScreen(Screen):
     def choose_bar(self) -> None:
         from kivy.app import App
 
-        vm = App.get_running_app().table_vm
+        vm = App.get_running_app().scorepad_vm
         panels = self._panels
         wanted = panels["confirm_bar"] if vm.confirming_finish else panels["action_bar"]
         self._show_only(self.ids.bar, wanted, (panels["action_bar"], panels["confirm_bar"]))
@@ -96,7 +98,7 @@ class TableScreen(Screen):
         so a button stays the same widget (and shows its pressed state) across a tap."""
         from kivy.app import App
 
-        vm = App.get_running_app().table_vm
+        vm = App.get_running_app().scorepad_vm
         grid = self.ids.seats_grid
         if len(grid.children) != len(vm.seats):
             grid.clear_widgets()
@@ -117,7 +119,7 @@ class TableScreen(Screen):
         away, garbage the cyclic collector then paid for during later taps."""
         from kivy.app import App
 
-        vm = App.get_running_app().table_vm
+        vm = App.get_running_app().scorepad_vm
         if not vm.finished:
             return
         grid = self.ids.ranking_grid
@@ -132,5 +134,5 @@ class TableScreen(Screen):
             widget.score_text = row["score_text"]
 
 
-SCREEN_CLASS = TableScreen
+SCREEN_CLASS = ScorePadTableScreen
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
