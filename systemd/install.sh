@@ -228,18 +228,20 @@ install_package() {
 UNITS_CHANGED=0
 RULES_CHANGED=0
 
-# put SOURCE_FILE DEST MODE: writes DEST (atomically) only when its content differs.
+# put SOURCE_FILE DEST MODE: writes DEST (atomically) only when its content differs; status 1 when
+# it was already so. A file it cannot write ends the install (put's callers test its status, which
+# turns `set -e` off inside it: every step is checked here).
 put() {
-    local source="$1" dest="$2" mode="$3"
+    local source="$1" dest="$2" mode="$3" temp
     if [ -f "$dest" ] && cmp -s "$source" "$dest" && [ "$(stat -c %a "$dest")" = "${mode#0}" ]; then
         return 1
     fi
-    mkdir -p "$(dirname "$dest")"
-    local temp
-    temp="$(mktemp "$dest.XXXXXX")"
-    cat "$source" >"$temp"
-    chmod "$mode" "$temp"
-    mv -f "$temp" "$dest"
+    mkdir -p "$(dirname "$dest")" 2>/dev/null && temp="$(mktemp "$dest.XXXXXX" 2>/dev/null)" ||
+        die "cannot write ${dest#"$PREFIX"}: is $(dirname "${dest#"$PREFIX"}") read-only? (nothing after it was installed)"
+    if ! { cat "$source" >"$temp" && chmod "$mode" "$temp" && mv -f "$temp" "$dest"; }; then
+        rm -f -- "$temp"
+        die "cannot write ${dest#"$PREFIX"} (nothing after it was installed)"
+    fi
     changed "wrote ${dest#"$PREFIX"}"
 }
 

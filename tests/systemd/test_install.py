@@ -170,6 +170,17 @@ def test_desktop_mode_runs_as_the_desktop_user(prefix, clone):
     assert result.stdout.splitlines()[-1].endswith("(desktop mode, runs as alice)")
 
 
+def test_a_file_that_cannot_be_written_ends_the_install_saying_which(prefix, clone):
+    # It used to say "wrote /usr/local/bin/companion-doctor" and go on (put's status is tested by
+    # its callers, which turns `set -e` off inside it).
+    shutil.rmtree(prefix / "usr/local/bin")
+    (prefix / "usr/local/bin").write_text("a file where the folder should be")
+    result = run(clone, "install.sh", "--prefix", str(prefix))
+    assert result.returncode == 1
+    assert "install: cannot write /usr/local/bin/companion-doctor: is /usr/local/bin read-only?" in result.stderr
+    assert "wrote /usr/local/bin/companion-doctor" not in result.stdout
+
+
 @pytest.mark.parametrize("args, message", [
     (("--mode", "kiosk"), "--mode must be auto, console or desktop"),
     (("--scanner-id", "2e8a-000a"), "--scanner-id must be VVVV:PPPP"),
