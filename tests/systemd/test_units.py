@@ -156,7 +156,7 @@ def test_console_unit_sandbox():
     assert env["KIVY_HOME"].startswith("/run/companion/")
     assert one("TTYPath") == "/dev/tty1" and "getty@tty1.service" in values(unit["Unit"], "Conflicts")
     assert "display-manager.service" in " ".join(values(unit["Unit"], "After"))
-    assert one("ExecCondition") == "/bin/sh -c '! systemctl --quiet is-active display-manager.service'"
+    assert one("ExecCondition").startswith("/bin/sh -c 'if systemctl --quiet is-active display-manager.service; then")
     assert values(unit["Install"], "WantedBy") == ["multi-user.target"]
 
 
@@ -246,6 +246,40 @@ def shell_of(line: str) -> list[str]:
     """An Exec line's argv, as systemd splits it (its quoting is the shell's for these lines); a
     leading ':' (no $VARIABLE expansion by systemd) is dropped."""
     return shlex.split(line[1:] if line.startswith(":") else line)
+
+
+def fake_systemctl(directory: Path, status: int) -> dict[str, str]:
+    directory.mkdir(exist_ok=True)
+    program = directory / "systemctl"
+    program.write_text(f"#!/bin/sh\necho \"$@\" >>{directory}/calls\nexit {status}\n")
+    program.chmod(0o755)
+    return {**os.environ, "PATH": f"{directory}:{os.environ['PATH']}"}
+
+
+def test_the_exec_condition_says_why_it_stands_down(tmp_path):
+    argv = shell_of(only(console_service(), "ExecCondition"))
+    assert argv[:2] == ["/bin/sh", "-c"]
+    # A display manager runs (is-active exits 0): skip (exit 1, not 255: that would be a failure),
+    # and say why on stdout, which the unit sends to the journal.
+    desktop = subprocess.run(argv, capture_output=True, text=True, env=fake_systemctl(tmp_path / "dm", 0), timeout=10)
+    assert desktop.returncode == 1
+    assert desktop.stdout.strip() == ("companion.service stands down: a display manager runs, "
+                                      "so the desktop shows companion (companion-desktop.service)")
+    assert (tmp_path / "dm/calls").read_text() == "--quiet is-active display-manager.service\n"
+    # None runs (is-active exits 3): go on, without a word.
+    console = subprocess.run(argv, capture_output=True, text=True, env=fake_systemctl(tmp_path / "none", 3), timeout=10)
+    assert console.returncode == 0 and console.stdout == "" and console.stderr == ""
+    assert only(console_service(), "StandardOutput") == "journal"
+
+
+def test_no_tty1_is_a_condition_the_journal_names():
+    # The ExecCondition's input is tty1 (StandardInput=tty-fail): without tty1 it cannot even start,
+    # and systemd took that (exit 208, STDIN) for "condition not met": skipped, silently. A
+    # ConditionPathExists= comes first, and systemd names it in the journal ("skipped because of an
+    # unmet condition check (ConditionPathExists=/dev/tty1)": test-in-container.sh).
+    service = console_service()
+    assert only(service, "StandardInput") == "tty-fail"
+    assert values(unit_entries(CONSOLE)["Unit"], "ConditionPathExists") == [only(service, "TTYPath")] == ["/dev/tty1"]
 
 
 def wait_for_screen() -> list[str]:
