@@ -157,6 +157,7 @@ def test_console_unit_sandbox():
     assert one("TTYPath") == "/dev/tty1" and "getty@tty1.service" in values(unit["Unit"], "Conflicts")
     assert "display-manager.service" in " ".join(values(unit["Unit"], "After"))
     assert one("ExecCondition").startswith("/bin/sh -c 'if systemctl --quiet is-active display-manager.service; then")
+    assert values(service, "ReadOnlyPaths") == ["/run"]  # /run/lock is writable by everyone otherwise
     assert values(unit["Install"], "WantedBy") == ["multi-user.target"]
 
 
