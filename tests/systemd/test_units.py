@@ -184,6 +184,8 @@ def test_desktop_autostart_entry_starts_the_user_unit():
 
 @pytest.mark.parametrize("script, shell", [
     ("install.sh", "bash"), ("uninstall.sh", "bash"), ("companion-doctor", "sh"), ("companion-desktop-start", "sh"),
+
+    ("test-in-container.sh", "bash"),
 ])
 def test_scripts_parse(script, shell):
     result = subprocess.run([shell, "-n", str(SYSTEMD_DIR / script)], capture_output=True, text=True)
