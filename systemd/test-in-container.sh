@@ -63,6 +63,7 @@ bad() { FAILED+=("$1"); printf '  FAIL  %s\n' "$*"; }
 verdict() { if [ "$1" = yes ]; then ok "$2"; else bad "$2"; fi; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+first() { grep -o -m1 -- "$1" | head -n1 || true; }  # the first match of a pattern, or nothing (no failure)
 at_most() { [ "$(awk -v x="$1" -v limit="$2" 'BEGIN { print (x <= limit) }')" = 1 ]; }
 
 # -- the cached root ------------------------------------------------------------------------------
@@ -293,7 +294,7 @@ done
 wait_for 10 state_is failed || true
 took="$(since "$t0")"
 sleep 3  # a restart would come within 3 s (RestartSec=2)
-limit="$(journal_since "$t0" | grep -o 'Start request repeated too quickly' | head -n1)"
+limit="$(journal_since "$t0" | first 'Start request repeated too quickly')"
 answer=no; state_is failed && [ -n "$limit" ] && answer=yes
 verdict $answer "a crash loop ends: $kills SIGKILLs in $took s leave it $(unit ActiveState) 3 s later (\"${limit:-no start limit in the journal}\")"
 
@@ -306,11 +307,11 @@ inside systemctl start companion.service >/dev/null 2>&1 || true
 wait_for 25 state_is failed || true
 took="$(since "$t0")"
 sleep 3  # a restart would come within 3 s (RestartSec=2)
-said="$(journal_since "$t0" | grep -o 'no screen found' | head -n1)"
+said="$(journal_since "$t0" | first 'no screen found')"
 answer=no
 state_is failed && [ "$(unit ExecMainStatus)" = 3 ] && [ "$(unit NRestarts)" = 0 ] && [ -n "$said" ] && answer=yes
 verdict $answer "with no screen it stops: $(unit ActiveState) $took s after start, exit status $(unit ExecMainStatus) (\"${said:-nothing in the journal}\"), $(unit NRestarts) restarts 3 s later"
-journal_since "$t0" | grep -E "waiting up to|no screen found|Failed with" | sed 's/^/    journal: /'
+journal_since "$t0" | { grep -E "waiting up to|no screen found|Failed with" || true; } | sed 's/^/    journal: /'
 offscreen
 
 inside systemctl reset-failed companion.service
@@ -318,7 +319,7 @@ inside systemd-run -q --unit=display-manager.service /bin/sleep infinity
 t0=$(now)
 inside systemctl start companion.service || true
 sleep 1
-why="$(journal_since "$t0" | grep 'stands down' | head -n1)"
+why="$(journal_since "$t0" | first '.*stands down.*')"
 answer=no; state_is inactive && [ -n "$why" ] && answer=yes
 verdict $answer "beside a running display manager it stands down: $(unit ActiveState), the journal says \"${why:-nothing}\""
 inside systemctl stop display-manager.service
@@ -342,13 +343,13 @@ PROBE=/usr/local/lib/companion-probe/probe.py
 EXPECTED_WRITABLE="/dev/mqueue /dev/shm /run/companion /tmp /var/cache/companion /var/lib/companion /var/tmp"
 one_line() { sed 's/^writable //' | tr '\n' ' ' | sed 's/ $//'; }
 in_app="$(inside nsenter -t "$MAIN" -m -- setpriv --reuid=companion --regid=companion --init-groups \
-    /usr/bin/python3 "$PROBE" writable | one_line)"
+    /usr/bin/python3 "$PROBE" writable | one_line || true)"
 answer=no; [ "$in_app" = "$EXPECTED_WRITABLE" ] && answer=yes
 verdict $answer "writable in the running app's mount namespace (as companion, with its groups): $in_app"
 say "    that is: the data directory /var/lib/companion; Mesa's shader cache /var/cache/companion; in RAM or private"
 say "    to the unit: /run/companion, its own /tmp and /var/tmp (gone when it stops), /dev/shm and /dev/mqueue (RemoveIPC=)"
 control() { inside systemd-run --wait -q --pipe -p User=companion /usr/bin/python3 "$PROBE" "$@"; }
-free_writable="$(control writable | one_line)"
+free_writable="$(control writable | one_line || true)"
 answer=no
 case " $free_writable " in *" /etc/companion-planted "*) case " $free_writable " in *" /srv/planted "*) answer=yes ;; esac ;; esac
 verdict $answer "the check bites: without the sandbox companion may write $free_writable"
@@ -382,10 +383,10 @@ $extra
 EOF
     inside systemctl daemon-reload
     inside systemctl start companion-probe.service || true
-    inside cat /run/companion-probe.out
+    inside cat /run/companion-probe.out 2>/dev/null || true
 }
 field() { awk -v kind="$1" -v what="$2" '$1 == kind && $2 == what { $1 = ""; $2 = ""; sub(/^  /, ""); print }'; }
-probe="$(probe_unit "" sockets devices syscalls)"
+probe="$(probe_unit "" sockets devices syscalls || true)"
 opened="$(printf '%s\n' "$probe" | awk '$1 == "socket" && $3 == "opened" { print $2 }' | tr '\n' ' ' | sed 's/ $//')"
 refused="$(printf '%s\n' "$probe" | awk '$1 == "socket" && $3 == "refused"' | wc -l)"
 answer=no; [ "$opened" = "AF_UNIX AF_NETLINK" ] && answer=yes
@@ -396,12 +397,12 @@ verdict $answer "devices (DevicePolicy=closed, a BPF program): /dev/net/tun (mod
 nice="$(printf '%s\n' "$probe" | field syscall setpriority)"
 answer=no; [ "$nice" = "refused EPERM" ] && answer=yes
 verdict $answer "system calls (SystemCallFilter=~@resources): setpriority $nice"
-ip="$(probe_unit "RestrictAddressFamilies=" ip | field ip 127.0.0.1)"
+ip="$(probe_unit "RestrictAddressFamilies=" ip | field ip 127.0.0.1 || true)"
 answer=no; [ "$ip" = "refused EPERM" ] && answer=yes
 verdict $answer "IPAddressDeny=any (a BPF program), RestrictAddressFamilies= lifted to reach it: a UDP datagram to 127.0.0.1 $ip"
 rm -rf -- "$RUN/etc/systemd/system/companion-probe.service" "$RUN/etc/systemd/system/companion-probe.service.d"
 inside systemctl daemon-reload
-free="$(control sockets ip devices syscalls)"
+free="$(control sockets ip devices syscalls || true)"
 free_inet="$(printf '%s\n' "$free" | field socket AF_INET)"
 free_ip="$(printf '%s\n' "$free" | field ip 127.0.0.1)"
 free_tun="$(printf '%s\n' "$free" | field device /dev/net/tun)"
@@ -422,7 +423,7 @@ inside sh -c 'umount /dev/tty1; rm -f /dev/tty1' || true
 t0=$(now)
 inside systemctl start companion.service || true
 sleep 1
-why="$(journal_since "$t0" | grep -o 'unmet condition check ([^)]*)' | head -n1)"
+why="$(journal_since "$t0" | first 'unmet condition check ([^)]*)')"
 answer=no; state_is inactive && [ -n "$why" ] && answer=yes
 verdict $answer "with no /dev/tty1 it stands down: $(unit ActiveState), the journal says \"skipped because of an ${why:-(nothing)}\""
 
