@@ -139,7 +139,7 @@ def _setup_logging() -> None:
 def _prepare_kivy() -> None:
     """Kivy's environment, set here, at the entry point, before any sub-command can import Kivy
     (Kivy reads it once, at its own import; the UI modules no longer set it themselves)."""
-    from companion.ui.environment import prepare
+    from companion.ui.shell.environment import prepare
 
     prepare()
 
@@ -209,7 +209,7 @@ def run_app(args: argparse.Namespace) -> int:
     on_ready = None
     script_result = None
     if args.input_script:
-        from companion.ui.script import ScriptError, ScriptResult, load_script, play_script
+        from companion.ui.shell.script import ScriptError, ScriptResult, load_script, play_script
         from companion.wiring.script_keys import ScriptKeys
 
         try:
@@ -224,7 +224,7 @@ def run_app(args: argparse.Namespace) -> int:
     status = choose_status(config, args)
     scanner = choose_scanner(config, args)
 
-    from companion.ui.app import run_app as run_kivy_app
+    from companion.ui.shell.app import run_app as run_kivy_app
 
     try:
         code = run_kivy_app(
@@ -358,7 +358,7 @@ def game_choices() -> tuple:
     A game whose registry line names a set-up offer (`GameEntry.offer`) adds what its set-up
     screen offers: player colours and its S/U settings with their sources and alternatives."""
     from companion.games import registry
-    from companion.ui.catalog import SettingInfo, SettingOption, choices_from_registry
+    from companion.ui.shell.choices import SettingInfo, SettingOption, choices_from_registry
 
     entries = registry()
     extras = {}
@@ -375,7 +375,7 @@ def screenshot(args: argparse.Namespace) -> int:
     """`companion screenshot OUT [--screen S] [--game G] [--state NAME]`: one picture over a demo
     session; `--docs [GAME] DIR`: the documentation's pictures. Exit 2 naming what was unknown."""
     from companion.demo import DemoError, pick_shot, shoot
-    from companion.ui.environment import prepare
+    from companion.ui.shell.environment import prepare
 
     prepare(offscreen=True)
     try:
@@ -396,7 +396,7 @@ def screenshot(args: argparse.Namespace) -> int:
 def _docs(values: Sequence[str]) -> int:
     """`--docs DIR` (every picture) or `--docs GAME DIR` (one game's demo states)."""
     from companion.demo import game_demo
-    from companion.ui.screenshot import regenerate_demo_docs, regenerate_docs
+    from companion.ui.shell.screenshot import regenerate_demo_docs, regenerate_docs
 
     if len(values) == 1:
         written = regenerate_docs(Path(values[0]), game_choices())

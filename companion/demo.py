@@ -96,7 +96,7 @@ def game_demos(choices: Sequence[Any] | None = None) -> dict[str, GameDemo]:
 
     if choices is None:
         from companion.games import registry
-        from companion.ui.catalog import choices_from_registry
+        from companion.ui.shell.choices import choices_from_registry
 
         choices = choices_from_registry(registry())
     return {game: cls.demo for game, cls in game_ui_classes(choices).items() if cls.demo.states}
@@ -139,7 +139,7 @@ def pick_shot(choices: Sequence[Any], screen: str | None = None, game: str | Non
     a state is shown on its own screen (unless `screen` says), and a picture of no game is the
     shell's demo on `screen` (home by default)."""
     from companion.ui.gameui import game_ui_classes
-    from companion.ui.screenshot import screen_names
+    from companion.ui.shell.screenshot import screen_names
 
     if screen is not None and screen not in screen_names(choices):
         raise DemoError(f"unknown screen {screen!r}; choose one of {', '.join(screen_names(choices))}")
@@ -164,10 +164,10 @@ def shoot(out: Path, language: str, profile: str, choices: Sequence[Any], shot: 
     import tempfile
 
     from companion.games import built_games
-    from companion.ui.environment import prepare
+    from companion.ui.shell.environment import prepare
 
     prepare(offscreen=True)
-    from companion.ui.screenshot import take_screenshot
+    from companion.ui.shell.screenshot import take_screenshot
 
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
         if shot.game is None:

@@ -167,8 +167,8 @@ def test_the_trajan_pad_menu_is_the_rules_pad_choices(tmp_path, state):
 
 
 def test_the_ui_words_are_the_english_defaults_and_translate():
-    from companion.ui import i18n
-    from companion.ui.pad_words import pad_words
+    from companion.ui.text import i18n
+    from companion.ui.text.pad_words import pad_words
 
     assert pad_words() == ENGLISH
     i18n.set_language("zh-Hans")

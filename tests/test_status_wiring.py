@@ -124,8 +124,8 @@ def test_the_table_drawing_the_senates_bonus_tiles_is_said_in_one_legible_line(s
     from hardware.handheld.render import CJK_FONT, cjk_font, fit, is_latin, latin_font
     from hardware.status_display.render import STATUS_Y, WIDTH
 
-    from companion.ui import i18n
-    from companion.ui.status_display import status_words
+    from companion.ui.text import i18n
+    from companion.ui.shell.status_display import status_words
 
     trajan_game(session, digital_draws=False)
     view = play_until(session, lambda v: v["phase"] == "bonus_draw")
@@ -187,8 +187,8 @@ def test_the_dice_tray_shows_its_name_and_the_reads_counted(session):
     assert status_screen(session.table_view()).status == "Reads counted: 1"
     session.handle(Intent("finish"))  # closed, the tally is still what the table wants to see
     assert status_screen(session.table_view()) == StatusScreen(title="Dice tray", status="Reads counted: 1")
-    from companion.ui import i18n
-    from companion.ui.status_display import status_words
+    from companion.ui.text import i18n
+    from companion.ui.shell.status_display import status_words
 
     for language, title, status in (("zh-Hans", "掷骰盘", "已计入 1 次"), ("zh-Hant", "擲骰盤", "已計入 1 次")):
         try:
@@ -215,14 +215,14 @@ def test_a_seats_draft_never_reaches_the_status_display_even_from_a_seat_view(se
 
 
 def test_the_words_are_the_ui_catalogs_msgids_word_for_word():
-    from companion.ui.status_display import status_words
+    from companion.ui.shell.status_display import status_words
 
     assert status_words() == ENGLISH
 
 
 def test_translated_words_reach_the_screen(session):
-    from companion.ui import i18n
-    from companion.ui.status_display import status_words
+    from companion.ui.text import i18n
+    from companion.ui.shell.status_display import status_words
 
     trajan_game(session)
     try:

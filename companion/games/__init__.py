@@ -31,7 +31,7 @@ class GameEntry:
     #: {"colours", "settings"} as plain values, e.g. companion.games.trajan.settings.setup_offer),
     #: imported only for the home screen's list: no rules are loaded for it.
     offer: str | None = None
-    #: Its name in English, a msgid the UI translates (`companion.ui.msgids` finds it here): the
+    #: Its name in English, a msgid the UI translates (`companion.ui.text.msgids` finds it here): the
     #: home screen names a game before its rules or its screens exist.
     title: str = ""
 

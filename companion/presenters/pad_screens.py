@@ -5,7 +5,7 @@ Each maps the view the session gives for ONE seat (`Session.seat_view(seat)`: th
 that seat's `mine` and `draft`) to a `hardware.handheld.screen.PadScreen`. A seat's secret is read
 only from `mine`/`draft` and only when `mine` says it is that seat's (a view handed to the wrong pad
 shows nothing secret); every other field read is public. Words come in as a `PadWords` (English by
-default; `companion.ui.pad_words` gives them translated), because the hardware layer knows no
+default; `companion.ui.text.pad_words` gives them translated), because the hardware layer knows no
 language and this layer no catalog.
 
 The shapes (`companion.presenters.game.GamePresenter` picks among them; a game's own presenter may
@@ -31,7 +31,7 @@ ChoiceLabel = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
 
 @dataclasses.dataclass(frozen=True)
 class PadWords:
-    """Every text the shapes show, as `str.format` templates (English; `companion.ui.pad_words`
+    """Every text the shapes show, as `str.format` templates (English; `companion.ui.text.pad_words`
     gives them in the current language). The bitmap font draws Latin-1 only and CJK through its own
     font, so the English avoids "−" (U+2212) and other symbols outside both."""
 

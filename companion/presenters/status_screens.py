@@ -6,7 +6,7 @@ build a `hardware.status_display.screen.StatusScreen`. The display faces the who
 never show a secret: only public fields are read, and a seat's `mine`/`draft` are ignored even if a
 seat view were handed over by mistake (a test holds it to that).
 
-Words come in as a `StatusWords` (English by default; `companion.ui.status_display` gives them in
+Words come in as a `StatusWords` (English by default; `companion.ui.shell.status_display` gives them in
 the current language), because the hardware layer knows no language and this layer no catalog.
 
 The shapes (`companion.presenters.game.GamePresenter` puts them together; a game's own presenter

@@ -27,9 +27,9 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from companion.presenters.game import GamePresenter
 from companion.session import Intent, Notice, TableView
-from companion.ui import formatting as fmt
-from companion.ui.catalog import GameChoice, known
-from companion.ui.formatting import Describe, choice_title
+from companion.ui.text import formatting as fmt
+from companion.ui.shell.choices import GameChoice, known
+from companion.ui.text.formatting import Describe, choice_title
 from companion.ui.gamedemo import GameDemo
 
 
@@ -203,7 +203,7 @@ def game_ui_classes(choices: Sequence[GameChoice]) -> dict[str, type[GameUI]]:
 
 
 def game_ui_for(game_id: str | None) -> type[GameUI]:
-    """The GameUI class of a registered game (`catalog.register`), or GameUI itself (the generic
+    """The GameUI class of a registered game (`choices.register`), or GameUI itself (the generic
     defaults) for an unknown id or a game without its half of the app: a journal's game id is all a
     past game's history needs to read as that game's."""
     choice = known(game_id)

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.timeout(300)
 
 
 def test_the_history_pictures_regenerate_identically(tmp_path):
-    from companion.ui.screenshot import demo_doc_name, doc_name, screenshot_in_subprocess
+    from companion.ui.shell.screenshot import demo_doc_name, doc_name, screenshot_in_subprocess
 
     pairs = [(SHOTS / doc_name("history", "en"), screenshot_in_subprocess(
                   tmp_path / "history.png", "history", "en", "800x480", timeout=240)),

@@ -8,8 +8,8 @@ import pytest
 
 from companion.core.engine import HistoryEntry
 from companion.session import Notice
-from companion.ui import formatting as fmt
-from companion.ui import i18n
+from companion.ui.text import formatting as fmt
+from companion.ui.text import i18n
 from companion.ui.gameui import game_ui_for
 
 pytestmark = pytest.mark.timeout(10)

@@ -19,7 +19,7 @@ def choices():
 def test_every_demo_state_is_shown_on_a_screen_the_tool_knows(choices):
     from companion.demo import game_demos
     from companion.ui.gameui import game_ui_classes
-    from companion.ui.screenshot import screen_names
+    from companion.ui.shell.screenshot import screen_names
 
     demos = game_demos(choices)
     assert demos, "some game has documentation pictures"

@@ -11,7 +11,7 @@ import pytest
 
 from companion.games import registry
 from companion.session import Intent
-from companion.ui import formatting as fmt
+from companion.ui.text import formatting as fmt
 from companion.ui.gameui import GameUI, game_ui_for
 
 pytestmark = pytest.mark.timeout(30)
@@ -19,8 +19,9 @@ pytestmark = pytest.mark.timeout(30)
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "companion" / "ui"
 #: The shell's code that every game goes through: it may not tell games apart by name.
-SHARED = [UI / "formatting.py", UI / "viewmodels.py", UI / "widgets.py", UI / "widgets.kv",
-          *sorted((UI / "screens").glob("*.py")), *sorted((UI / "screens").glob("*.kv"))]
+SHARED = [UI / "text" / "formatting.py", UI / "shell" / "viewmodels.py", UI / "widgets" / "__init__.py",
+          UI / "widgets" / "widgets.kv", *sorted((UI / "shell" / "screens").glob("*.py")),
+          *sorted((UI / "shell" / "screens").glob("*.kv"))]
 
 
 def test_every_game_has_a_title_and_its_own_gameui_by_id():
@@ -33,7 +34,7 @@ def test_every_game_has_a_title_and_its_own_gameui_by_id():
 
 def test_a_past_game_from_disk_reads_as_its_own_game(session):
     """Resumed from its journal, a secret bid's history is worded by its game id, not by its events."""
-    from companion.ui.viewmodels import HistoryViewModel
+    from companion.ui.shell.viewmodels import HistoryViewModel
 
     session.handle(Intent("new_game", {"game": "secretbid", "setup": {"players": ["Ann", "Bo"]}}))
     journal = session.table_view().journal

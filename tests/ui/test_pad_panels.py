@@ -201,7 +201,7 @@ def repeats_within(timings, held):
 
 
 def test_a_script_holds_plus_to_repeat_and_ok_to_unlock(bid_session, tmp_path, monkeypatch):
-    from companion.ui.script import ScriptResult, parse_script, play_script
+    from companion.ui.shell.script import ScriptResult, parse_script, play_script
     from companion.wiring.script_keys import ScriptKeys
     from hardware.handheld.keylogic import PadLogic, PadTimings
 
@@ -238,7 +238,7 @@ def test_a_script_holds_plus_to_repeat_and_ok_to_unlock(bid_session, tmp_path, m
 
 
 def test_script_lines_for_holding_are_checked_before_the_window_opens():
-    from companion.ui.script import ScriptError, parse_script
+    from companion.ui.shell.script import ScriptError, parse_script
 
     steps = parse_script("press 2 ok_long\nhold 1 plus 1.5\n")
     assert [(s.verb, s.args) for s in steps] == [("press", ("2", "ok_long")), ("hold", ("1", "plus", "1.5"))]

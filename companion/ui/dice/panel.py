@@ -22,7 +22,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from companion.ui import theme
+from companion.ui.widgets import theme
 from companion.ui.dice.dieface import DIE_LOOK, DieFace, DieGlyph
 from companion.ui.dice.model import GAME
 from companion.ui.dice.words import ERROR, OK, WARN

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from companion.presenters.game import GamePresenter
 from companion.presenters.status_screens import ENGLISH, StatusWords
 from companion.presenters.view_fields import whole_number
-from companion.ui.i18n import _
+from companion.ui.text.i18n import _
 
 
 class DiceTrayPresenter(GamePresenter):

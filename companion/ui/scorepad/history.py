@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.ui import formatting as fmt
+from companion.ui.text import formatting as fmt
 from companion.ui.gameui import PointsStep
-from companion.ui.i18n import _
+from companion.ui.text.i18n import _
 
 #: The first event of every score pad journal: it names the players for the history lines.
 START_KIND = "scorepad.started"

@@ -1,5 +1,5 @@
 """The score pad's set-up (the screen "setup", `ScorePadUI.screens`): names and pads, nothing more,
-over the shared set-up's rows (`companion.ui.screens.setup.PlayersSetupScreen`); Start is the
+over the shared set-up's rows (`companion.ui.shell.screens.setup.PlayersSetupScreen`); Start is the
 app's `start_game` (the shared set-up's intent)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from kivy.lang import Builder
 
-from companion.ui.screens.setup import PlayersSetupScreen
+from companion.ui.shell.screens.setup import PlayersSetupScreen
 
 
 class ScorePadSetupScreen(PlayersSetupScreen):

@@ -10,9 +10,9 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.session import TableView
-from companion.ui import formatting as fmt
-from companion.ui.i18n import _
-from companion.ui.viewmodels import TableViewModel
+from companion.ui.text import formatting as fmt
+from companion.ui.text.i18n import _
+from companion.ui.shell.viewmodels import TableViewModel
 
 
 class KeypadModel(EventDispatcher):

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from companion.ui import formatting as fmt
-from companion.ui.formatting import Describe
-from companion.ui.i18n import _
+from companion.ui.text import formatting as fmt
+from companion.ui.text.formatting import Describe
+from companion.ui.text.i18n import _
 
 #: The largest bid the secret bid takes (its settings' `max_bid`): a seat given no limit is given
 #: this one, so the public view shows it as a number. The UI may not import the game to read it;

@@ -2,7 +2,7 @@
 choice: a game night keeps its players), and each player's limit or none, then Start.
 Refusals (two equal names, say) show above the names; the rules decide what is valid.
 
-The rows, their names and pads are the shared set-up's (`companion.ui.screens.setup.PlayersSetupScreen`,
+The rows, their names and pads are the shared set-up's (`companion.ui.shell.screens.setup.PlayersSetupScreen`,
 Tribune's too); this screen names its row class and adds each row's limit.
 """
 
@@ -15,7 +15,7 @@ from kivy.lang import Builder
 from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.ui.screens.setup import NameInput, PlayersSetupScreen  # noqa: F401  (NameInput: its kv rule)
+from companion.ui.shell.screens.setup import NameInput, PlayersSetupScreen  # noqa: F401  (NameInput: its kv rule)
 from companion.ui.secretbid.widgets import LimitEditor  # noqa: F401  (used in the kv rules)
 
 

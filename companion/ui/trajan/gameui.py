@@ -9,8 +9,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from companion.session import Notice, TableView
 from companion.ui.gameui import GameUI
-from companion.ui import setup_pads
-from companion.ui.i18n import _
+from companion.ui.shell import setup_pads
+from companion.ui.text.i18n import _
 from companion.ui.trajan import format as tfmt
 from companion.ui.trajan.demo import TrajanDemo
 from companion.ui.trajan.presenters import TrajanPresenter

@@ -22,7 +22,7 @@ from companion.presenters.screens import PadScreen, StatusScreen
 from companion.presenters.status_screens import ENGLISH as STATUS_ENGLISH
 from companion.presenters.status_screens import StatusWords, track_screen
 from companion.presenters.view_fields import seat_name, seat_player, view_players, whole_number
-from companion.ui.i18n import N_, _
+from companion.ui.text.i18n import N_, _
 from companion.ui.trajan.format import choice_label
 
 SEASONS = 4

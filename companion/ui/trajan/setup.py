@@ -14,8 +14,8 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.ui import theme
-from companion.ui.screens.setup import NameInput
+from companion.ui.widgets import theme
+from companion.ui.shell.screens.setup import NameInput
 from companion.ui.trajan.widgets import ButtonGrid
 from companion.ui.widgets import AppButton, FitButton, Panel
 

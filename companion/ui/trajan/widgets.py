@@ -14,7 +14,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
-from companion.ui import theme
+from companion.ui.widgets import theme
 from companion.ui.widgets import FitButton
 
 

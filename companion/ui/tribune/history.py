@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.ui import formatting as fmt
-from companion.ui.formatting import Describe
-from companion.ui.i18n import _
+from companion.ui.text import formatting as fmt
+from companion.ui.text.formatting import Describe
+from companion.ui.text.i18n import _
 from companion.ui.tribune.format import reason_text
 
 START_KIND = "tribune.started"

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui import i18n
+from companion.ui.text import i18n
 from companion.ui.dice import words
-from companion.ui.formatting import game_title, players_range
+from companion.ui.text.formatting import game_title, players_range
 from companion.ui.gameui import game_ui_for
 from hardware.facts import SCANNER_REASONS, DiceLive, ScannerStatus
 

@@ -7,8 +7,8 @@ import pytest
 
 from companion.core.engine import HistoryEntry
 from companion.session import Intent
-from companion.ui import formatting as fmt
-from companion.ui import i18n
+from companion.ui.text import formatting as fmt
+from companion.ui.text import i18n
 from companion.ui.gameui import game_ui_for
 from uiharness import mentions, model_texts
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from companion.session import Intent
-from companion.ui import i18n
+from companion.ui.text import i18n
 from hardware.facts import ButtonPressed
 
 pytestmark = pytest.mark.timeout(60)
 
 
 def pads(seats, count=4):
-    from companion.ui.setup_pads import PadChoice
+    from companion.ui.shell.setup_pads import PadChoice
 
     return PadChoice(seats, count)
 
@@ -86,8 +86,8 @@ def test_the_trajan_setup_sends_pads_only_when_changed_and_the_session_plays_by_
 
 
 def test_the_score_pad_setup_sends_its_pads_through_the_app_helper(session):
-    from companion.ui.setup_pads import PadChoice
-    from companion.ui.viewmodels import SetupViewModel
+    from companion.ui.shell.setup_pads import PadChoice
+    from companion.ui.shell.viewmodels import SetupViewModel
 
     vm, choice = SetupViewModel(), PadChoice(4, 2)
     vm.set_count(3)

@@ -190,7 +190,7 @@ def test_a_tile_named_wrongly_is_corrected_from_the_history(session):
     """The table tapped the wrong tile for its leader's province: in the history, Correct… on that
     step, the same move, then the right tile; the later steps are entered again."""
     from companion.ui.trajan.format import correction_choices
-    from companion.ui.viewmodels import HistoryViewModel
+    from companion.ui.shell.viewmodels import HistoryViewModel
 
     move, province, seat, step = named_senate_4(session)
     if session.table_view().view["current"] == seat:  # the turn did not end by itself: end it
@@ -245,7 +245,7 @@ def test_a_trajan_tile_entered_wrongly_is_corrected_from_the_history(session):
     """The same for the Trajan tile a table drew: the stack, then its kind, then its two colours."""
     from companion.ui.trajan import names
     from companion.ui.trajan.format import correction_choices
-    from companion.ui.viewmodels import HistoryViewModel
+    from companion.ui.shell.viewmodels import HistoryViewModel
 
     new_game(session, seed=5, digital_draws=False)
     rnd = random.Random(4)

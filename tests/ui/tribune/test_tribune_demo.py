@@ -38,7 +38,7 @@ def test_every_demo_state_is_reached(tmp_path, state):
 def test_a_picture_of_the_open_bid(tmp_path):
     from PIL import Image
 
-    from companion.ui.screenshot import demo_doc_name, demo_screenshot_in_subprocess
+    from companion.ui.shell.screenshot import demo_doc_name, demo_screenshot_in_subprocess
 
     out = tmp_path / demo_doc_name("tribune", "bid", "en")
     assert demo_screenshot_in_subprocess(out, "tribune", "bid", "en", "800x480") == out

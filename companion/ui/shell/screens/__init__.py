@@ -17,9 +17,9 @@ from typing import Any, Mapping
 #: The shell's screens: screen name → the module defining `SCREEN_CLASS` (and loading its .kv).
 #: A game's own screens are its GameUI's (`companion.ui.gameui.GameUI.screens`).
 MODULES: dict[str, str] = {
-    "home": "companion.ui.screens.home",
-    "history": "companion.ui.screens.history",
-    "settings": "companion.ui.screens.settings",
+    "home": "companion.ui.shell.screens.home",
+    "history": "companion.ui.shell.screens.history",
+    "settings": "companion.ui.shell.screens.settings",
 }
 #: The screens the shell names, in the documentation's order (its pictures, `companion screenshot
 #: --docs`): its own, and "setup" and "table", which mean the chosen game's set-up and the open

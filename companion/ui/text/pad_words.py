@@ -9,7 +9,7 @@ Trajan, `companion.ui.trajan.presenters`).
 from __future__ import annotations
 
 from companion.presenters.pad_screens import PadWords
-from companion.ui.i18n import _
+from companion.ui.text.i18n import _
 
 
 def pad_words() -> PadWords:

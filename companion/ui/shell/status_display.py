@@ -14,7 +14,7 @@ from typing import Any, Callable, Protocol
 
 from companion.presenters.game import Presenters
 from companion.presenters.status_screens import StatusWords
-from companion.ui.i18n import _
+from companion.ui.text.i18n import _
 
 
 def status_words() -> StatusWords:

@@ -10,7 +10,7 @@ from kivy.uix.screenmanager import Screen
 
 from kivy.utils import escape_markup
 
-from companion.ui import theme
+from companion.ui.widgets import theme
 from companion.ui.widgets import AppButton
 
 

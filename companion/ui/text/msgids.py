@@ -4,7 +4,7 @@ Three sources: `_("…")` / `N_("…")` / `tr._("…")` literals in companion/ui
 games' titles in their registry lines (`GameEntry(…, title="…")`, shown by the UI), and the
 templates and rule names of every `IllegalCommand(…)` and `Notice(…)` in the core, the session
 and every game (the screen translates a refusal by its template). Used by the catalog tests, and
-by translators: ``python -m companion.ui.msgids`` lists what a catalog still lacks.
+by translators: ``python -m companion.ui.text.msgids`` lists what a catalog still lacks.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from companion.ui import i18n
+from companion.ui.text import i18n
 
-PACKAGE = Path(__file__).resolve().parents[1]  # companion/
+PACKAGE = Path(__file__).resolve().parents[2]  # companion/
 UI = PACKAGE / "ui"
 REGISTRY = PACKAGE / "games" / "__init__.py"
 _KV_CALL = re.compile(r"""(?<![\w.])(?:tr\.)?N?_\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)""")

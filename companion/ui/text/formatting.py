@@ -9,8 +9,8 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from companion.ui.catalog import GameChoice, known
-from companion.ui.i18n import _, join_sentences, translate_notice, translate_rule
+from companion.ui.shell.choices import GameChoice, known
+from companion.ui.text.i18n import _, join_sentences, translate_notice, translate_rule
 
 
 #: Between a name and its number ("Bo 12"): a wrapped line never leaves the number without its name.
@@ -22,7 +22,7 @@ Describe = Callable[[Mapping[str, Any], Sequence[str]], str]
 
 def game_title(game_id: str | None) -> str:
     """A game's name in the current language, from the English title of its registry line (its
-    registered `GameChoice`, `catalog.register`); an unknown id is shown as itself, never hidden."""
+    registered `GameChoice`, `choices.register`); an unknown id is shown as itself, never hidden."""
     if not game_id:
         return ""
     choice = known(game_id)

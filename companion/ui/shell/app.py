@@ -7,7 +7,7 @@ view-models from it. Screens are created on first use, so start-up loads only th
 
 from __future__ import annotations
 
-from companion.ui import startup  # noqa: F401  (first: its clock must start as early as possible)
+from companion.ui.shell import startup  # noqa: F401  (first: its clock must start as early as possible)
 
 import logging
 import sys
@@ -18,10 +18,11 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 
 from companion.session import IllegalCommand, Intent, Session, TableView
-from companion.ui import fonts, profiles
-from companion.ui.catalog import GameChoice, register
-from companion.ui.i18n import current_language
-from companion.ui.idle_collector import IdleCollector
+from companion.ui.shell import fonts
+from companion.ui.shell import profiles
+from companion.ui.shell.choices import GameChoice, register
+from companion.ui.text.i18n import current_language
+from companion.ui.shell.idle_collector import IdleCollector
 
 log = logging.getLogger("companion.ui")
 
@@ -49,10 +50,10 @@ class CompanionApp(App):
                  on_ready: Callable[["CompanionApp"], None] | None = None, exit_after_first_frame: bool = False,
                  start_game: str | None = None, pad_count: int | None = None, pad_plan: Any = None,
                  status_plan: Any = None, scanner_plan: Any = None, **kwargs: Any) -> None:
-        from companion.ui import setup_pads
-        from companion.ui import viewmodels as vms
+        from companion.ui.shell import setup_pads
+        from companion.ui.shell import viewmodels as vms
         from companion.ui.gameui import game_presenters, load_game_uis
-        from companion.ui.tr import tr
+        from companion.ui.text.tr import tr
 
         super().__init__(**kwargs)
         self.session = session
@@ -89,10 +90,10 @@ class CompanionApp(App):
         self.first_frame_seconds: float | None = None
         # The devices' openers from the CLI (each a plan whose `open` the app calls after its first
         # frame: which devices are real was chosen there), or None: no such device.
-        self._pad_plan = pad_plan  # companion.ui.pad_panels.PadOpener
+        self._pad_plan = pad_plan  # companion.ui.shell.pad_panels.PadOpener
         self.pad_panels: Any = None
-        self._status_plan = status_plan  # companion.ui.status_display.StatusOpener
-        self.status_display: Any = None  # companion.ui.status_display.StatusDisplayHook once open
+        self._status_plan = status_plan  # companion.ui.shell.status_display.StatusOpener
+        self.status_display: Any = None  # companion.ui.shell.status_display.StatusDisplayHook once open
         self._scanner_plan = scanner_plan  # companion.ui.dice.scanner_hook.ScannerOpener
         self.scanner: Any = None  # companion.ui.dice.scanner_hook.ScannerHook once open
 
@@ -106,8 +107,8 @@ class CompanionApp(App):
         from kivy.core.window import Window
         from kivy.uix.screenmanager import NoTransition
 
-        from companion.ui import theme
-        from companion.ui.bridge import Bridge
+        from companion.ui.widgets import theme
+        from companion.ui.shell.bridge import Bridge
         from companion.ui.widgets import WindowScreenManager
 
         Window.clearcolor = theme.BG
@@ -168,7 +169,7 @@ class CompanionApp(App):
         if self._pad_plan is not None:
             # After the first frame: the pads pull in Pillow, luma and threads, which the screen
             # does not need to appear; before on_ready, so a script's first key finds them.
-            from companion.ui.pad_panels import PadPanels
+            from companion.ui.shell.pad_panels import PadPanels
 
             self.pad_panels = PadPanels.open(self, self._pad_plan)
         if self._scanner_plan is not None:
@@ -178,7 +179,7 @@ class CompanionApp(App):
             self.scanner = ScannerHook.open(self, self._scanner_plan)
         if self._status_plan is not None:
             # Likewise after the first frame: the status display is Pillow, luma and a writer thread.
-            from companion.ui.status_display import StatusDisplayHook
+            from companion.ui.shell.status_display import StatusDisplayHook
 
             self.status_display = StatusDisplayHook.open(self, self._status_plan)
         if self._on_ready is not None:
@@ -203,7 +204,7 @@ class CompanionApp(App):
 
     def screen(self, name: str) -> Any:
         """The named screen, created (and its .kv loaded) on first use."""
-        from companion.ui import screens
+        from companion.ui.shell import screens
 
         if not self.sm.has_screen(name):
             owner = self._owner(name)
@@ -458,7 +459,7 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     each update, cleared on stop. `scanner_plan` (a `dice.scanner_hook.ScannerOpener`): the dice
     scanner's reader (or its in-app twin), told the open game's last scanner read.
     """
-    from companion.ui.tr import tr
+    from companion.ui.text.tr import tr
 
     _ensure_log_output()
     prof = profiles.apply(profile, fullscreen=fullscreen)

@@ -1,7 +1,7 @@
 """Translations: gettext-style `.po` catalogs read by a tiny standard-library parser.
 
 English msgids are the source language, so English needs no catalog. The catalogs are plain `.po`
-text in `companion/ui/locale/` (no compiled `.mo` in git): translators edit them with any PO tool,
+text in `companion/ui/text/locale/` (no compiled `.mo` in git): translators edit them with any PO tool,
 and a test checks that every string the code can show has an entry in both Chinese catalogs.
 
 This module imports no Kivy, so view-models, formatting and the tests use it without a window.
@@ -17,7 +17,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-log = logging.getLogger("companion.ui.i18n")
+log = logging.getLogger("companion.ui.text.i18n")
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 

@@ -12,7 +12,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.ui.i18n import _, current_language
+from companion.ui.text.i18n import _, current_language
 from companion.ui.widgets import AppButton, AppLabel, FitButton, Panel
 
 

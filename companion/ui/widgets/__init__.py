@@ -24,7 +24,7 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.widget import Widget
 
-from companion.ui import theme
+from companion.ui.widgets import theme
 
 import math
 from array import array

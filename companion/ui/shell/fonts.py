@@ -13,7 +13,7 @@ import logging
 from pathlib import Path
 from typing import Iterable, Sequence
 
-log = logging.getLogger("companion.ui.fonts")
+log = logging.getLogger("companion.ui.shell.fonts")
 
 APT_PACKAGE = "fonts-wqy-microhei"
 

@@ -9,7 +9,8 @@ from typing import Any
 from kivy.lang import Builder
 from kivy.uix.screenmanager import Screen
 
-from companion.ui import i18n, profiles
+from companion.ui.text import i18n
+from companion.ui.shell import profiles
 from companion.ui.widgets import AppButton
 
 

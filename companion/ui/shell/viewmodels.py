@@ -13,10 +13,10 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.session import Intent, TableView
-from companion.ui import formatting as fmt
-from companion.ui.catalog import GameChoice
+from companion.ui.text import formatting as fmt
+from companion.ui.shell.choices import GameChoice
 from companion.ui.gameui import GameUI, PointsStep, game_ui_for
-from companion.ui.i18n import _
+from companion.ui.text.i18n import _
 
 #: "Keep what you had" for optional refresh arguments where None is a meaningful value.
 UNSET: Any = object()

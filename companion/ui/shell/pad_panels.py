@@ -32,8 +32,8 @@ from kivy.uix.widget import Widget
 
 from companion.presenters.game import Presenters
 from companion.presenters.pad_screens import PadWords
-from companion.ui.i18n import _
-from companion.ui.pad_words import pad_words
+from companion.ui.text.i18n import _
+from companion.ui.text.pad_words import pad_words
 
 OLED_SIZE = (128, 64)
 MAX_SCALE = 3

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from kivy.event import Observable
 
-from companion.ui import i18n
+from companion.ui.text import i18n
 
 
 class Translator(Observable):

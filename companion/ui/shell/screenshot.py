@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from companion.ui import environment
+from companion.ui.shell import environment
 
 DOC_LANGUAGES = ("zh-Hans", "en")
 DOC_PROFILE = "800x480"
@@ -28,9 +28,9 @@ DOC_TIMEZONE = "UTC"
 
 
 def screen_names(games: Sequence[Any]) -> tuple[str, ...]:
-    """Every screen a picture may show: the shell's own (`companion.ui.screens.SCREENS`), then each
+    """Every screen a picture may show: the shell's own (`companion.ui.shell.screens.SCREENS`), then each
     of `games`' own (its GameUI's `screens`); `games` are the home screen's `GameChoice`s."""
-    from companion.ui import screens
+    from companion.ui.shell import screens
     from companion.ui.gameui import game_ui_classes
 
     names = dict.fromkeys(screens.SCREENS)
@@ -53,7 +53,7 @@ def take_screenshot(out: Path, screen: str, language: str, profile: str, session
     # profile's size (an offscreen window resized later keeps rendering into its first buffer).
     from kivy.clock import Clock
 
-    from companion.ui.app import run_app
+    from companion.ui.shell.app import run_app
 
     out = Path(out).resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -102,7 +102,7 @@ def screenshot_in_subprocess(out: Path, screen: str | None, language: str, profi
                              game: str | None = None, state: str | None = None) -> Path:
     """`companion screenshot` in a fresh Python process (one Kivy window per process): `screen`
     over the shell's demo, or `game`'s demo in `state` (on `screen`, None: the state's own)."""
-    root = str(Path(__file__).resolve().parents[2])
+    root = str(Path(__file__).resolve().parents[3])
     env = dict(os.environ)
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     env["SDL_VIDEODRIVER"] = "offscreen"
@@ -125,7 +125,7 @@ def demo_screenshot_in_subprocess(out: Path, game: str, state: str, language: st
 
 
 def _shell_jobs(out_dir: Path, profile: str) -> list[dict[str, Any]]:
-    from companion.ui import screens
+    from companion.ui.shell import screens
 
     return [{"out": out_dir / doc_name(screen, lang, profile), "screen": screen, "language": lang,
              "profile": profile} for screen in screens.SCREENS for lang in DOC_LANGUAGES]

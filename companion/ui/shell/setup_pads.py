@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 
-from companion.ui.i18n import _
+from companion.ui.text.i18n import _
 
 #: Pads when nobody says otherwise: the four `[[devices.pads.seats]]` of config.default.toml.
 DEFAULT_PAD_COUNT = 4
