@@ -14,11 +14,13 @@ from companion.games.troyes.state import TRANSIENT, TroyesState, penalty
 
 def settle(state: TroyesState) -> TroyesState:
     """Leaves a phase with nothing to wait for: no card left to turn up, no district left to throw,
-    no dice left in the square for the actions."""
+    no event card left to draw, no dice left in the square for the actions."""
     if state.phase == "reveal" and not activity.to_reveal(state):
         state = evolve(state, phase="income")
     if state.phase == "dice" and not reads.pending(state):
         state = evolve(state, phase="event_draw")
+    if state.phase == "event_draw" and not eventqueue.options(state):
+        state = evolve(state, phase="events")  # a deck the table's data has emptied: nothing to draw
     if state.phase == "actions" and not state.square:
         state = evolve(state, phase="round_end")
     return state

@@ -127,11 +127,14 @@ def carry_out(state: TroyesState, seat: int, spec: ActivityCard, count: int, cho
         return state.with_player(gain(player, count * g.get("vp", 0), count * g.get("deniers", 0), count * g.get("influence", 0)))
     if kind == "exchange":
         pay, g = effect["pay"], effect["gain"]
-        for what in ("deniers", "influence"):
-            need = count * pay.get(what, 0)
-            if getattr(player, what) < need:
-                raise IllegalCommand(RULE, "{count} activations of {card} need {need} {what}; you have {have}.",
-                                     count=count, card=spec.name, need=need, what=what, have=getattr(player, what))
+        need = count * pay.get("deniers", 0)
+        if player.deniers < need:
+            raise IllegalCommand(RULE, "{count} activations of {card} need {need} deniers; you have {have}.",
+                                 count=count, card=spec.name, need=need, have=player.deniers)
+        need = count * pay.get("influence", 0)
+        if player.influence < need:
+            raise IllegalCommand(RULE, "{count} activations of {card} need {need} influence; you have {have}.",
+                                 count=count, card=spec.name, need=need, have=player.influence)
         player = gain(player, deniers=-count * pay.get("deniers", 0), influence=-count * pay.get("influence", 0))
         return state.with_player(gain(player, count * g.get("vp", 0), count * g.get("deniers", 0), count * g.get("influence", 0)))
     # per_citizen: each activation names a building (the Miller: the Palace or the Bishopric)

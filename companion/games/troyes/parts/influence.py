@@ -37,7 +37,7 @@ def _own(state: TroyesState, seat: int, dice: tuple[tuple[str, int], ...]) -> No
     for colour, face in dice:
         check_die(colour, face, RULE)
     if Counter(tuple(d) for d in dice) - Counter(own(state.square, seat)):
-        raise IllegalCommand(RULE, "Influence changes only dice of your own district (digest 2.6.6).")
+        raise IllegalCommand(RULE, "Influence changes only dice of your own district.")
 
 
 def reroll(state: TroyesState, seat: int, die: tuple[str, int]) -> TroyesState:
@@ -76,5 +76,5 @@ def recruit(state: TroyesState, seat: int) -> TroyesState:
     _may_use(state, seat)
     if not state.settings.recruit_any_time:
         raise IllegalCommand(citizens.RULE, "A citizen is recruited for influence only during an action that needs "
-                                            "one, when your supply is empty (S004).")
+                                            "one, when your supply is empty.")
     return citizens.recruit(state, seat)
