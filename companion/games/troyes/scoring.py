@@ -17,7 +17,7 @@ from companion.games.troyes.parts.catalog import Catalog, Character
 from companion.games.troyes.settings import TroyesSettings
 from companion.games.troyes.state import TroyesState
 
-TIE_RULE = "Troyes 2.4 tie-break (U: a setting)"
+TIE_RULE = "Troyes 2.4 tie-break (U)"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Holdings:
 
 def _part(text: str, **params: Any) -> dict[str, Any]:
     """One line of a category's explanation: an English template and its values."""
-    return {"text": text, "params": params}
+    return {"template": text, "params": params}
 
 
 def score_vp_tokens(h: Holdings, **_: Any) -> dict[str, Any]:
@@ -83,7 +83,7 @@ def score_characters(h: Holdings, catalog: Catalog, in_play: tuple[str, ...], **
         ch = catalog.characters[cid]
         vp = character_vp(ch, h)
         total += vp
-        parts.append(_part("{character}: {measure} {amount} ÷ {every} × {each} = {vp}", character=ch.name,
+        parts.append(_part("{character}: {measure} {amount}, {each} VP per {every}: {vp}", character=ch.name,
                            measure=ch.measure, amount=measure(h, ch.measure), every=ch.every, each=ch.vp, vp=vp))
     return {"id": "characters", "vp": total, "rule": "Troyes 2.4", "detail": tuple(parts) or (_part("no characters"),)}
 
@@ -169,4 +169,4 @@ def final_summary(state: TroyesState) -> dict[str, Any]:
 
 
 def detail_text(part: Mapping[str, Any]) -> str:
-    return str(part["text"]).format(**part["params"])
+    return str(part["template"]).format(**part["params"])

@@ -234,8 +234,7 @@ CATEGORY_LABELS = {
     "characters": "characters",
     "uncountered_events": "uncountered events",
 }
-TIE_BREAKS = {"deniers": "the most deniers", "influence": "the most influence",
-              "shared": "nothing separates them: the victory is shared"}
+TIE_BREAKS = {"deniers": "the most deniers", "influence": "the most influence"}
 
 
 def _and(names: Any) -> str:
@@ -264,6 +263,10 @@ def format_scores(result: Mapping[str, Any]) -> str:
     lines.append("Ranking: " + ", ".join(f"{i}. {n} {totals[n]}" for i, n in enumerate(result["ranking"], start=1)))
     if result["tie_break"] == "none":
         lines.append(f"Winner: {result['winners'][0]} with {totals[result['winners'][0]]} VP")
+    elif result["tie_break"] == "shared":
+        lines.append(f"{_and(result['tied'])} tie on {totals[result['tied'][0]]} VP and nothing separates them: "
+                     f"the victory is shared ({result['tie_break_rule']}).")
+        lines.append(f"Winners: {_and(result['winners'])}")
     else:
         lines.append(f"{_and(result['tied'])} tie on {totals[result['tied'][0]]} VP; the tie goes to "
                      f"{TIE_BREAKS[result['tie_break']]} ({result['tie_break_rule']}).")
