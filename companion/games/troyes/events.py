@@ -18,15 +18,16 @@ from companion.core.events import Event
 
 @dataclasses.dataclass(frozen=True)
 class TroyesSetUp(Event):
-    """The set-up: seats, the start player, every setting and card fact played with, and the
-    characters dealt per seat from the seeded generator (empty when each seat enters its own)."""
+    """The set-up: seats, the start player, every setting and card fact played with (`data`: the
+    catalog as one JSON text, parts/catalog.as_text), and the characters dealt per seat from the
+    seeded generator (empty when each seat enters its own)."""
 
     kind = "troyes.setup"
     players: tuple[str, ...]
     colours: tuple[str, ...]
     start_player: int
     settings: Mapping[str, Any]
-    data: Mapping[str, Any]
+    data: str
     characters: tuple[tuple[str, ...], ...] = dataclasses.field(repr=False, default=())
     rng_state: int = 0
 

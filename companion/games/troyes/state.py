@@ -14,7 +14,7 @@ import dataclasses
 from companion.core.rng import SeededRandom
 from companion.core.values import evolve
 from companion.games.troyes import rules_data as R
-from companion.games.troyes.parts.catalog import Catalog, parse_catalog, file_data
+from companion.games.troyes.parts.catalog import Catalog, default_catalog
 from companion.games.troyes.settings import DEFAULT, TroyesSettings
 
 #: (district, colour, face): a die in the city square. District: a seat, or R.NEUTRAL.
@@ -71,7 +71,7 @@ class EventState:
 @dataclasses.dataclass(frozen=True)
 class TroyesState:
     settings: TroyesSettings = DEFAULT
-    catalog: Catalog = dataclasses.field(default_factory=lambda: parse_catalog(file_data()), repr=False)
+    catalog: Catalog = dataclasses.field(default_factory=default_catalog, repr=False)
     phase: str = "setup"
     players: tuple[PlayerState, ...] = ()
     round: int = 1

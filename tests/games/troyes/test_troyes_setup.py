@@ -4,6 +4,8 @@ its own seat's pad."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.games import all_rules, registry
@@ -101,7 +103,7 @@ def test_the_setup_event_records_every_setting_and_card_fact_it_was_played_with(
         "setup", {"players": list(NAMES[:3]), "seed": 1, "data": {"cards": {"merchant": {"cost": 5}}},
                   "settings": {"tie_break": "deniers"}}))[0]
     assert event.settings["tie_break"] == "deniers" and event.settings["reroll_cost"] == 1
-    merchant = next(c for c in event.data["cards"] if c["id"] == "merchant")
+    merchant = next(c for c in json.loads(event.data)["cards"] if c["id"] == "merchant")
     assert merchant["cost"] == 5 and "source" not in merchant
     public = TROYES.public_event(event)
     assert "characters" not in public and public["characters_dealt"] is True

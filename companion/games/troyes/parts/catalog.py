@@ -245,6 +245,22 @@ def file_data() -> dict[str, Any]:
             "raid": strip(events["raid"]), "characters": [strip(c) for c in characters["characters"]]}
 
 
+@lru_cache(maxsize=1)
+def default_catalog() -> Catalog:
+    """The data files' catalog, parsed once (the state before the set-up holds it)."""
+    return parse_catalog(file_data())
+
+
+def as_text(data: Mapping[str, Any]) -> str:
+    """Card facts as the set-up event records them: one canonical JSON text (a text, not nested
+    lists, so replaying a journal reads it in one parse)."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def from_text(text: str) -> Catalog:
+    return parse_catalog(json.loads(text))
+
+
 def sources() -> dict[str, dict[str, tuple[str, str]]]:
     """id → (mark, source) per kind, for the settings screen and the docs."""
     out: dict[str, dict[str, tuple[str, str]]] = {}

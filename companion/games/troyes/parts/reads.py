@@ -15,7 +15,6 @@ from typing import Iterable
 from companion.core.errors import IllegalCommand
 from companion.core.values import evolve
 from companion.games.troyes import rules_data as R
-from companion.games.troyes.parts import buildings
 from companion.games.troyes.parts.square import add, check_die
 from companion.games.troyes.state import TroyesState
 
@@ -26,14 +25,20 @@ BLACK_ASK = "troyes.black_throw"
 
 def pending(state: TroyesState) -> tuple[tuple[int, dict[str, int]], ...]:
     """(district, dice due by colour) still to throw, in throwing order: the seats clockwise from
-    the start player, then the neutral district."""
-    out = []
-    for district in (*state.seats_from(state.start_player), R.NEUTRAL):
-        if district not in state.thrown:
-            due = buildings.dice_due(state, district)
-            if due:
-                out.append((district, due))
-    return tuple(out)
+    the start player, then the neutral district (buildings.dice_due, counted in one pass)."""
+    due: dict[int, dict[str, int]] = {}
+    for building, spaces in zip(R.BUILDINGS, state.buildings):
+        colour = R.BUILDING_COLOUR[building]
+        for owner in spaces:
+            if owner is not None:
+                per = due.setdefault(owner, {})
+                per[colour] = per.get(colour, 0) + 1
+    order = (*state.seats_from(state.start_player), R.NEUTRAL)
+    return tuple((d, _ordered(due[d])) for d in order if d in due and d not in state.thrown)
+
+
+def _ordered(due: dict[str, int]) -> dict[str, int]:
+    return {colour: due[colour] for colour in R.DICE_COLOURS if colour in due}
 
 
 def counts(dice: Iterable[tuple[str, int]]) -> dict[str, int]:

@@ -14,7 +14,7 @@ from companion.games.troyes import rules_data as R
 from companion.games.troyes.commands import SetupTroyes
 from companion.games.troyes.events import TroyesSetUp
 from companion.games.troyes.parts import buildings
-from companion.games.troyes.parts.catalog import merged_data, parse_catalog
+from companion.games.troyes.parts.catalog import as_text, from_text, merged_data, parse_catalog
 from companion.games.troyes.settings import plain, settings_from
 from companion.games.troyes.state import PlayerState, TroyesState
 
@@ -54,7 +54,7 @@ def deal(cmd: SetupTroyes) -> TroyesSetUp:
     if len(colours) != n or len(set(colours)) != n:
         raise IllegalCommand(RULE, "Each player needs a colour of their own.")
     settings = settings_from(cmd.settings)
-    data = freeze(merged_data(cmd.data))
+    data = merged_data(cmd.data)
     catalog = parse_catalog(data)
     rng = SeededRandom.from_seed(cmd.seed)
     if cmd.start_player is None:
@@ -72,7 +72,7 @@ def deal(cmd: SetupTroyes) -> TroyesSetUp:
         shuffled, rng = rng.shuffled(sorted(catalog.characters))
         characters = tuple(tuple(sorted(shuffled[i * each:(i + 1) * each])) for i in range(n))
     return TroyesSetUp(players=tuple(names), colours=colours, start_player=start, settings=freeze(plain(settings)),
-                       data=data, characters=characters, rng_state=rng.state)
+                       data=as_text(data), characters=characters, rng_state=rng.state)
 
 
 def initial_state(event: TroyesSetUp) -> TroyesState:
@@ -83,7 +83,7 @@ def initial_state(event: TroyesSetUp) -> TroyesState:
     players = tuple(PlayerState(seat=i, name=event.players[i], colour=event.colours[i], characters=tuple(dealt[i]),
                                 supply=R.START_CITIZENS[n]) for i in range(n))
     phase = "placement" if event.characters else "characters"
-    return TroyesState(settings=settings_from(event.settings), catalog=parse_catalog(event.data), phase=phase,
+    return TroyesState(settings=settings_from(event.settings), catalog=from_text(event.data), phase=phase,
                        players=players, start_player=event.start_player, current=event.start_player,
                        placements=snake(event.start_player, n, R.START_CITIZENS[n]), rng=SeededRandom(event.rng_state))
 
