@@ -37,11 +37,14 @@ class Move(Command):
     """A step of play; `move` names it (the intent name and the `Played` event's `move`)."""
 
     move: ClassVar[str] = ""
+    #: Entered by the table from what it sees (a throw, a card turned up), not a seat's own move.
+    by_table: ClassVar[bool] = False
 
 
 @dataclasses.dataclass(frozen=True)
 class EnterCharacters(Move):
     move = "enter_characters"
+    by_table = True  # on its own seat's pad, but a seat's secret, not a move of play
     seat: int
     characters: tuple[str, ...] = dataclasses.field(repr=False, default=())
 
@@ -51,6 +54,7 @@ class PlaceStart(Move):
     """Digest 2.1: a starting citizen on a free space (0–5 along the building's rows)."""
 
     move = "place_start"
+    by_table = True
     building: str
     space: int
 
@@ -60,6 +64,7 @@ class RevealActivity(Move):
     """S004 一: the activity card the table turned up."""
 
     move = "reveal_activity"
+    by_table = True
     card: str | None = None
 
 
@@ -68,6 +73,7 @@ class Throw(Move):
     """S004 三: one district's throw, read by the scanner or entered by hand."""
 
     move = "throw"
+    by_table = True
     district: int | None
     dice: OwnDice | None = None
     source: str = "manual"
@@ -80,6 +86,7 @@ class DrawEvent(Move):
     """S004 四: the event card the table drew (the red one, then the one its mark names)."""
 
     move = "draw_event"
+    by_table = True
     event: str | None = None
 
 
@@ -88,6 +95,7 @@ class ThrowBlack(Move):
     """S004 四: the black dice the start player threw."""
 
     move = "throw_black"
+    by_table = True
     dice: tuple[int, ...] | None = None
     source: str = "manual"
     boot: str = ""
@@ -124,6 +132,7 @@ class Rerolled(Move):
     """The face the rerolled die shows (a one-die scanner read, or by hand)."""
 
     move = "rerolled"
+    by_table = True
     face: int | None = None
     source: str = "manual"
     boot: str = ""

@@ -18,16 +18,12 @@ from companion.games.troyes.state import TroyesState, gain
 
 TURN = "Troyes 2.2 actions"
 AGRICULTURE_RULE = "Troyes 2.3 agriculture"
-PASS_RULE = "Troyes 2.7.9 passing"
 
 
 def acting_seat(state: TroyesState, command: c.Move) -> int | None:
     """Who makes `command`: the player whose turn it is (or who faces the black die) for a player's
     move, None for what the table enters."""
-    if command.move in ("place_start", "reveal_activity", "throw", "draw_event", "throw_black", "rerolled",
-                        "enter_characters"):
-        return None
-    return state.current
+    return None if command.by_table else state.current
 
 
 def _turn(state: TroyesState, command: c.Move) -> int:
@@ -126,18 +122,20 @@ def _pass(state: TroyesState, cmd: c.Pass) -> TroyesState:
     return end_turn(state)
 
 
-def _counter(state: TroyesState, cmd: c.Counter) -> TroyesState:
+def _facing_seat(state: TroyesState, command: c.Counter | c.NoCounter) -> int:
+    """The seat facing the highest black die (S004 四), refusing a command named for another."""
     seat = state.current
-    if cmd.seat not in (None, seat) and state.phase == "counter":
+    if command.seat not in (None, seat) and state.phase == "counter":
         raise IllegalCommand(military.RULE, "It is {name} who faces the highest black die.", name=state.player(seat).name)
-    return military.counter(state, seat, cmd.dice, cmd.black)
+    return seat
+
+
+def _counter(state: TroyesState, cmd: c.Counter) -> TroyesState:
+    return military.counter(state, _facing_seat(state, cmd), cmd.dice, cmd.black)
 
 
 def _no_counter(state: TroyesState, cmd: c.NoCounter) -> TroyesState:
-    seat = state.current
-    if cmd.seat not in (None, seat) and state.phase == "counter":
-        raise IllegalCommand(military.RULE, "It is {name} who faces the highest black die.", name=state.player(seat).name)
-    return military.fail(state, seat)
+    return military.fail(state, _facing_seat(state, cmd))
 
 
 def _throw(state: TroyesState, cmd: c.Throw) -> TroyesState:

@@ -58,6 +58,10 @@ class CardState:
     def has_tradesman(self, seat: int) -> bool:
         return seat in self.spaces or seat in self.extra
 
+    def storing(self, seat: int, change: int) -> "CardState":
+        """The card with `change` more (or fewer) cubes stored by `seat`."""
+        return evolve(self, stored=self.stored[:seat] + (self.stored[seat] + change,) + self.stored[seat + 1:])
+
 
 @dataclasses.dataclass(frozen=True)
 class EventState:
@@ -115,6 +119,9 @@ class TroyesState:
         players = list(self.players)
         players[player.seat] = player
         return evolve(self, players=tuple(players))
+
+    def with_card(self, card: CardState) -> "TroyesState":
+        return evolve(self, cards=tuple(card if c.id == card.id else c for c in self.cards))
 
     def seats_from(self, first: int) -> tuple[int, ...]:
         """Every seat clockwise from `first` (S004: play goes clockwise from the start player)."""

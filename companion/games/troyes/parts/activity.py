@@ -54,10 +54,6 @@ def card_state(state: TroyesState, card_id: str) -> CardState:
     return card
 
 
-def _replace(state: TroyesState, card: CardState) -> TroyesState:
-    return evolve(state, cards=tuple(card if c.id == card.id else c for c in state.cards))
-
-
 def place_tradesman(state: TroyesState, seat: int, spec: ActivityCard, source: tuple | None,
                     space: int | None) -> TroyesState:
     """S004 行动一 (no tradesman yet): pay the card's cost, then a citizen on a free space of the
@@ -72,15 +68,11 @@ def place_tradesman(state: TroyesState, seat: int, spec: ActivityCard, source: t
     card = card_state(state, spec.id)
     free = [i for i, owner in enumerate(card.spaces) if owner is None]
     if space is None:
-        return _replace(state, evolve(card, spaces=_put(card.spaces, free[0], seat)) if free
-                        else evolve(card, extra=tuple(sorted(card.extra + (seat,)))))
+        return state.with_card(evolve(card, spaces=buildings.put(card.spaces, free[0], seat)) if free
+                               else evolve(card, extra=tuple(sorted(card.extra + (seat,)))))
     if space not in free:
         raise IllegalCommand(RULE, "Space {space} of {card} is not free.", space=space, card=spec.name)
-    return _replace(state, evolve(card, spaces=_put(card.spaces, space, seat)))
-
-
-def _put(spaces: tuple[int | None, ...], i: int, owner: int) -> tuple[int | None, ...]:
-    return spaces[:i] + (owner,) + spaces[i + 1:]
+    return state.with_card(evolve(card, spaces=buildings.put(card.spaces, space, seat)))
 
 
 def activations(spec: ActivityCard, g: Group) -> int:
@@ -118,8 +110,7 @@ def carry_out(state: TroyesState, seat: int, spec: ActivityCard, count: int, cho
     if choices is not None and effect["kind"] != "per_citizen":
         raise IllegalCommand(RULE, "{card} asks for no choices.", card=spec.name)
     if spec.hourglass:
-        card = card_state(state, spec.id)
-        return _replace(state, evolve(card, stored=card.stored[:seat] + (card.stored[seat] + count,) + card.stored[seat + 1:]))
+        return state.with_card(card_state(state, spec.id).storing(seat, count))
     player = state.player(seat)
     kind = effect["kind"]
     if kind == "gain":

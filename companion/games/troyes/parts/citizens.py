@@ -59,7 +59,7 @@ def take(state: TroyesState, seat: int, source: tuple | None) -> TroyesState:
             card = evolve(card, extra=tuple(extra))
         else:
             card = evolve(card, spaces=tuple(None if o == seat else o for o in card.spaces))
-        return evolve(state, cards=tuple(card if c.id == card.id else c for c in state.cards))
+        return state.with_card(card)
     if kind == "expelled":
         b = buildings.index(str(source[1]))
         if seat not in state.expelled[b]:

@@ -152,8 +152,7 @@ def pay_for(state: TroyesState, seat: int, g: Group) -> TroyesState:
     for payee, amount in g.payments:
         if payee != R.NEUTRAL:
             players[payee] = evolve(players[payee], deniers=players[payee].deniers + amount)
-    cards = state.cards
+    state = evolve(state, players=tuple(players), square=take(state.square, g.dice))
     if g.cube is not None:
-        cards = tuple(evolve(c, stored=c.stored[:seat] + (c.stored[seat] - 1,) + c.stored[seat + 1:]) if c.id == g.cube
-                      else c for c in cards)
-    return evolve(state, players=tuple(players), cards=cards, square=take(state.square, g.dice))
+        state = state.with_card(next(c for c in state.cards if c.id == g.cube).storing(seat, -1))
+    return state
