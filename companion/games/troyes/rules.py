@@ -39,18 +39,20 @@ class TroyesRules(Game):
     def command_for_dice(self, state: TroyesState, read: Any) -> Command | None:
         """A settled scanner read (`hardware.facts.DiceRead`: seq, boot, dice): a district's throw when
         its colour counts are what a district is due (neutral dice last), the black throw, or the
-        rerolled die; None when nothing waits for dice. A read that fits no district is still passed
-        on, so the table is told why it was not counted."""
+        rerolled die; None when nothing waits for dice. A read that fits nothing asked is still passed
+        on (as a throw of no district), so the table is told why it was not counted."""
         dice = tuple((str(colour), int(face)) for colour, face in read.dice)
         scanned = {"source": "scanner", "boot": str(read.boot), "seq": int(read.seq)}
         if state.reroll is not None:
             if len(dice) == 1 and dice[0][0] == state.reroll[1]:
                 return c.Rerolled(dice[0][1], **scanned)
-            return None
+            return c.Throw(None, dice, **scanned)
         if state.phase == "dice":
             return c.Throw(reads.match(state, dice), dice, **scanned)
-        if state.phase == "black_throw" and dice and all(colour == "black" for colour, _ in dice):
-            return c.ThrowBlack(tuple(face for _, face in dice), **scanned)
+        if state.phase == "black_throw":
+            if dice and all(colour == "black" for colour, _ in dice):
+                return c.ThrowBlack(tuple(face for _, face in dice), **scanned)
+            return c.Throw(None, dice, **scanned)
         return None
 
     # -- decide ---------------------------------------------------------------------------------

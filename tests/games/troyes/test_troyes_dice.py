@@ -95,6 +95,8 @@ def test_black_dice_are_a_read_and_sorted_high_to_low():
     state = table(at_actions(3), phase="black_throw", black_due=3, current=0)
     command = TROYES.command_for_dice(state, read([("black", 2), ("black", 6), ("black", 4)]))
     assert command.dice == (2, 6, 4)
+    mixed = TROYES.command_for_dice(state, read([("black", 2), ("red", 6)]))
+    assert refused(state, "throw", dice=[list(d) for d in mixed.dice]).params == {"read": "1 red, 1 black"}
     after = play(state, "throw_black", dice=list(command.dice))
     assert after.black == (6, 4, 2) and after.phase == "counter" and after.current == after.start_player
     assert refused(state, "throw_black", dice=[1, 2]).params == {"count": 3, "given": 2}
@@ -112,7 +114,9 @@ def test_a_reroll_is_a_one_die_read_of_its_colour():
     ask = TROYES.view(state)["ask"]
     assert ask["kind"] == "troyes.reroll" and ask["who"] == 0 and ask["about"]["colour"] == "white"
     assert refused(state, "agriculture", dice=[[1, "red", 3]]).rule == "Troyes 2.2 actions"
-    assert TROYES.command_for_dice(state, read([("red", 4)])) is None
+    wrong = TROYES.command_for_dice(state, read([("red", 4)]))
+    exc = refused(state, "throw", dice=[list(d) for d in wrong.dice])
+    assert exc.rule == "Troyes 2.3 influence" and exc.params == {"colour": "white", "read": "1 red"}
     command = TROYES.command_for_dice(state, read([("white", 6)]))
     after = play(state, "rerolled", face=command.face)
     assert (0, "white", 6) in after.square and after.reroll is None and after.current == 0
