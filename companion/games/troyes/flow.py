@@ -13,12 +13,11 @@ from companion.games.troyes.state import TRANSIENT, TroyesState, penalty
 
 
 def settle(state: TroyesState) -> TroyesState:
-    """Leaves a phase with nothing to wait for: no card left to turn up, no district left to throw,
-    no event card left to draw, no dice left in the square for the actions."""
+    """Leaves a phase with nothing to wait for: no card left to turn up, no event card left to
+    draw, no dice left in the square for the actions. (The dice phase is left by its last throw, and
+    skipped by the income when no district has dice.)"""
     if state.phase == "reveal" and not activity.to_reveal(state):
         state = evolve(state, phase="income")
-    if state.phase == "dice" and not reads.pending(state):
-        state = evolve(state, phase="event_draw")
     if state.phase == "event_draw" and not eventqueue.options(state):
         state = evolve(state, phase="events")  # a deck the table's data has emptied: nothing to draw
     if state.phase == "actions" and not state.square:
@@ -59,7 +58,8 @@ def income(state: TroyesState, event: e.IncomePaid) -> TroyesState:
         player = state.player(seat)
         player = evolve(player, deniers=player.deniers + R.INCOME - paid)
         state = state.with_player(penalty(player) if short else player)
-    return settle(evolve(state, phase="dice", thrown=()))
+    state = evolve(state, phase="dice", thrown=())
+    return settle(state if reads.pending(state) else evolve(state, phase="event_draw"))
 
 
 def round_end(state: TroyesState, event: e.RoundEnded) -> TroyesState:

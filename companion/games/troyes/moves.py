@@ -141,12 +141,12 @@ def _no_counter(state: TroyesState, cmd: c.NoCounter) -> TroyesState:
 def _throw(state: TroyesState, cmd: c.Throw) -> TroyesState:
     """A district's throw (S004 三); a read that is not one, while the table throws the black dice or
     rerolls a die, is refused saying what is awaited."""
-    read = reads.describe(reads.counts(cmd.dice or ()))
     if state.reroll is not None:
         raise IllegalCommand(influence.RULE, "Only the {colour} die picked up is thrown again now, not {read}.",
-                             colour=state.reroll[1], read=read)
+                             colour=state.reroll[1], read=reads.describe(reads.counts(cmd.dice or ())))
     if state.phase == "black_throw":
-        raise IllegalCommand(military.RULE, "The black dice are thrown now, not {read}.", read=read)
+        raise IllegalCommand(military.RULE, "The black dice are thrown now, not {read}.",
+                             read=reads.describe(reads.counts(cmd.dice or ())))
     if cmd.dice is None or cmd.district is None:
         raise reads.unmatched(state, cmd.dice or ())
     return reads.throw(state, cmd.district, cmd.dice)

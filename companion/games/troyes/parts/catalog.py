@@ -257,7 +257,9 @@ def as_text(data: Mapping[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
+@lru_cache(maxsize=8)
 def from_text(text: str) -> Catalog:
+    """The catalog a set-up event recorded; parsed once per text (a catalog is immutable)."""
     return parse_catalog(json.loads(text))
 
 

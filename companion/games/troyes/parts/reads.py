@@ -9,7 +9,6 @@ colour being rerolled is the reroll.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable
 
 from companion.core.errors import IllegalCommand
@@ -42,7 +41,10 @@ def _ordered(due: dict[str, int]) -> dict[str, int]:
 
 
 def counts(dice: Iterable[tuple[str, int]]) -> dict[str, int]:
-    return dict(Counter(colour for colour, _face in dice))
+    out: dict[str, int] = {}
+    for colour, _face in dice:
+        out[colour] = out.get(colour, 0) + 1
+    return out
 
 
 def match(state: TroyesState, dice: tuple[tuple[str, int], ...]) -> int | None:
@@ -71,9 +73,8 @@ def throw(state: TroyesState, district: int, dice: tuple[tuple[str, int], ...]) 
     due = waiting[district]
     if counts(dice) != due:
         raise IllegalCommand(RULE, "That district throws {due}, not {read}.", due=describe(due), read=describe(counts(dice)))
-    state = evolve(state, square=add(state.square, ((district, colour, face) for colour, face in dice)),
-                   thrown=state.thrown + (district,))
-    return evolve(state, phase="dice" if pending(state) else "event_draw")
+    return evolve(state, square=add(state.square, ((district, colour, face) for colour, face in dice)),
+                  thrown=state.thrown + (district,), phase="dice" if len(waiting) > 1 else "event_draw")
 
 
 def describe(due: dict[str, int]) -> str:
