@@ -1,6 +1,6 @@
-"""Troyes rules: `decide` validates a command by running it (moves.run) and says what happens,
-adding the steps the rules take by themselves (flow); `apply` folds an event through the same
-functions and never refuses."""
+"""Troyes rules: `decide` validates a command by folding its event through the rules (moves.run
+refuses what the rules refuse) and adds the steps the rules take by themselves (flow); `apply`
+folds an event through the same functions, and a journaled event is never refused."""
 
 from __future__ import annotations
 
@@ -70,9 +70,10 @@ class TroyesRules(Game):
             raise IllegalCommand(moves.TURN, "That is not a Troyes move.")
         else:
             self._ask_if_missing(state, command)
-            moves.run(state, command)  # validates: raises IllegalCommand naming the rule
             first = self._event(state, command)
         events = [first]
+        # Folding the step's event runs the move through the rules (moves.run): what it refuses
+        # raises IllegalCommand here, before anything is journaled; a journaled event never does.
         after = self.apply(state, first)
         while flow.is_transient(after):
             follow = flow.next_event(after)
