@@ -161,6 +161,120 @@ class DiceTrayPlayer(Player):
         return Intent("enter_dice", {"dice": [[rnd.choice(self.COLOURS), rnd.choice(list(faces))] for _ in range(count)]})
 
 
+class TroyesPlayer(Player):
+    """Troyes from the public view alone: it answers the view's `ask` (the dice a district throws,
+    the card turned up, the event drawn, the black dice, a rerolled die) as a hand entry would, and
+    on a player's turn builds an action from the dice lying in the city square. Groups are mostly
+    of 2 or 3 dice and passing grows likelier, so a whole game fits in a few hundred steps."""
+
+    game = "troyes"
+    COLOURS = ("red", "white", "yellow")
+
+    def setup(self, rnd: random.Random) -> dict[str, Any]:
+        count = rnd.randint(2, 4)
+        return {"players": list(NAMES[:count]), "seed": rnd.randrange(2**31),
+                "deal_characters": rnd.random() < 0.8}
+
+    def next_intent(self, view: View, rnd: random.Random) -> Intent:
+        if rnd.random() < 0.03:  # refused, naming the rule
+            return Intent(rnd.choice(("cathedral", "no_such_move", "throw_black")), {"dice": [[9, "purple", 7]]})
+        ask = view.get("ask")
+        if ask:
+            return self._answer(view, ask, rnd)
+        phase = view.get("phase")
+        if phase == "placement":
+            building, space = rnd.choice(view["placement"]["free"])
+            return Intent("place_start", {"building": building, "space": space})
+        if phase == "counter":
+            return self._counter(view, rnd)
+        return self._action(view, rnd)
+
+    def _answer(self, view: View, ask: Mapping[str, Any], rnd: random.Random) -> Intent:
+        args = dict(ask["intent"]["args"])
+        about = ask["about"]
+        if ask["kind"] == "troyes.characters":
+            value: Any = rnd.sample(view["characters_in_game"], about["count"])
+        elif ask["kind"] == "troyes.throw":
+            due = about["due"] if rnd.random() < 0.95 else {"red": 7}
+            value = [[colour, rnd.randint(1, 6)] for colour, n in due.items() for _ in range(n)]
+            rnd.shuffle(value)
+        elif ask["kind"] == "troyes.black_throw":
+            value = [rnd.randint(1, 6) for _ in range(about["count"])]
+        elif ask["options"]:
+            value = rnd.choice(list(ask["options"]))
+        else:
+            value = rnd.randint(1, 6)
+        return Intent(ask["intent"]["name"], {**args, ask["field"]: value})
+
+    @staticmethod
+    def _strength(die: list) -> int:
+        return die[1] * 2 if die[0] == "red" else die[1]
+
+    def _counter(self, view: View, rnd: random.Random) -> Intent:
+        seat = view["current"]
+        black = view["black"]
+        mine = [[c, f] for d, c, f in view["square"] if d == seat]
+        if not view["players"][seat]["can_counter"]:
+            if mine and rnd.random() < 0.1:
+                return Intent("reroll", {"die": rnd.choice(mine)})
+            return Intent("no_counter", {})
+        chosen, total = [], 0
+        for die in sorted(mine, key=self._strength, reverse=True):
+            chosen.append(die)
+            total += self._strength(die)
+            if total >= black[0]:
+                break
+        extra = [f for f in black[1:] if total - black[0] >= f and rnd.random() < 0.5][:1]
+        return Intent("counter", {"dice": chosen, "black": [black[0], *extra]})
+
+    def _action(self, view: View, rnd: random.Random) -> Intent:
+        seat = view["current"]
+        me = view["players"][seat]
+        square = [list(d) for d in view["square"]]
+        if not square or rnd.random() < 0.12:
+            return Intent("pass", {})
+        by_colour: dict[str, list] = {}
+        for die in square:
+            by_colour.setdefault(die[1], []).append(die)
+        colour = rnd.choice(sorted(by_colour))
+        dice = sorted(by_colour[colour], key=lambda d: (d[0] != seat, -d[2]))[:rnd.choice((1, 2, 3, 3))]
+        source = "supply" if me["supply"] else "recruit"
+        roll = rnd.random()
+        if roll < 0.1:
+            return Intent("place", {"die": dice[0], "citizen": source})
+        if roll < 0.15:
+            mine = [[c, f] for d, c, f in square if d == seat]
+            if mine and rnd.random() < 0.3:
+                return Intent("flip", {"dice": mine[:rnd.randint(1, 3)]})
+            if mine:
+                return Intent("reroll", {"die": rnd.choice(mine)})
+        cards = [card for card in view["cards"] if card["colour"] == colour and card["effect"] is not None]
+        events = [e for e in [view["raid"], *view["queue"]] if e["colour"] == colour]
+        choices = ["agriculture"] if colour == "yellow" else []
+        if colour == "white":
+            choices.append("cathedral")
+        if cards:
+            choices += ["activate"] * 2
+        if events:
+            choices.append("fight")
+        if not choices:
+            return Intent("pass", {})
+        move = rnd.choice(choices)
+        if move == "activate":
+            card = rnd.choice(cards)
+            args: dict[str, Any] = {"card": card["id"], "dice": dice}
+            if not any(s["owner"] == seat for s in card["spaces"]) and seat not in card["extra"]:
+                args["citizen"] = source
+            stored = [c["id"] for c in view["cards"] if c["hourglass"] and c["stored"] and c["stored"][seat]]
+            if stored and rnd.random() < 0.3:
+                args["cube"] = rnd.choice(stored)
+            return Intent("activate", args)
+        if move == "fight":
+            return Intent("fight", {"event": rnd.choice(events)["id"], "dice": dice})
+        return Intent(move, {"dice": dice})
+
+
 PLAYERS: dict[str, Callable[[], Player]] = {
-    player.game: player for player in (TrajanPlayer, ScorePadPlayer, SecretBidPlayer, TribunePlayer, DiceTrayPlayer)
+    player.game: player for player in (TrajanPlayer, ScorePadPlayer, SecretBidPlayer, TribunePlayer, DiceTrayPlayer,
+                                       TroyesPlayer)
 }

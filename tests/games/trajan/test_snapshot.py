@@ -354,9 +354,9 @@ def test_a_file_that_is_not_json_or_missing_exits_2(tmp_path, capsys):
     assert "absent.json" in capsys.readouterr().err
 
 
-def test_score_only_knows_trajan(capsys):
+def test_score_only_knows_games_with_a_calculator(capsys):
     with pytest.raises(SystemExit) as info:
-        main(["score", "troyes", str(FINAL)])
+        main(["score", "scorepad", str(FINAL)])
     assert info.value.code == 2
 
 

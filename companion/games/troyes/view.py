@@ -1,0 +1,170 @@
+"""What each audience may see of Troyes. The public view (seat None: the shared screen, the history,
+logs, `companion replay`, exports) is built field by field from what lies open on the table; it
+never holds a VP total or a character card before the final reveal (digest 2.1: VP are hidden).
+Seat k's view adds `me`: seat k's own VP and character cards, for its pad only.
+
+The view carries the question the table must answer next (`ask`, a `core.asks.Ask` as plain data):
+the dice a district throws, the card turned up, the event drawn, the black dice, a rerolled die.
+A scanner read or a hand entry answers it alike (rules.command_for_dice, the `answer` intent).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+from companion.core.asks import Ask
+from companion.core.events import Event
+from companion.games.troyes import events as e
+from companion.games.troyes import rules_data as R
+from companion.games.troyes.parts import activity, buildings, cathedral, eventqueue, influence, military, reads, setup
+from companion.games.troyes.state import TroyesState
+
+
+def ask_of(state: TroyesState) -> Ask | None:
+    """The question the table answers next, or None while it waits for a player's move."""
+    if state.reroll is not None:
+        seat, colour = state.reroll
+        return Ask(influence.REROLL_ASK, influence.RULE, {"name": "rerolled", "args": {}}, "face", seat,
+                   (1, 2, 3, 4, 5, 6), {"colour": colour, "count": 1})
+    if state.phase == "characters":
+        seat = next(p.seat for p in state.players if not p.characters)
+        return Ask("troyes.characters", setup.CHARACTER_RULE, {"name": "enter_characters", "args": {"seat": seat}},
+                   "characters", seat, (), {"count": R.CHARACTERS_PER_PLAYER[state.player_count]})
+    if state.phase == "reveal":
+        colours = activity.to_reveal(state)
+        return Ask(activity.REVEAL_ASK, activity.REVEAL_RULE, {"name": "reveal_activity", "args": {}}, "card", None,
+                   tuple(cid for colour in colours for cid in activity.options(state, colour)),
+                   {"round": state.round, "colours": colours})
+    if state.phase == "dice":
+        waiting = reads.pending(state)
+        district, due = waiting[0]
+        return Ask(reads.THROW_ASK, reads.RULE, {"name": "throw", "args": {"district": district}}, "dice", None, (),
+                   {"district": district, "due": due,
+                    "pending": tuple({"district": d, "due": dd} for d, dd in waiting)})
+    if state.phase == "event_draw":
+        return Ask(eventqueue.DRAW_ASK, eventqueue.RULE, {"name": "draw_event", "args": {}}, "event", None,
+                   eventqueue.options(state), {"deck": eventqueue.deck_of_next(state)[0], "drawn": state.drawn})
+    if state.phase == "black_throw":
+        return Ask(reads.BLACK_ASK, military.RULE, {"name": "throw_black", "args": {}}, "dice", state.start_player, (),
+                   {"count": military.black_count(state)})
+    return None
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def ask_view(ask: Ask | None) -> dict[str, Any] | None:
+    """An Ask as plain data (`Ask(**view["ask"])` gives it back)."""
+    return None if ask is None else _plain(dataclasses.asdict(ask))
+
+
+def _player(state: TroyesState, seat: int) -> dict[str, Any]:
+    p = state.players[seat]
+    return {
+        "seat": seat, "name": p.name, "colour": p.colour, "deniers": p.deniers, "influence": p.influence,
+        "supply": p.supply, "citizens": buildings.citizens(state, seat), "district": p.district, "passed": p.passed,
+        "events_won": list(p.events_won), "cathedral_cubes": cathedral.cubes(state, seat),
+        "wages": buildings.wages(state, seat), "dice_due": buildings.dice_due(state, seat),
+        "can_counter": state.phase == "counter" and seat == state.current and military.can_counter(state, seat),
+    }
+
+
+def _card(state: TroyesState, card: Any) -> dict[str, Any]:
+    spec = state.catalog.cards[card.id]
+    return {"id": card.id, "name": spec.name, "colour": spec.colour, "level": spec.level, "cost": spec.cost,
+            "divisor": spec.divisor, "hourglass": spec.hourglass, "effect": _plain(spec.effect), "mark": spec.mark,
+            "spaces": [{"vp": vp, "owner": owner} for vp, owner in zip(spec.spaces, card.spaces)],
+            "extra": list(card.extra), "stored": list(card.stored)}
+
+
+def _event(state: TroyesState, event: Any) -> dict[str, Any]:
+    card = state.catalog.event(event.id)
+    return {"id": event.id, "name": card.name, "deck": card.deck, "colour": card.colour, "divisor": card.divisor,
+            "flags": card.flags, "cubes": list(event.cubes), "prizes": list(card.prizes), "military": card.military,
+            "effect": _plain(card.effect), "mark": card.mark}
+
+
+def view(state: TroyesState, seat: int | None = None) -> dict[str, Any]:
+    if state.phase == "setup":
+        return {"game": "troyes", "phase": "setup", "players": []}
+    rows = state.settings.building_rows
+    out: dict[str, Any] = {
+        "game": "troyes", "phase": state.phase, "round": state.round, "rounds": state.rounds,
+        "start_player": state.start_player, "current": state.current,
+        "players": [_player(state, i) for i in range(state.player_count)],
+        "buildings": {b: list(state.buildings[i]) for i, b in enumerate(R.BUILDINGS)},
+        "rows": {b: [list(r) for r in rows[b]] for b in R.BUILDINGS},
+        "expelled": {b: list(state.expelled[i]) for i, b in enumerate(R.BUILDINGS)},
+        "protected": {b: list(state.protected[i]) for i, b in enumerate(R.BUILDINGS)},
+        "placement": {"seat": state.placements[0], "left": len(state.placements),
+                      "free": [list(s) for s in setup.free_spaces(state)]} if state.phase == "placement" else None,
+        "cards": [_card(state, c) for c in state.cards],
+        "square": [list(d) for d in state.square],
+        "pending_throws": [{"district": d, "due": due} for d, due in reads.pending(state)] if state.phase == "dice" else [],
+        "black": list(state.black), "black_due": state.black_due,
+        "raid": _event(state, state.raid), "queue": [_event(state, ev) for ev in state.queue],
+        "drawn": list(state.drawn), "seen": len(state.seen),
+        "cathedral": [list(col) for col in state.cathedral],
+        "reroll": {"seat": state.reroll[0], "colour": state.reroll[1]} if state.reroll else None,
+        "ask": ask_view(ask_of(state)),
+        # the box's character cards (not who holds them): what a seat may enter as its own
+        "characters_in_game": sorted(state.catalog.characters),
+        "final": _plain(state.final) if state.phase == "over" else None,
+    }
+    if seat is not None and 0 <= seat < state.player_count:
+        p = state.players[seat]
+        out["me"] = {"seat": seat, "vp": p.vp, "characters": [
+            {"id": cid, "name": state.catalog.characters[cid].name, "measure": state.catalog.characters[cid].measure,
+             "every": state.catalog.characters[cid].every, "vp": state.catalog.characters[cid].vp}
+            for cid in p.characters if cid in state.catalog.characters]}
+    return out
+
+
+def _scanner(detail: Mapping[str, Any], dice: Any) -> dict[str, Any]:
+    """`scanner_read` {boot, seq, dice} for a read that came from the scanner (devices/scanner.py
+    finds the newest, to tell the reader after a restart which read the table has already seen)."""
+    if detail.get("source") != "scanner":
+        return {}
+    return {"scanner_read": {"boot": detail.get("boot", ""), "seq": detail.get("seq", 0), "dice": dice}}
+
+
+def public_event(event: Event) -> dict[str, Any]:
+    """An event as the history, logs and exports may show it: no character card, no VP total."""
+    if isinstance(event, e.TroyesSetUp):
+        return {"players": list(event.players), "colours": list(event.colours), "start_player": event.start_player,
+                "settings": _plain(event.settings), "characters_dealt": bool(event.characters)}
+    if isinstance(event, e.CharactersEntered):
+        return {"seat": event.seat}
+    if isinstance(event, e.Played):
+        detail = _plain(event.detail)
+        out: dict[str, Any] = {"seat": event.seat, "move": event.move, "detail": detail}
+        if event.move == "throw":
+            out.update(_scanner(detail, detail.get("dice")))
+        elif event.move == "throw_black":
+            out.update(_scanner(detail, [["black", f] for f in detail.get("dice") or ()]))
+        return out
+    if isinstance(event, e.GameEnded):
+        return {"final": _plain(event.final)}
+    return _plain({f.name: getattr(event, f.name) for f in dataclasses.fields(event)})
+
+
+def summary_text(public: Mapping[str, Any]) -> str:
+    """The public view as terminal text for `companion replay`: the final breakdown once the game
+    is over, else where the game stands (no VP: they are hidden until the end)."""
+    if public.get("final"):
+        from companion.games.troyes.snapshot import format_scores
+
+        return format_scores(public["final"])
+    if public.get("phase") == "setup":
+        return "Troyes: not set up\n"
+    lines = [f"Troyes: round {public['round']} of {public['rounds']}, {public['phase']}"]
+    for p in public["players"]:
+        lines.append(f"  {p['name']:<16} {p['deniers']:>3} deniers  influence {p['influence']:>2}  "
+                     f"citizens {p['citizens']:>2}")
+    return "\n".join(lines) + "\n"
