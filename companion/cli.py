@@ -25,7 +25,7 @@ TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "found", "boa
 #: The extra views: state shown → (demo state reached, what to open once the app is up: a method of
 #: the Trajan table's view-model, or a function of the app).
 TRAJAN_VIEWS: dict[str, tuple[str, Any]] = {
-    "board": ("preview", "toggle_board"), "details": ("final", "toggle_final_details"),
+    "board": ("preview", "toggle_board"), "details": ("final", lambda app: app.trajan_vm.final.toggle_details()),
     "history": ("season", None), "draws": ("setup", lambda app: enter_some_draws(app.trajan_setup_vm)),
 }
 

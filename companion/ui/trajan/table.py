@@ -160,11 +160,11 @@ class TrajanTableScreen(Screen):
         self.site_grid.on_choose = vm.press
         self.ids.site_holder.add_widget(self.site_grid)
         self.card_grid = tw.ButtonGrid(cols=7, spacing=4 * app.scale, row_height=48 * app.scale, font=16 * app.scale)
-        self.card_grid.on_choose = lambda row: vm.cards_add(row["card"])
+        self.card_grid.on_choose = lambda row: vm.cards.add(row["card"])
         self.ids.cards_holder.add_widget(self.card_grid)
         self.ship_grid = tw.ButtonGrid(cols=3, spacing=4 * app.scale, row_height=44 * app.scale, font=16 * app.scale,
                                        fixed_cols=3)
-        self.ship_grid.on_choose = lambda row: vm.cards_ship(row["ship"])
+        self.ship_grid.on_choose = lambda row: vm.cards.choose_ship(row["ship"])
         self.ids.ships_holder.add_widget(self.ship_grid)
         self.bonus_grid = tw.ButtonGrid(cols=2, spacing=8 * app.scale, row_height=50 * app.scale,
                                         font=19 * app.scale)
@@ -177,19 +177,19 @@ class TrajanTableScreen(Screen):
         # coming frame), and "How counted" only when it is shown: together ~200 widgets.
         self._final_trigger = Clock.create_trigger(lambda _dt: self.update_final(), -1)
         self._details_stale = True
-        vm.bind(players=lambda *_: self.update_players(), trays=lambda *_: self.update_trays(),
-                choices=lambda *_: self.update_choices(), site=lambda *_: self.update_choices(),
-                entry=lambda *_: self.choose_panels(),
-                phase=lambda *_: self.choose_panels(), report_open=lambda *_: self.choose_panels(),
-                summary_rows=lambda *_: self.update_summary(), final_rows=lambda *_: self._final_trigger(),
-                final_detail_rows=lambda *_: self.update_final_details(),
-                repay=lambda *_: self.update_bonus(), repay_rows=lambda *_: self.update_bonus(),
-                final_columns=lambda *_: self._final_trigger(), light_markers=lambda *_: self.update_light(),
-                light_completed=lambda *_: self.update_light(), tile_entry=lambda *_: self.update_tile_entry(),
-                cards_entry=lambda *_: self.choose_panels(), card_buttons=lambda *_: self.update_cards(),
-                board_open=lambda *_: self.choose_panels(), board_sections=lambda *_: self.update_board(),
-                ship_buttons=lambda *_: self.update_cards(),
-                final_details_open=lambda *_: self.choose_panels())
+        vm.players.bind(rows=lambda *_: self.update_players())
+        vm.trays.bind(rows=lambda *_: self.update_trays())
+        vm.choices.bind(rows=lambda *_: self.update_choices(), site=lambda *_: self.update_choices())
+        vm.bind(entry=lambda *_: self.choose_panels(), phase=lambda *_: self.choose_panels())
+        vm.summary.bind(report_open=lambda *_: self.choose_panels(), rows=lambda *_: self.update_summary(),
+                        repay=lambda *_: self.update_bonus(), repay_rows=lambda *_: self.update_bonus())
+        vm.final.bind(rows=lambda *_: self._final_trigger(), detail_rows=lambda *_: self.update_final_details(),
+                      columns=lambda *_: self._final_trigger(), details_open=lambda *_: self.choose_panels())
+        vm.light.bind(markers=lambda *_: self.update_light(), completed=lambda *_: self.update_light())
+        vm.drawn_tile.bind(entry=lambda *_: self.update_tile_entry())
+        vm.cards.bind(entry=lambda *_: self.choose_panels(), card_buttons=lambda *_: self.update_cards(),
+                      ship_buttons=lambda *_: self.update_cards())
+        vm.board.bind(is_open=lambda *_: self.choose_panels(), sections=lambda *_: self.update_board())
         app.bind(portrait=lambda *_: self.update_players())
         self.update_players()
         self.update_trays()
@@ -207,18 +207,18 @@ class TrajanTableScreen(Screen):
 
         vm = App.get_running_app().trajan_vm
         p = self._panels
-        if vm.board_open:
+        if vm.board.is_open:
             content = p["board_panel"]
-        elif vm.phase == "over" and not vm.report_open:
+        elif vm.phase == "over" and not vm.summary.report_open:
             content = p["final_panel"]
-        elif vm.phase == "consul" or vm.report_open:
+        elif vm.phase == "consul" or vm.summary.report_open:
             content = p["summary_panel"]
         else:
             content = p["play_panel"]
         self._show_only(self.ids.content, content, tuple(p[n] for n in CONTENT_PANELS))
-        if vm.tile_entry:
+        if vm.drawn_tile.entry:
             entry = p["tile_panel"]
-        elif vm.cards_entry:
+        elif vm.cards.entry:
             entry = p["cards_panel"]
         elif vm.entry == "trays":
             entry = p["trays_panel"]
@@ -229,9 +229,9 @@ class TrajanTableScreen(Screen):
         else:
             entry = p["empty_panel"]
         self._show_only(self.ids.entry, entry, tuple(p[n] for n in ENTRY_PANELS))
-        if vm.final_details_open and self._details_stale:
+        if vm.final.details_open and self._details_stale:
             self.update_final_details()
-        pane = p["details"] if vm.final_details_open else p["final_main"]
+        pane = p["details"] if vm.final.details_open else p["final_main"]
         self._show_only(self.ids.final_panel, pane, tuple(p[n] for n in FINAL_PANES))
         self.update_bonus()
 
@@ -252,13 +252,13 @@ class TrajanTableScreen(Screen):
         app = App.get_running_app()
         vm = app.trajan_vm
         grid = self.ids.players
-        if len(grid.children) != len(vm.players):
+        if len(grid.children) != len(vm.players.rows):
             grid.clear_widgets()
-            for _ in vm.players:
+            for _ in vm.players.rows:
                 grid.add_widget(PlayerCard())
             app.when_idle(self.prepare_while_idle)
-        grid.cols = 2 if app.portrait and len(vm.players) > 2 else max(1, len(vm.players))
-        for card, row in zip(reversed(grid.children), vm.players):
+        grid.cols = 2 if app.portrait and len(vm.players.rows) > 2 else max(1, len(vm.players.rows))
+        for card, row in zip(reversed(grid.children), vm.players.rows):
             card.seat = row["seat"]
             card.name = row["name"]
             card.rgba = row["rgba"]
@@ -273,7 +273,7 @@ class TrajanTableScreen(Screen):
 
         vm = App.get_running_app().trajan_vm
         rows = []
-        for tray in vm.trays:
+        for tray in vm.trays.rows:
             rows.append({"wid": tray["wid"], "text": tray["markup"], "enabled": tray["enabled"], "markup_on": True,
                          "index": tray["index"], "selected": tray.get("selected", False),
                          "bg": theme.hex_rgba("#6B4A12") if tray["ends_round"] else theme.NEUTRAL})
@@ -287,12 +287,12 @@ class TrajanTableScreen(Screen):
         colours = {"action": theme.ACCENT, "bonus": theme.hex_rgba("#6B4A12"), "extra": theme.hex_rgba("#4B3B78"),
                    "plus2": theme.hex_rgba("#4B3B78"), "pass": theme.NEUTRAL, "reveal": theme.ACCENT}
         rows = []
-        for c in vm.choices:
+        for c in vm.choices.rows:
             text = (c["markup"] + " " + c["text"]) if c.get("markup") else c["text"]
             rows.append({**c, "text": text, "markup_on": bool(c.get("markup")), "bg": colours.get(c["kind"], theme.NEUTRAL),
                          "font": (24 if c["kind"] == "reveal" else 17) * app.scale})
         site = [{**c, "markup_on": bool(c.get("markup")), "bg": colours.get(c["kind"], theme.PANEL_HI),
-                 "font": 15 * app.scale} for c in vm.site]
+                 "font": 15 * app.scale} for c in vm.choices.site]
         holder, others = self.ids.site_holder, self.ids.choices_holder
         holder.size_hint_x = 1 if site else None
         holder.width = 0
@@ -312,8 +312,8 @@ class TrajanTableScreen(Screen):
         from kivy.app import App
 
         vm = App.get_running_app().trajan_vm
-        if vm.repay:
-            rows = [{**row, "bg": theme.NEUTRAL, "enabled": True} for row in vm.repay_rows]
+        if vm.summary.repay:
+            rows = [{**row, "bg": theme.NEUTRAL, "enabled": True} for row in vm.summary.repay_rows]
             rows += [{"wid": "trajan.repay.cancel", "text": self._word("Cancel"), "enabled": True, "index": -1,
                       "bg": theme.NEUTRAL},
                      {"wid": "trajan.repay.confirm", "text": self._word("Confirm"), "enabled": True, "index": -1,
@@ -344,27 +344,27 @@ class TrajanTableScreen(Screen):
         vm = App.get_running_app().trajan_vm
         wid = row["wid"]
         if wid == "trajan.report.close":
-            vm.close_report()
+            vm.summary.close_report()
         elif wid == "trajan.repay.cancel":
-            vm.cancel_repay()
+            vm.summary.cancel_repay()
         elif wid == "trajan.repay.confirm":
-            vm.confirm_repay()
+            vm.summary.confirm_repay()
         elif wid.startswith("trajan.repay."):
-            vm.cycle_repay(row["index"])
+            vm.summary.cycle_repay(row["index"])
         else:
             vm.choose(row["index"])
 
     def update_summary(self) -> None:
         vm = self._vm()
         box = self.ids.summary_rows
-        if vm.summary_rows:
+        if vm.summary.rows:
             # Rows are kept while there is no report (the panel is not shown then): a season's end
             # relabels them rather than building ~50 widgets.
-            while len(box.children) < len(vm.summary_rows):
+            while len(box.children) < len(vm.summary.rows):
                 box.add_widget(SummaryRow())
-            while len(box.children) > len(vm.summary_rows):
+            while len(box.children) > len(vm.summary.rows):
                 box.remove_widget(box.children[0])
-        for widget, row in zip(reversed(box.children), vm.summary_rows):
+        for widget, row in zip(reversed(box.children), vm.summary.rows):
             widget.seat = row["seat"]
             widget.wid = f"trajan.summary.{row['seat']}"
             widget.disabled = vm.phase != "consul"
@@ -384,11 +384,11 @@ class TrajanTableScreen(Screen):
         they get then are laid out once. On this machine those first taps took 30-50 ms."""
         vm = self._vm()
         box = self.ids.summary_rows
-        while len(box.children) < len(vm.players):
+        while len(box.children) < len(vm.players.rows):
             box.add_widget(SummaryRow())  # blank: relabelled at the season's end (kept while no report)
         for name, count in RESERVED_BUTTONS.items():
             getattr(self, name).reserve(count)
-        if vm.phase != "over" and vm.final_categories:  # the table shown at the end is not replaced
+        if vm.phase != "over" and vm.final.categories:  # the table shown at the end is not replaced
             self._prepare_final()
         self._lay_out_unshown_panels()
         self._app().when_idle(self._prepare_board)  # at the next idle moment: the work spread out
@@ -397,7 +397,7 @@ class TrajanTableScreen(Screen):
         """The board's sections made and laid out while it is closed, with the table as it is now:
         the first Board tap then relabels them (here 138 ms → ~35 ms, as a second opening)."""
         vm = self._vm()
-        if vm.board_open:
+        if vm.board.is_open:
             return
         vm.prepare_board()
         self._lay_out_unshown(self._panels["board_panel"])
@@ -430,17 +430,17 @@ class TrajanTableScreen(Screen):
         """The score table: a column per player, a row per category, the totals. A table of the
         same shape as the one in place (made ahead while idle, or the last game's) is relabelled."""
         vm = self._vm()
-        if vm.final_columns:  # none before a first game's end: the table made ahead stays, unseen
-            self._show_final(vm.final_columns, vm.final_rows)
+        if vm.final.columns:  # none before a first game's end: the table made ahead stays, unseen
+            self._show_final(vm.final.columns, vm.final.rows)
 
     def _prepare_final(self) -> None:
         """The score table for this game's players and categories, blank, so the game's end only
         relabels it."""
         vm = self._vm()
-        seats = range(len(vm.players))
+        seats = range(len(vm.players.rows))
         columns = [{"seat": seat, "name": "", "winner": False, "rgba": theme.TEXT, "total_text": ""}
                    for seat in seats]
-        rows = [{"id": cid, "title": "", "rule": "", "cells": ["" for _ in seats]} for cid in vm.final_categories]
+        rows = [{"id": cid, "title": "", "rule": "", "cells": ["" for _ in seats]} for cid in vm.final.categories]
         self._show_final(columns, rows)
 
     def _show_final(self, columns: list[dict[str, Any]], rows: list[dict[str, Any]]) -> None:
@@ -490,42 +490,42 @@ class TrajanTableScreen(Screen):
 
         app = self._app()
         vm = app.trajan_vm
-        self._details_stale = not (vm.final_details_open or ahead)
+        self._details_stale = not (vm.final.details_open or ahead)
         if self._details_stale:
             if vm.phase == "over":
                 app.when_idle(self._prepare_details)
             return
         grid = self.ids.details_grid
         grid.clear_widgets()
-        if not vm.final_columns:
+        if not vm.final.columns:
             return
         small = round(13 * app.scale)
         width = (120 if app.portrait else 130) * app.scale
         head = DetailRow()
         head.set_cells([Factory.DetailCell(text="", size_hint_x=None, width=width)]
                        + [Factory.DetailCell(text=f"[b]{escape_markup(col['name'])}{' ★' if col['winner'] else ''}[/b]",
-                                             color=col["rgba"], font_size=16 * app.scale) for col in vm.final_columns])
+                                             color=col["rgba"], font_size=16 * app.scale) for col in vm.final.columns])
         grid.add_widget(head)
-        for row in vm.final_detail_rows:
+        for row in vm.final.detail_rows:
             title = f"[b]{escape_markup(row['title'])}[/b]\n[size={small}][color=A9B3C1]{escape_markup(row['rule'])}[/color][/size]"
             line = DetailRow()
             line.set_cells([Factory.DetailCell(text=title, size_hint_x=None, width=width)]
                            + [Factory.DetailCell(text=cell, wid=f"trajan.final.detail.{row['id']}.{seat}")
-                              for seat, cell in zip((c["seat"] for c in vm.final_columns), row["cells"])])
+                              for seat, cell in zip((c["seat"] for c in vm.final.columns), row["cells"])])
             grid.add_widget(line)
         total = DetailRow()
         total.set_cells([Factory.DetailCell(text=f"[b]{escape_markup(self._total_text())}[/b]", color=theme.GOLD,
                                             font_size=16 * app.scale, size_hint_x=None, width=width)]
                         + [Factory.DetailCell(text=f"[b]{col['total_text']}[/b]", font_size=16 * app.scale,
                                               color=theme.GOLD if col["winner"] else theme.TEXT)
-                           for col in vm.final_columns])
+                           for col in vm.final.columns])
         grid.add_widget(total)
 
     def _prepare_details(self) -> None:
         """"How counted" made and laid out while the game's end shows the score table, so the tap
         that opens it only swaps the panes (its first opening here: 153-162 → 34 ms)."""
         vm = self._vm()
-        if vm.phase == "over" and self._details_stale and not vm.final_details_open:
+        if vm.phase == "over" and self._details_stale and not vm.final.details_open:
             self.update_final_details(ahead=True)
             self._lay_out_unshown(self._panels["details"])
 
@@ -558,15 +558,15 @@ class TrajanTableScreen(Screen):
         for n in range(1, 13):
             button = AppButton(wid=f"trajan.light.markers.{n}", text=str(n), size_hint_min_y=0,
                                font_size=20 * app.scale)
-            button.bind(on_release=lambda _b, n=n: vm.set_light_markers(n))
+            button.bind(on_release=lambda _b, n=n: vm.light.set_markers(n))
             grid.add_widget(button)
             self._marker_buttons.append(button)
         actions = self.ids.light_actions
         self._action_buttons = []
-        for i, row in enumerate(vm.light_actions or self._light_rows()):
+        for i, row in enumerate(vm.light.actions or self._light_rows()):
             button = tw.FitButton(wid=row["wid"], text=row["text"], size_hint_min_y=0, base_font=18 * app.scale,
                                   bg=theme.ACCENT)
-            button.bind(on_release=lambda _b, tray=i: vm.light_move(tray))
+            button.bind(on_release=lambda _b, tray=i: vm.light.move(tray))
             actions.add_widget(button)
             self._action_buttons.append(button)
 
@@ -580,10 +580,10 @@ class TrajanTableScreen(Screen):
     def update_light(self) -> None:
         vm = self._vm()
         for n, button in enumerate(self._marker_buttons, start=1):
-            button.selected = vm.light_markers == n
-        for button, row in zip(self._action_buttons, vm.light_actions or self._light_rows()):
+            button.selected = vm.light.markers == n
+        for button, row in zip(self._action_buttons, vm.light.actions or self._light_rows()):
             button.text = row["text"]
-            button.disabled = not vm.light_markers
+            button.disabled = not vm.light.markers
 
     def _build_tile_entry(self, app: Any) -> None:
         from companion.ui.trajan import names
@@ -595,7 +595,7 @@ class TrajanTableScreen(Screen):
             button = tw.FitButton(wid=f"trajan.tile.colour.{colour}", text=names.colour(colour), size_hint_min_y=0,
                                   base_font=18 * app.scale, bg=theme.hex_rgba("#" + names.COLOUR_HEX[colour]),
                                   fg=(0.05, 0.07, 0.09, 1))
-            button.bind(on_release=lambda _b, c=colour: vm.tile_entry_colour(c))
+            button.bind(on_release=lambda _b, c=colour: vm.drawn_tile.pick_colour(c))
             colours.add_widget(button)
             self._colour_buttons.append((colour, button))
 
@@ -607,7 +607,7 @@ class TrajanTableScreen(Screen):
         app = App.get_running_app()
         vm = app.trajan_vm
         self.choose_panels()
-        entry = vm.tile_entry
+        entry = vm.drawn_tile.entry
         kinds = self.ids.tile_kinds
         kinds.clear_widgets()
         if not entry:
@@ -615,7 +615,7 @@ class TrajanTableScreen(Screen):
         for kind in entry.get("kinds", ()):
             button = tw.FitButton(wid=f"trajan.tile.kind.{kind}", text=names.trajan_tile(kind), size_hint_min_y=0,
                                   base_font=18 * app.scale, selected=entry.get("kind") == kind)
-            button.bind(on_release=lambda _b, k=kind: vm.tile_entry_kind(k))
+            button.bind(on_release=lambda _b, k=kind: vm.drawn_tile.pick_kind(k))
             kinds.add_widget(button)
         for colour, button in self._colour_buttons:
             button.selected = colour in entry.get("colours", ())
@@ -624,7 +624,7 @@ class TrajanTableScreen(Screen):
     def update_board(self) -> None:
         """The board's own sections on the left, the players' on the right (stacked in portrait)."""
         vm = self._vm()
-        sections = vm.board_sections
+        sections = vm.board.sections
         from kivy.uix.widget import Widget
 
         for box, part in ((self.ids.board_left, sections[:4]), (self.ids.board_right, sections[4:])):
@@ -642,8 +642,8 @@ class TrajanTableScreen(Screen):
 
     def update_cards(self) -> None:
         vm = self._vm()
-        self.card_grid.show([{**row, "bg": theme.NEUTRAL} for row in vm.card_buttons])
-        self.ship_grid.show([{**row, "bg": theme.NEUTRAL} for row in vm.ship_buttons])
+        self.card_grid.show([{**row, "bg": theme.NEUTRAL} for row in vm.cards.card_buttons])
+        self.ship_grid.show([{**row, "bg": theme.NEUTRAL} for row in vm.cards.ship_buttons])
 
     def _vm(self) -> Any:
         from kivy.app import App

@@ -25,7 +25,7 @@ def _province_table(ui):
 
 
 def _model_rows(vm):
-    return [[row["cells"] for row in section["rows"]] for section in vm.board_sections if section.get("rows")]
+    return [[row["cells"] for row in section["rows"]] for section in vm.board.sections if section.get("rows")]
 
 
 def test_the_board_reopened_after_moves_shows_them_in_the_same_rows(session):

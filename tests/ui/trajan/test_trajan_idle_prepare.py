@@ -27,7 +27,7 @@ def test_the_table_prepares_its_rows_and_buttons_while_idle(session):
         seen["summary_shown"] = screen._panels["summary_panel"].parent is not None
         seen["grid_width"] = (screen.ids.final_grid.width, screen.ids.content.width)
         seen["final"] = [getattr(w, "wid", "") for w in reversed(screen.ids.final_grid.children)]
-        seen["categories"] = list(ui.app.trajan_vm.final_categories)
+        seen["categories"] = list(ui.app.trajan_vm.final.categories)
 
     run_ui(session, script)
     assert all(seen["made"][name] >= count for name, count in RESERVED_BUTTONS.items())
@@ -58,7 +58,7 @@ def test_the_board_is_made_at_the_next_idle_moment_and_opening_it_relabels(sessi
         screen = app.sm.get_screen("trajan_table")
         yield from until(lambda: screen.choice_grid.made > 0, what="the first idle moment")
         seen["after_first"] = len(sections(screen))
-        tray = next(t for t in app.trajan_vm.trays if t["enabled"])
+        tray = next(t for t in app.trajan_vm.trays.rows if t["enabled"])
         yield from ui.tap(tray["wid"])  # a fact: then the next idle moment
         yield from until(lambda: sections(screen), what="the board made while idle")
         made = sections(screen)
@@ -68,7 +68,7 @@ def test_the_board_is_made_at_the_next_idle_moment_and_opening_it_relabels(sessi
         yield from until(lambda: ui.shown("trajan.board.province.alpes"), what="the board")
         seen["same"] = sections(screen) == made
         seen["titles"] = [w.title for w in reversed(screen.ids.board_left.children) if isinstance(w, BoardSection)]
-        seen["vm_titles"] = [s["title"] for s in app.trajan_vm.board_sections[:4]]
+        seen["vm_titles"] = [s["title"] for s in app.trajan_vm.board.sections[:4]]
         seen["leader_row"] = ui.text("trajan.board.province.alpes")
 
     run_ui(session, script)
@@ -117,7 +117,7 @@ def test_how_counted_is_made_while_the_games_end_shows_the_score_table(session):
         yield from until(lambda: ui.shown("trajan.final.detail.bonus_tiles.1"), what="How counted shown")
         seen["same"] = list(screen.ids.details_grid.children) == made
         seen["rows"] = len(made)
-        seen["categories"] = len(app.trajan_vm.final_detail_rows)
+        seen["categories"] = len(app.trajan_vm.final.detail_rows)
 
     run_ui(session, script, watchdog=90)
     at_the_end = [(ahead, rows) for ahead, phase, rows in seen["updates"] if phase == "over"]
