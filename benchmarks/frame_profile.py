@@ -467,7 +467,7 @@ def main() -> int:
                     yield from floor_variants(Window)
             vm = app.trajan_vm
             while vm.phase != "over" and timed < args.actions:
-                kinds = {row["wid"]: row["kind"] for row in vm.choices}
+                kinds = {row["wid"]: row["kind"] for row in vm.choices.rows}
                 wid = pick(offered(app), kinds, rnd)
                 turn = whose_turn(app)
                 yield from tap(wid, True)

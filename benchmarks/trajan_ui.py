@@ -238,7 +238,7 @@ def idle_rounds(app: Any, rnd: random.Random, tap: Callable[[str, bool], Iterato
         for _ in range(IDLE_ROUNDS):
             wids = offered(app)
             # the last game may be over: an Undo is a tap too (and takes the table back into play)
-            wid = pick(wids, {row["wid"]: row["kind"] for row in app.trajan_vm.choices}, rnd) if wids \
+            wid = pick(wids, {row["wid"]: row["kind"] for row in app.trajan_vm.choices.rows}, rnd) if wids \
                 else "trajan.undo"
             yield from tap(wid, False)
             passes, deadline = collector.passes, time.perf_counter() + IDLE_COLLECT_SECONDS + 5
@@ -364,7 +364,7 @@ def main() -> int:
             while vm.phase != "over" and len(taps) < args.actions:
                 before, turn = session.table_view().view, whose_turn(app)
                 season = min(int(before["season"]), 4)
-                kinds = {row["wid"]: row["kind"] for row in vm.choices}
+                kinds = {row["wid"]: row["kind"] for row in vm.choices.rows}
                 wid = pick(offered(app), kinds, rnd)
                 yield from tap(wid, True)
                 if counting:

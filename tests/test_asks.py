@@ -56,10 +56,10 @@ def test_a_worker_on_an_unseen_space_asks_for_the_tile_by_row_and_column():
 
 
 def test_the_ui_names_the_same_kinds_as_the_rules():
-    from companion.ui.trajan import viewmodels
+    from companion.ui.trajan.panels import drawn_tile, found_tile
 
-    assert viewmodels.DRAWN_TRAJAN_TILE == rules.DRAWN_TRAJAN_TILE
-    assert (viewmodels.FOUND_FORUM_TILE, viewmodels.FOUND_SITE_TILE) == (actions_figures.FOUND_FORUM_TILE,
+    assert drawn_tile.DRAWN_TRAJAN_TILE == rules.DRAWN_TRAJAN_TILE
+    assert (found_tile.FOUND_FORUM_TILE, found_tile.FOUND_SITE_TILE) == (actions_figures.FOUND_FORUM_TILE,
                                                                          actions_figures.FOUND_SITE_TILE)
 
 

@@ -19,7 +19,7 @@ TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "found")
 #: first season's end, its steps under round headings; "draws": the set-up's "What the table drew"
 #: page, part of the first player's draws entered.
 TRAJAN_VIEWS: dict[str, tuple[str, Any]] = {
-    "board": ("preview", "toggle_board"), "details": ("final", "toggle_final_details"),
+    "board": ("preview", "toggle_board"), "details": ("final", lambda app: app.trajan_vm.final.toggle_details()),
     "history": ("season", None), "draws": ("setup", lambda app: enter_some_draws(app.trajan_setup_vm)),
 }
 

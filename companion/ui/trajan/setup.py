@@ -52,7 +52,7 @@ class DrawPicker(ButtonGrid):
 
     def show(self, rows: Any) -> None:
         from companion.ui.trajan.setup_draws import text_rgba
-        from companion.ui.trajan.viewmodels import colour_rgba
+        from companion.ui.trajan.markup import colour_rgba
 
         super().show([{**row, "bg": colour_rgba(row["colour"]) if row.get("colour") else theme.NEUTRAL}
                       for row in rows])
@@ -146,7 +146,7 @@ class TrajanSetupScreen(Screen):
         from kivy.app import App
 
         from companion.ui.trajan.setup_draws import text_rgba
-        from companion.ui.trajan.viewmodels import colour_rgba
+        from companion.ui.trajan.markup import colour_rgba
 
         vm = App.get_running_app().trajan_setup_vm.draws
         self.ids.draws_tabs.show([{"wid": t["wid"], "text": t["markup"], "markup_on": True, "seat": i,
@@ -189,7 +189,7 @@ class TrajanSetupScreen(Screen):
     def _relabel(self) -> None:
         from kivy.app import App
 
-        from companion.ui.trajan.viewmodels import colour_rgba
+        from companion.ui.trajan.markup import colour_rgba
 
         vm = App.get_running_app().trajan_setup_vm
         for row in self.rows():

@@ -26,6 +26,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 
 from companion.ui.text.i18n import _
 from companion.ui.trajan import names
+from companion.ui.trajan.markup import escape
 
 #: Trajan 1.2: the action markers' colours, two markers of each per player, two per tray at start.
 MARKER_COLOURS = names.MARKER_COLOURS
@@ -256,7 +257,7 @@ class TrajanDrawsViewModel(EventDispatcher):
         done = self.is_seat_done(seat)
         mark = "  ✓" if done else ""
         return {"wid": f"trajan.setup.draws.seat.{seat}", "done": done, "selected": seat == self.seat,
-                "markup": f"[color={names.COLOUR_HEX.get(colour, '8B95A3')}]●[/color] {_escape(self._name(seat))}{mark}"}
+                "markup": f"[color={names.COLOUR_HEX.get(colour, '8B95A3')}]●[/color] {escape(self._name(seat))}{mark}"}
 
     def _marker(self, row: Sequence[str], index: int) -> dict[str, Any]:
         colour = row[index]
@@ -267,7 +268,7 @@ class TrajanDrawsViewModel(EventDispatcher):
         start = MARKERS + slot * TILE_PARTS
         kind, c1, c2 = row[start:start + TILE_PARTS]
         dots = " ".join(_dot(c) for c in (c1, c2))
-        text = f"[b]{START_SLOTS[slot]}[/b]  {_escape(names.trajan_tile(kind)) if kind else '—'}  {dots}"
+        text = f"[b]{START_SLOTS[slot]}[/b]  {escape(names.trajan_tile(kind)) if kind else '—'}  {dots}"
         return {"wid": f"trajan.setup.draws.slot.{slot}", "markup": text,
                 "focused": start <= self.cursor < start + TILE_PARTS}
 
@@ -317,10 +318,6 @@ class TrajanDrawsViewModel(EventDispatcher):
         if kind == "bonus":
             return _("{name}: the bonus tile drawn").format(name=name)
         return _("Beside the senate: bonus tile {n} of 2").format(n=blank - SENATE + 1)
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
 
 
 def _dot(colour: str) -> str:

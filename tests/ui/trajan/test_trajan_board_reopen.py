@@ -13,10 +13,11 @@ pytestmark = pytest.mark.timeout(60)
 
 def _province_table(ui):
     """Each shown province table: (its row widgets, their cells' texts, the first cells' wids)."""
-    from companion.ui.trajan.table import BoardSection
+    from companion.ui.trajan.panes.board import BoardSection
 
     out = []
-    for box in (ui.app.sm.get_screen("trajan_table").ids.board_left, ui.app.sm.get_screen("trajan_table").ids.board_right):
+    board = ui.app.sm.get_screen("trajan_table").ids.board_panel.ids
+    for box in (board.left, board.right):
         for section in (w for w in reversed(box.children) if isinstance(w, BoardSection)):
             lines = list(reversed(section.ids.table.children))
             cells = [[column.children[-1] for column in reversed(line.children)] for line in lines]
@@ -25,7 +26,7 @@ def _province_table(ui):
 
 
 def _model_rows(vm):
-    return [[row["cells"] for row in section["rows"]] for section in vm.board_sections if section.get("rows")]
+    return [[row["cells"] for row in section["rows"]] for section in vm.board.sections if section.get("rows")]
 
 
 def test_the_board_reopened_after_moves_shows_them_in_the_same_rows(session):

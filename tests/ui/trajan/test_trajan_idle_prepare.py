@@ -13,7 +13,7 @@ pytestmark = pytest.mark.timeout(120)  # above the 90 s watchdog of the game pla
 
 
 def test_the_table_prepares_its_rows_and_buttons_while_idle(session):
-    from companion.ui.trajan.table import RESERVED_BUTTONS, SummaryRow
+    from companion.ui.trajan.panes.summary import SummaryRow
 
     session.handle(Intent("new_game", {"game": "trajan", "setup": {
         "players": ["Ann", "Bo", "Cy"], "colours": ["red", "blue", "green"], "seed": 3}}))
@@ -21,16 +21,20 @@ def test_the_table_prepares_its_rows_and_buttons_while_idle(session):
 
     def script(ui):
         screen = ui.app.sm.get_screen("trajan_table")
-        yield from until(lambda: screen.choice_grid.made >= RESERVED_BUTTONS["choice_grid"], what="the idle moment")
-        seen["made"] = {name: getattr(screen, name).made for name in RESERVED_BUTTONS}
-        seen["rows"] = list(screen.ids.summary_rows.children)
+        grids = [(getattr(pane, name), count) for pane in (screen.ids.choices_panel, screen.ids.summary_panel)
+                 for name, count in pane.RESERVED.items()]
+        choice_grid = screen.ids.choices_panel.choice_grid
+        yield from until(lambda: choice_grid.made >= screen.ids.choices_panel.RESERVED["choice_grid"],
+                         what="the idle moment")
+        seen["made"] = [(grid.made, count) for grid, count in grids]
+        seen["rows"] = list(screen.ids.summary_panel.ids.rows.children)
         seen["summary_shown"] = screen._panels["summary_panel"].parent is not None
-        seen["grid_width"] = (screen.ids.final_grid.width, screen.ids.content.width)
-        seen["final"] = [getattr(w, "wid", "") for w in reversed(screen.ids.final_grid.children)]
-        seen["categories"] = list(ui.app.trajan_vm.final_categories)
+        seen["grid_width"] = (screen.ids.final_panel.ids.grid.width, screen.ids.content.width)
+        seen["final"] = [getattr(w, "wid", "") for w in reversed(screen.ids.final_panel.ids.grid.children)]
+        seen["categories"] = list(ui.app.trajan_vm.final.categories)
 
     run_ui(session, script)
-    assert all(seen["made"][name] >= count for name, count in RESERVED_BUTTONS.items())
+    assert len(seen["made"]) == 3 and all(made >= count for made, count in seen["made"])
     assert len(seen["rows"]) == 3 and all(isinstance(row, SummaryRow) for row in seen["rows"])
     assert not seen["summary_shown"], "made, not shown"
     grid, content = seen["grid_width"]
@@ -43,22 +47,23 @@ def test_the_table_prepares_its_rows_and_buttons_while_idle(session):
 def test_the_board_is_made_at_the_next_idle_moment_and_opening_it_relabels(session):
     """The board's ~60 widgets are made while it is closed (at the idle moment after the one that
     made the rows above: the work is spread), then opening it makes none and shows the table now."""
-    from companion.ui.trajan.table import BoardSection
+    from companion.ui.trajan.panes.board import BoardSection
 
     session.handle(Intent("new_game", {"game": "trajan", "setup": {
         "players": ["Ann", "Bo"], "colours": ["red", "blue"], "seed": 3}}))
     seen = {}
 
     def sections(screen):
-        return [w for box in (screen.ids.board_left, screen.ids.board_right) for w in box.children
+        board = screen.ids.board_panel.ids
+        return [w for box in (board.left, board.right) for w in box.children
                 if isinstance(w, BoardSection)]
 
     def script(ui):
         app = ui.app
         screen = app.sm.get_screen("trajan_table")
-        yield from until(lambda: screen.choice_grid.made > 0, what="the first idle moment")
+        yield from until(lambda: screen.ids.choices_panel.choice_grid.made > 0, what="the first idle moment")
         seen["after_first"] = len(sections(screen))
-        tray = next(t for t in app.trajan_vm.trays if t["enabled"])
+        tray = next(t for t in app.trajan_vm.trays.rows if t["enabled"])
         yield from ui.tap(tray["wid"])  # a fact: then the next idle moment
         yield from until(lambda: sections(screen), what="the board made while idle")
         made = sections(screen)
@@ -67,8 +72,9 @@ def test_the_board_is_made_at_the_next_idle_moment_and_opening_it_relabels(sessi
         yield from ui.tap("trajan.board")
         yield from until(lambda: ui.shown("trajan.board.province.alpes"), what="the board")
         seen["same"] = sections(screen) == made
-        seen["titles"] = [w.title for w in reversed(screen.ids.board_left.children) if isinstance(w, BoardSection)]
-        seen["vm_titles"] = [s["title"] for s in app.trajan_vm.board_sections[:4]]
+        seen["titles"] = [w.title for w in reversed(screen.ids.board_panel.ids.left.children)
+                          if isinstance(w, BoardSection)]
+        seen["vm_titles"] = [s["title"] for s in app.trajan_vm.board.sections[:4]]
         seen["leader_row"] = ui.text("trajan.board.province.alpes")
 
     run_ui(session, script)
@@ -95,14 +101,15 @@ def test_how_counted_is_made_while_the_games_end_shows_the_score_table(session):
 
     def script(ui):
         app = ui.app
-        screen = app.sm.get_screen("trajan_table")
-        update = screen.update_final_details
+        final = app.sm.get_screen("trajan_table").ids.final_panel
+        details_grid = final.ids.details_grid
+        update = final.update_details
 
         def recorded(ahead: bool = False) -> None:
             update(ahead)
-            seen["updates"].append((ahead, app.trajan_vm.phase, len(screen.ids.details_grid.children)))
+            seen["updates"].append((ahead, app.trajan_vm.phase, len(details_grid.children)))
 
-        screen.update_final_details = recorded
+        final.update_details = recorded
         rnd = random.Random(2)
         for _ in range(3000):
             view = session.table_view().view
@@ -110,14 +117,14 @@ def test_how_counted_is_made_while_the_games_end_shows_the_score_table(session):
                 break
             choice = _trajan_choice(view, rnd)
             app.post(Intent(choice["name"], dict(choice["args"]), automatic=True))
-        yield from until(lambda: screen.ids.details_grid.children, what="the idle moment")
-        made = list(screen.ids.details_grid.children)
-        seen["shown_while_made"] = screen._panels["details"].parent is not None
+        yield from until(lambda: details_grid.children, what="the idle moment")
+        made = list(details_grid.children)
+        seen["shown_while_made"] = final.ids.details.parent is not None
         yield from ui.tap("trajan.final.details")
         yield from until(lambda: ui.shown("trajan.final.detail.bonus_tiles.1"), what="How counted shown")
-        seen["same"] = list(screen.ids.details_grid.children) == made
+        seen["same"] = list(details_grid.children) == made
         seen["rows"] = len(made)
-        seen["categories"] = len(app.trajan_vm.final_detail_rows)
+        seen["categories"] = len(app.trajan_vm.final.detail_rows)
 
     run_ui(session, script, watchdog=90)
     at_the_end = [(ahead, rows) for ahead, phase, rows in seen["updates"] if phase == "over"]

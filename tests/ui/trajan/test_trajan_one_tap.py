@@ -47,7 +47,7 @@ def test_a_senate_turn_is_one_tap_and_undo_offers_pass(session):
     tray = senate_game(session)
     vm = table_vm(session)
     before = session.table_view()
-    row = next(t for t in vm.trays if t["tray"] == tray)
+    row = next(t for t in vm.trays.rows if t["tray"] == tray)
     vm.choose(row["index"])
     assert kinds_since(session, before.step) == ["trajan.sowed", "trajan.action", "trajan.turn_ended"]
     view = session.table_view().view
@@ -59,12 +59,12 @@ def test_a_senate_turn_is_one_tap_and_undo_offers_pass(session):
     vm.undo()  # the automatic end of turn and the action go back; the choice is shown again
     view = session.table_view().view
     assert view["turn"]["tray"] == 3 and not view["turn"]["acted"] and view["current"] == 0
-    assert vm.entry == "choices" and [c["wid"] for c in vm.choices] == ["trajan.choice.senate", "trajan.choice.pass"]
+    assert vm.entry == "choices" and [c["wid"] for c in vm.choices.rows] == ["trajan.choice.senate", "trajan.choice.pass"]
     assert vm.notice_text == "" and vm.can_redo
     vm.redo()  # and they come back together
     assert session.table_view().view["current"] == 1 and session.table_view().view["players"][0]["senate"] == 1
     vm.undo()
-    vm.choose(next(c["index"] for c in vm.choices if c["kind"] == "pass"))
+    vm.choose(next(c["index"] for c in vm.choices.rows if c["kind"] == "pass"))
     view = session.table_view().view
     assert view["players"][0]["senate"] == 0 and view["current"] == 1 and vm.notice_text == ""
     vm.undo()
@@ -77,7 +77,7 @@ def test_a_tray_with_a_real_choice_still_asks(session):
     vm = table_vm(session)
     previews = session.table_view().view["previews"]
     tray = next(p["tray"] for p in previews if p and p["target_action"] in ("forum", "military", "construction"))
-    vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
+    vm.choose(next(t["index"] for t in vm.trays.rows if t["tray"] == tray))
     view = session.table_view().view
     assert vm.entry == "choices" and not view["turn"]["acted"] and len(view["choices"]) > 2
     assert vm.notice_text == ""
@@ -88,7 +88,7 @@ def test_the_notice_is_translated(session):
 
     tray = senate_game(session)
     vm = table_vm(session)
-    vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
+    vm.choose(next(t["index"] for t in vm.trays.rows if t["tray"] == tray))
     i18n.set_language("zh-Hant")
     vm.relabel()
     assert vm.notice_text == i18n._("{name}: {action} taken, the only action there. Undo to pass instead.").format(
@@ -115,7 +115,7 @@ def test_a_handheld_pads_senate_turn_is_one_press_and_the_screen_undoes_it_alike
     vm.undo()
     view = session.table_view().view
     assert view["turn"]["tray"] == 3 and not view["turn"]["acted"] and view["current"] == 0
-    assert [c["wid"] for c in vm.choices] == ["trajan.choice.senate", "trajan.choice.pass"] and vm.notice_text == ""
+    assert [c["wid"] for c in vm.choices.rows] == ["trajan.choice.senate", "trajan.choice.pass"] and vm.notice_text == ""
     session.seat_key(0, "plus")  # the pad's menu is the same choice: Pass this time
     session.seat_key(0, "ok")
     view = session.table_view().view
@@ -128,9 +128,9 @@ def test_a_trajan_trays_only_action_opens_the_tile_entry_when_the_table_draws(se
     one_trajan_stack(monkeypatch)
     tray = tray_game(session, "trajan", digital_draws=False)
     vm = table_vm(session)
-    vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
+    vm.choose(next(t["index"] for t in vm.trays.rows if t["tray"] == tray))
     stack = next(ch["args"]["stack"] for ch in session.table_view().view["choices"] if ch["name"] == "trajan")
-    assert vm.entry == "choices" and vm.tile_entry["stack"] == stack
+    assert vm.entry == "choices" and vm.drawn_tile.entry["stack"] == stack
     assert vm.notice_text == "Enter the Trajan tile drawn from the stack."
 
 
@@ -172,7 +172,7 @@ def test_a_pads_trajan_action_opens_the_screens_tile_entry_when_the_table_draws(
     session.handle(Intent("seat_key", {"seat": 0, "key": "ok"}))  # refused: the notice, nothing journaled
     vm.update(session.table_view())  # what the session tells the screen after a pad's press
     assert vm.notice_text == "Enter the Trajan tile drawn from the stack."
-    assert vm.entry == "choices" and vm.tile_entry["stack"] == stacks[1]
-    vm.cancel_tile_entry()
+    assert vm.entry == "choices" and vm.drawn_tile.entry["stack"] == stacks[1]
+    vm.drawn_tile.close()
     vm.relabel()
-    assert not vm.tile_entry, "a cancelled entry does not come back by itself"
+    assert not vm.drawn_tile.entry, "a cancelled entry does not come back by itself"

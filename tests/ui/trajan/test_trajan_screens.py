@@ -58,7 +58,7 @@ def play_to_the_end(ui, seed, limit=1500, undo_at=(25,)):
     taps = 0
     undo_marks = sorted(undo_at)
     while vm.phase != "over":
-        if vm.cards_entry:  # the seaport's card composer: name the cards as a player would
+        if vm.cards.entry:  # the seaport's card composer: name the cards as a player would
             taps += yield from name_cards(ui, rnd)
             continue
         choices = offered(ui)
@@ -84,7 +84,7 @@ def name_cards(ui, rnd):
     vm = ui.app.trajan_vm
     taps = 0
     ship = None
-    if vm.cards_entry["kind"] == "ship":
+    if vm.cards.entry["kind"] == "ship":
         ship = rnd.choice(["pairs", "different", "identical"])
         yield from ui.tap(f"trajan.cards.ship.{ship}")
         taps += 1
@@ -95,7 +95,7 @@ def name_cards(ui, rnd):
     yield from ui.tap("trajan.cards.confirm")
     taps += 1
     if vm.notice_level == "refused":
-        assert vm.cards_entry, "a refused shipment keeps the composer open, with the reason shown"
+        assert vm.cards.entry, "a refused shipment keeps the composer open, with the reason shown"
         yield from ui.tap("trajan.cards.cancel")
         taps += 1
     return taps
@@ -272,10 +272,10 @@ def test_every_trajan_screen_fits_with_wids_and_big_targets(session, profile):
                 _drive(app, lambda v: any(c["name"] == "trajan" for c in v["choices"]), avoid=("trajan",))
                 yield from settle()  # the new buttons are laid out before a finger finds them
                 stack = next(c for c in session.table_view().view["choices"] if c["name"] == "trajan")
-                yield from ui.tap(next(r["wid"] for r in app.trajan_vm.choices if r["index"] ==
+                yield from ui.tap(next(r["wid"] for r in app.trajan_vm.choices.rows if r["index"] ==
                                        session.table_view().view["choices"].index(stack)))
                 yield from check(ui, "tile entry")
-                assert ui.shown("trajan.tile.cancel") and app.trajan_vm.tile_entry
+                assert ui.shown("trajan.tile.cancel") and app.trajan_vm.drawn_tile.entry
                 yield from ui.tap("trajan.tile.cancel")
                 # the forum offers every tile the box may still hold (the table laid them out)
                 _drive(app, lambda v: not v["turn"]["acted"] and any(c["name"] == "forum" for c in v["choices"]),
@@ -323,11 +323,11 @@ def test_a_whole_two_player_game_with_the_tables_own_draws_by_touch(session):
             rnd = random.Random(7)
             vm, taps, asked = app.trajan_vm, 0, set()
             while vm.phase != "over":
-                if vm.cards_entry:
+                if vm.cards.entry:
                     taps += yield from name_cards(ui, rnd)
                     continue
-                if vm.found_entry:
-                    asked.add("province" if "province" in vm.found_entry else "site")
+                if vm.found_tile.entry:
+                    asked.add("province" if "province" in vm.found_tile.entry else "site")
                 choices = [w for w in offered(ui, PLAY_PREFIXES + ("trajan.found.", "trajan.tile.kind.",
                                                                     "trajan.tile.colour."))
                            if w not in ("trajan.found.cancel",)]

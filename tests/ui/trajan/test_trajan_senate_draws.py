@@ -38,32 +38,32 @@ def test_the_table_enters_the_senate_tiles_it_drew_at_the_refill(session):
     vm.choose(vm.bonus_choices()[0]["index"])
     view = session.table_view().view
     assert view["phase"] == "bonus_draw" and view["senate_bonus"] == []
-    assert vm.entry == "reveal" and vm.turn_text == "Bonus tiles for the senate"
+    assert vm.entry == "reveal" and vm.time_track.turn_text == "Bonus tiles for the senate"
     assert vm.prompt == "Draw 2 bonus tiles for the senate and tap them."
     bag = sorted(c["args"]["tile"] for c in view["choices"])
-    assert [c["wid"] for c in vm.choices] == [f"trajan.reveal.bonus.{t}" for t in bag]
-    assert all(c["enabled"] and c["kind"] == "reveal" for c in vm.choices)
-    assert [c["text"] for c in vm.choices] == [names.bonus_tile(t) for t in bag]
-    assert vm.senate_bonus == []
+    assert [c["wid"] for c in vm.choices.rows] == [f"trajan.reveal.bonus.{t}" for t in bag]
+    assert all(c["enabled"] and c["kind"] == "reveal" for c in vm.choices.rows)
+    assert [c["text"] for c in vm.choices.rows] == [names.bonus_tile(t) for t in bag]
+    assert vm.demands.senate_bonus == []
 
-    first = vm.choices[-1]
+    first = vm.choices.rows[-1]
     vm.choose(first["index"])
     tile = first["wid"].rsplit(".", 1)[-1]
-    assert [b["tile"] for b in vm.senate_bonus] == [tile]
+    assert [b["tile"] for b in vm.demands.senate_bonus] == [tile]
     assert vm.entry == "reveal" and vm.prompt == "Draw one more bonus tile for the senate and tap it."
-    assert first["wid"] not in [c["wid"] for c in vm.choices]
-    second = vm.choices[0]
+    assert first["wid"] not in [c["wid"] for c in vm.choices.rows]
+    second = vm.choices.rows[0]
     vm.choose(second["index"])
     assert vm.entry == "trays" and session.table_view().view["phase"] == "turn"
-    assert [b["tile"] for b in vm.senate_bonus] == [tile, second["wid"].rsplit(".", 1)[-1]]
+    assert [b["tile"] for b in vm.demands.senate_bonus] == [tile, second["wid"].rsplit(".", 1)[-1]]
 
     vm.undo()  # one tile at a time: the second goes back to the bag
-    assert vm.entry == "reveal" and [b["tile"] for b in vm.senate_bonus] == [tile]
+    assert vm.entry == "reveal" and [b["tile"] for b in vm.demands.senate_bonus] == [tile]
     vm.undo()
-    assert vm.entry == "reveal" and vm.senate_bonus == [] and len(vm.choices) == len(bag)
+    assert vm.entry == "reveal" and vm.demands.senate_bonus == [] and len(vm.choices.rows) == len(bag)
     vm.redo()
     vm.redo()
-    assert vm.entry == "trays" and len(vm.senate_bonus) == 2
+    assert vm.entry == "trays" and len(vm.demands.senate_bonus) == 2
 
     from companion.ui.trajan.format import history_rows
 
@@ -78,13 +78,13 @@ def test_the_last_tile_in_the_bag_is_entered_by_itself(session):
     new_game(session, players=("Ann", "Bo", "Cy", "Di"), seed=2, digital_draws=False)
     vm = table_vm(session)
     drive(session, lambda v: v["phase"] == "bonus_draw" and len(v["choices"]) == 2, seed=2, limit=6000)
-    assert vm.entry == "reveal" and len(vm.choices) == 2
-    tiles = sorted(c["wid"].rsplit(".", 1)[-1] for c in vm.choices)
-    vm.choose(vm.choices[0]["index"])
+    assert vm.entry == "reveal" and len(vm.choices.rows) == 2
+    tiles = sorted(c["wid"].rsplit(".", 1)[-1] for c in vm.choices.rows)
+    vm.choose(vm.choices.rows[0]["index"])
     view = session.table_view().view
     assert view["phase"] == "turn" and sorted(view["senate_bonus"]) == tiles and vm.entry == "trays"
     vm.undo()
-    assert vm.entry == "reveal" and len(vm.choices) == 2 and vm.senate_bonus == []
+    assert vm.entry == "reveal" and len(vm.choices.rows) == 2 and vm.demands.senate_bonus == []
 
 
 def test_in_chinese_the_prompt_and_the_tiles_are_translated(session):
@@ -97,8 +97,8 @@ def test_in_chinese_the_prompt_and_the_tiles_are_translated(session):
     vm.relabel()
     assert vm.prompt == i18n._("Draw 2 bonus tiles for the senate and tap them.") != \
         "Draw 2 bonus tiles for the senate and tap them."
-    assert vm.turn_text == i18n._("Bonus tiles for the senate") != "Bonus tiles for the senate"
-    assert not any(c["text"].isascii() for c in vm.choices)
+    assert vm.time_track.turn_text == i18n._("Bonus tiles for the senate") != "Bonus tiles for the senate"
+    assert not any(c["text"].isascii() for c in vm.choices.rows)
 
 
 def test_no_pad_highlight_while_the_table_draws(session):
@@ -109,4 +109,4 @@ def test_no_pad_highlight_while_the_table_draws(session):
     view = drive(session, lambda v: v["phase"] == "bonus_draw")
     session.pad_cursor[view["current"]] = 0
     vm.update(session.table_view())
-    assert vm.entry == "reveal" and not any(c["selected"] for c in vm.choices)
+    assert vm.entry == "reveal" and not any(c["selected"] for c in vm.choices.rows)

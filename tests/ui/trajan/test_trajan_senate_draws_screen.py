@@ -29,7 +29,7 @@ def test_the_senate_tiles_drawn_at_a_season_end_are_entered_by_taps(session, lan
             vm = app.trajan_vm
             _new(app, 2, digital_draws=False, start_player=0, senate_bonus=["legionnaires", "demand_games"])
             yield from settle()
-            assert ui.text("trajan.senate_bonus.0").endswith(app.trajan_vm.senate_bonus[0]["text"])
+            assert ui.text("trajan.senate_bonus.0").endswith(app.trajan_vm.demands.senate_bonus[0]["text"])
             _drive(app, lambda v: v["phase"] == "consul", avoid=("trajan",))
             yield from settle()  # the consul's buttons are laid out before a finger finds them
             consul_tile = session.table_view().view["senate_bonus"][0]
@@ -47,7 +47,7 @@ def test_the_senate_tiles_drawn_at_a_season_end_are_entered_by_taps(session, lan
             yield from ui.tap(f"trajan.reveal.bonus.{bag[0]}")
             view = session.table_view().view
             assert view["phase"] == "turn" and view["senate_bonus"] == [bag[-1], bag[0]] and vm.entry == "trays"
-            assert ui.text("trajan.senate_bonus.1").endswith(vm.senate_bonus[1]["text"])
+            assert ui.text("trajan.senate_bonus.1").endswith(vm.demands.senate_bonus[1]["text"])
             yield from ui.tap("trajan.undo")
             assert session.table_view().view["senate_bonus"] == [bag[-1]] and ui.shown(f"trajan.reveal.bonus.{bag[0]}")
             yield from ui.tap("trajan.redo")

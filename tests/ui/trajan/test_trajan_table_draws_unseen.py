@@ -44,8 +44,8 @@ def leader_move(session):
     new_game(session, seed=5, digital_draws=False)
     vm = table_vm(session)
     tray = to_pick_up(session, "military")
-    vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
-    move = next(c for c in vm.choices if c["wid"].startswith("trajan.choice.military.move."))
+    vm.choose(next(t["index"] for t in vm.trays.rows if t["tray"] == tray))
+    move = next(c for c in vm.choices.rows if c["wid"].startswith("trajan.choice.military.move."))
     return vm, move, move["wid"].rsplit(".", 1)[-1], session.table_view().view["current"]
 
 
@@ -54,7 +54,7 @@ def named_senate_4(session):
     mover's seat, its step), with no view-model listening any more."""
     vm, move, province, seat = leader_move(session)
     vm.press(move)
-    vm.press(next(r for r in vm.choices if r["wid"] == "trajan.found.senate_4"))
+    vm.press(next(r for r in vm.choices.rows if r["wid"] == "trajan.found.senate_4"))
     session.listeners.remove(vm.update)
     step = next(e.step for e in reversed(session.history())
                 if e.events[0]["kind"] == "trajan.action" and e.events[0]["detail"].get("found"))
@@ -65,19 +65,19 @@ def test_the_leader_finds_a_tile_the_table_names(session):
     vm, move, province, seat = leader_move(session)
     before = forum_of(session, seat)
     vm.press(move)
-    assert vm.found_entry == {"province": province} and "Enter the forum tile found in" in vm.notice_text
+    assert vm.found_tile.entry == {"province": province} and "Enter the forum tile found in" in vm.notice_text
     assert vm.prompt.endswith(f"which forum tile lay in {move['text'].split('→ ')[-1]}?")
-    rows = vm.choices
+    rows = vm.choices.rows
     assert rows[-1]["wid"] == "trajan.found.cancel" and rows[0]["wid"] == "trajan.found.demand_bread"
     assert [r["text"] for r in rows[:4]] == ["Bread tile", "Games tile", "Religion tile", "Senate +2"]
     # Cancel gives the action's choices back; the leader has not moved
     vm.press(rows[-1])
-    assert not vm.found_entry and any(c["wid"] == move["wid"] for c in vm.choices)
+    assert not vm.found_tile.entry and any(c["wid"] == move["wid"] for c in vm.choices.rows)
     assert session.table_view().view["players"][seat]["leader"] == "camp"
     # asked again (a new refusal), the table names the tile: on disk, then on the screen
-    vm.press(next(c for c in vm.choices if c["wid"] == move["wid"]))
-    vm.press(next(r for r in vm.choices if r["wid"] == "trajan.found.senate_4"))
-    assert not vm.found_entry and session.notice is None
+    vm.press(next(c for c in vm.choices.rows if c["wid"] == move["wid"]))
+    vm.press(next(r for r in vm.choices.rows if r["wid"] == "trajan.found.senate_4"))
+    assert not vm.found_tile.entry and session.notice is None
     step = session.history()[-1] if session.history()[-1].events[0]["kind"] == "trajan.action" else session.history()[-2]
     assert step.events[0]["detail"] == {"kind": "move", "province": province, "found": "senate_4"}
     view = session.table_view().view
@@ -93,18 +93,18 @@ def test_the_forum_offers_every_tile_and_the_board_says_where_they_lie(session):
     new_game(session, seed=5, digital_draws=False)
     vm = table_vm(session)
     tray = to_pick_up(session, "forum")
-    vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
-    texts = [c["text"] for c in vm.choices]
+    vm.choose(next(t["index"] for t in vm.trays.rows if t["tray"] == tray))
+    texts = [c["text"] for c in vm.choices.rows]
     assert texts[:3] == ["Bread tile", "Games tile", "Religion tile"]
     assert "Yellow space: Military" in texts and texts[-1] == "Pass (no action)"
     seat = session.table_view().view["current"]
     before = forum_of(session, seat)
-    vm.press(next(c for c in vm.choices if c["text"] == "Commodity wildcard"))
+    vm.press(next(c for c in vm.choices.rows if c["text"] == "Commodity wildcard"))
     assert session.notice is None and sorted(forum_of(session, seat)) == sorted(before + ["wild_commodity"])
     vm.toggle_board()
-    forum = vm.board_sections[0]["markup"]
+    forum = vm.board.sections[0]["markup"]
     assert "On\u00a0the\u00a0table\u00a0×" in forum, forum
-    provinces = vm.board_sections[1]["rows"]
+    provinces = vm.board.sections[1]["rows"]
     assert any(row["cells"][2] == "On the table" for row in provinces[1:])
 
 
@@ -112,20 +112,20 @@ def test_a_worker_finds_the_construction_tile_the_table_names(session):
     new_game(session, seed=5, digital_draws=False)
     vm = table_vm(session)
     tray = to_pick_up(session, "construction")
-    vm.choose(next(t["index"] for t in vm.trays if t["tray"] == tray))
+    vm.choose(next(t["index"] for t in vm.trays.rows if t["tray"] == tray))
     view = session.table_view().view
     seat = view["current"]
     assert view["players"][seat]["workers_camp"] >= 1, "this seed's first construction has a worker in the camp"
-    assert vm.site and {r["text"] for r in vm.site} == {"?"}, "the table's site, unseen by the app"
-    space = next(r for r in vm.site if r["enabled"] and r["index"] >= 0)
+    assert vm.choices.site and {r["text"] for r in vm.choices.site} == {"?"}, "the table's site, unseen by the app"
+    space = next(r for r in vm.choices.site if r["enabled"] and r["index"] >= 0)
     number = int(space["wid"].rsplit(".", 1)[-1])
     vm.press(space)
-    assert vm.found_entry == {"space": number, "row": number // 5 + 1, "column": number % 5 + 1} and not vm.site
+    assert vm.found_tile.entry == {"space": number, "row": number // 5 + 1, "column": number % 5 + 1} and not vm.choices.site
     assert vm.prompt.endswith(f"which construction tile lay in row {number // 5 + 1}, column {number % 5 + 1}?")
-    rows = vm.choices
+    rows = vm.choices.rows
     assert len(rows) == 21 and rows[0]["text"] == "Fountain 2" and rows[-1]["wid"] == "trajan.found.cancel"
     vm.press(next(r for r in rows if r["wid"] == "trajan.found.site.roof_4"))
-    assert session.notice is None and not vm.found_entry
+    assert session.notice is None and not vm.found_tile.entry
     view = session.table_view().view
     assert view["players"][seat]["construction"] == [["roof", 4]]
     assert view["site"][number]["tile"] is None and ["roof", 4] not in view["site_tiles_left"]
@@ -144,7 +144,7 @@ def test_by_touch_the_leader_moves_and_the_found_tile_is_tapped(session):
         yield from settle()
         app = ui.app
         yield from ui.tap(f"trajan.tray.{tray}")
-        move = next(c for c in app.trajan_vm.choices if c["wid"].startswith("trajan.choice.military.move."))
+        move = next(c for c in app.trajan_vm.choices.rows if c["wid"].startswith("trajan.choice.military.move."))
         seen["province"] = move["wid"].rsplit(".", 1)[-1]
         yield from settle()  # the new buttons are laid out before a finger finds them
         yield from ui.tap(move["wid"])
@@ -176,12 +176,12 @@ def test_the_docs_demo_reaches_a_leader_waiting_for_the_found_tile(tmp_path):
         assert {p["province"]: p["tile"] for p in view["provinces"]}[notice.params["province"]] == "unseen"
         vm = TrajanTableViewModel(post=session.handle)
         vm.update(session.table_view())
-        assert vm.found_entry == {"province": notice.params["province"]}
-        assert vm.choices[-1]["wid"] == "trajan.found.cancel"
+        assert vm.found_tile.entry == {"province": notice.params["province"]}
+        assert vm.choices.rows[-1]["wid"] == "trajan.found.cancel"
         assert vm.notice_level == "refused" and "Enter the forum tile" in vm.notice_text
-        vm.press(vm.choices[-1])  # Cancel: the question, and its "Enter the forum tile …", go
-        assert not vm.found_entry and (vm.notice_text, vm.notice_level) == ("", "")
-        assert any(c["wid"].startswith("trajan.choice.military.move.") for c in vm.choices), "choose again"
+        vm.press(vm.choices.rows[-1])  # Cancel: the question, and its "Enter the forum tile …", go
+        assert not vm.found_tile.entry and (vm.notice_text, vm.notice_level) == ("", "")
+        assert any(c["wid"].startswith("trajan.choice.military.move.") for c in vm.choices.rows), "choose again"
     finally:
         session.shutdown()
 

@@ -37,9 +37,9 @@ def table_vm(session):
 
 def play_a_tap(vm, rnd):
     """One step of a random table: End turn when it may end, else a tray, a choice or a bonus."""
-    options = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices if c["index"] >= 0]
+    options = [t["index"] for t in vm.trays.rows if t["enabled"]] + [c["index"] for c in vm.choices.rows if c["index"] >= 0]
     options += [b["index"] for b in vm.bonus_choices()]
-    if vm.can_end_turn:
+    if vm.choices.can_end_turn:
         vm.end_turn()
     else:
         vm.choose(rnd.choice(options))
@@ -126,24 +126,24 @@ def test_trays_show_every_preview_and_a_tap_picks_up(session):
     vm = table_vm(session)
     view = session.table_view().view
     assert vm.active and vm.entry == "trays" and vm.prompt == "Ann: pick up a tray"
-    assert [t["wid"] for t in vm.trays] == [f"trajan.tray.{i}" for i in range(6)]
-    for tray, preview in zip(vm.trays, view["previews"]):
+    assert [t["wid"] for t in vm.trays.rows] == [f"trajan.tray.{i}" for i in range(6)]
+    for tray, preview in zip(vm.trays.rows, view["previews"]):
         assert tray["enabled"]
         assert f"→ {preview['target_action'].capitalize()}" in tray["text"]
         assert f"+{preview['markers']} time" in tray["text"]
         assert bool(tray["completes"]) == bool(preview["completes"])
         assert tray["ends_round"] == preview["ends_round"]
-    assert vm.season_text == "Season 1/4" and vm.round_text == "Round 1/4" and vm.time_text == "Time 0/11"
-    assert [d["filled"] for d in vm.demands] == [False, False, False]
-    assert len(vm.senate_bonus) == 2 and all(b["text"] for b in vm.senate_bonus)
-    assert [p["name"] for p in vm.players] == ["Ann", "Bo"] and vm.players[0]["is_current"]
+    assert vm.time_track.season_text == "Season 1/4" and vm.time_track.round_text == "Round 1/4" and vm.time_track.time_text == "Time 0/11"
+    assert [d["filled"] for d in vm.demands.slots] == [False, False, False]
+    assert len(vm.demands.senate_bonus) == 2 and all(b["text"] for b in vm.demands.senate_bonus)
+    assert [p["name"] for p in vm.players.rows] == ["Ann", "Bo"] and vm.players.rows[0]["is_current"]
     target = view["previews"][2]["target_action"]
-    vm.choose(vm.trays[2]["index"])
+    vm.choose(vm.trays.rows[2]["index"])
     view = session.table_view().view
     assert view["turn"]["tray"] == view["players"][0]["wheel"].index(view["players"][0]["wheel"][view["turn"]["tray"]])
     assert vm.entry == "choices" and vm.prompt.startswith(f"Ann: {target.capitalize()}")
-    assert vm.choices and all(c["text"] and c["wid"].startswith("trajan.choice.") for c in vm.choices)
-    assert vm.choices[-1]["wid"] == "trajan.choice.pass" and vm.time == 2
+    assert vm.choices.rows and all(c["text"] and c["wid"].startswith("trajan.choice.") for c in vm.choices.rows)
+    assert vm.choices.rows[-1]["wid"] == "trajan.choice.pass" and vm.time_track.time == 2
 
 
 def test_a_turn_ends_by_itself_when_nothing_else_is_possible_and_undo_takes_the_action_back(session):
@@ -153,15 +153,15 @@ def test_a_turn_ends_by_itself_when_nothing_else_is_possible_and_undo_takes_the_
     for _ in range(200):  # find a turn whose action leaves nothing but "end turn"
         if vm.entry == "choices" and not session.table_view().view["turn"]["acted"]:
             before = session.table_view()
-            choice = next((c for c in vm.choices if c["kind"] == "action"), None)
+            choice = next((c for c in vm.choices.rows if c["kind"] == "action"), None)
             if choice is not None:
                 vm.choose(choice["index"])
                 after = session.table_view().view
                 if after["current"] != before.view["current"]:
                     break
                 continue
-        wids = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices if c["index"] >= 0]
-        if vm.can_end_turn and not wids:
+        wids = [t["index"] for t in vm.trays.rows if t["enabled"]] + [c["index"] for c in vm.choices.rows if c["index"] >= 0]
+        if vm.choices.can_end_turn and not wids:
             vm.end_turn()
         elif vm.entry == "consul":
             vm.choose(vm.bonus_choices()[0]["index"])
@@ -171,7 +171,7 @@ def test_a_turn_ends_by_itself_when_nothing_else_is_possible_and_undo_takes_the_
         pytest.fail("no automatic end of turn in 200 taps")
     kinds = [e["kind"] for entry in session.history()[-2:] for e in entry.events]
     assert kinds[0] == "trajan.action" and kinds[1] == "trajan.turn_ended", kinds
-    assert vm.players[before.view["current"]]["is_current"] is False
+    assert vm.players.rows[before.view["current"]]["is_current"] is False
     vm.undo()  # one tap: the automatic end of turn and the action go back together
     assert session.table_view().view == before.view
     assert vm.entry == "choices" and vm.can_redo
@@ -188,10 +188,10 @@ def test_season_summary_and_the_consul_choice(session):
         vm.choose(rnd.randrange(len(choices)))
     view = session.table_view().view
     report = view["season_reports"][-1]
-    assert vm.entry == "consul" and vm.turn_text == "Season 1 is scored"
-    assert vm.summary_title.startswith("Season 1: demands ")
-    assert [r["name"] for r in vm.summary_rows] == [view["players"][s]["name"] for s in report["senate_ranking"]]
-    for row in vm.summary_rows:
+    assert vm.entry == "consul" and vm.time_track.turn_text == "Season 1 is scored"
+    assert vm.summary.title.startswith("Season 1: demands ")
+    assert [r["name"] for r in vm.summary.rows] == [view["players"][s]["name"] for s in report["senate_ranking"]]
+    for row in vm.summary.rows:
         mine = report["players"][row["seat"]]
         assert row["vp_text"] == f"{mine['vp_before']} → {mine['vp_after']}"
         assert row["votes_text"] == f"{mine['votes']} votes"
@@ -199,15 +199,15 @@ def test_season_summary_and_the_consul_choice(session):
         assert row["role"] == ("★ Consul" if row["seat"] == report["consul"] else
                                "☆ Proconsul" if row["seat"] == report["proconsul"] else "")
     consul = view["players"][report["consul"]]["name"]
-    assert vm.summary_prompt.startswith(f"{consul}, consul: take a bonus tile")
+    assert vm.summary.prompt.startswith(f"{consul}, consul: take a bonus tile")
     bonus = vm.bonus_choices()
     assert [b["wid"] for b in bonus] == [f"trajan.bonus.{t}" for t in view["senate_bonus"]]
     vm.choose(bonus[1]["index"])
     view = session.table_view().view
     assert view["phase"] == "turn" and view["season"] == 2 and vm.entry == "trays"
-    assert vm.has_report and not vm.report_open
+    assert vm.summary.has_report and not vm.summary.report_open
     vm.open_report()
-    assert vm.report_open and vm.summary_prompt.endswith("proconsul.")
+    assert vm.summary.report_open and vm.summary.prompt.endswith("proconsul.")
 
 
 def test_the_table_draws_demands_and_enters_the_trajan_tile_it_drew(session):
@@ -218,22 +218,22 @@ def test_the_table_draws_demands_and_enters_the_trajan_tile_it_drew(session):
     for _ in range(400):
         view = session.table_view().view
         if view["phase"] == "reveal":
-            assert vm.entry == "reveal" and [c["wid"] for c in vm.choices] == [
+            assert vm.entry == "reveal" and [c["wid"] for c in vm.choices.rows] == [
                 "trajan.reveal.bread", "trajan.reveal.games", "trajan.reveal.religion"]
-            pick = next(c for c in vm.choices if c["enabled"])
+            pick = next(c for c in vm.choices.rows if c["enabled"])
             vm.choose(pick["index"])
             assert session.table_view().view["demands"][-1] == pick["wid"].split(".")[-1]
             seen_reveal = True
-        elif vm.entry == "choices" and any(c["wid"].startswith("trajan.choice.trajan.") for c in vm.choices):
-            choice = next(c for c in vm.choices if c["wid"].startswith("trajan.choice.trajan."))
+        elif vm.entry == "choices" and any(c["wid"].startswith("trajan.choice.trajan.") for c in vm.choices.rows):
+            choice = next(c for c in vm.choices.rows if c["wid"].startswith("trajan.choice.trajan."))
             stack = choice["wid"].split(".")[-1]
             vm.choose(choice["index"])
-            assert vm.tile_entry["stack"] == stack, "the app may not draw: it asks for the tile"
+            assert vm.drawn_tile.entry["stack"] == stack, "the app may not draw: it asks for the tile"
             assert "Enter the Trajan tile drawn from the stack." == vm.notice_text
-            kind = vm.tile_entry["kinds"][-1]
-            vm.tile_entry_kind(kind)
-            vm.tile_entry_colour("pink")
-            vm.tile_entry_colour("blue")
+            kind = vm.drawn_tile.entry["kinds"][-1]
+            vm.drawn_tile.pick_kind(kind)
+            vm.drawn_tile.pick_colour("pink")
+            vm.drawn_tile.pick_colour("blue")
             if session.notice is None:
                 taken = [e for entry in session.history()[-2:] for e in entry.events if e["kind"] == "trajan.action"]
                 assert list(taken[-1]["detail"]["tile"]) == [kind, "pink", "blue"]
@@ -241,14 +241,14 @@ def test_the_table_draws_demands_and_enters_the_trajan_tile_it_drew(session):
                 if seen_reveal:
                     break
             else:
-                vm.cancel_tile_entry()
-                vm.choose(next(c["index"] for c in vm.choices if c["kind"] == "pass"))
-        elif vm.found_entry:  # the leader moved: the table names the forum tile it found there
-            vm.press(rnd.choice([r for r in vm.choices if r.get("found")]))
+                vm.drawn_tile.close()
+                vm.choose(next(c["index"] for c in vm.choices.rows if c["kind"] == "pass"))
+        elif vm.found_tile.entry:  # the leader moved: the table names the forum tile it found there
+            vm.press(rnd.choice([r for r in vm.choices.rows if r.get("found")]))
         else:
-            options = [t["index"] for t in vm.trays if t["enabled"]] + [c["index"] for c in vm.choices if c["index"] >= 0]
+            options = [t["index"] for t in vm.trays.rows if t["enabled"]] + [c["index"] for c in vm.choices.rows if c["index"] >= 0]
             options += [b["index"] for b in vm.bonus_choices()]
-            if vm.can_end_turn:
+            if vm.choices.can_end_turn:
                 options.append(next(i for i, c in enumerate(view["choices"]) if c["name"] == "end_turn"))
             choice = view["choices"][rnd.choice(options)]
             if choice["name"] == "trajan":
@@ -261,15 +261,15 @@ def test_light_mode_markers_then_action(session):
     new_game(session, mode="light")
     vm = table_vm(session)
     assert vm.entry == "light" and vm.prompt == "Ann: how many markers, and which action?"
-    vm.light_move(2)
+    vm.light.move(2)
     assert session.table_view().step == 1, "no markers chosen: nothing posted"
-    vm.set_light_markers(3)
-    assert vm.preview_time == 3
-    vm.light_move(3)  # 3 markers, the last in the senate tray
+    vm.light.set_markers(3)
+    assert vm.light.preview_time == 3
+    vm.light.move(3)  # 3 markers, the last in the senate tray
     view = session.table_view().view
     assert view["time"] == 3 and view["turn"]["tray"] == 3 and vm.entry == "choices"
-    assert vm.light_markers == 0 and [c["wid"] for c in vm.choices] == ["trajan.choice.senate", "trajan.choice.pass"]
-    vm.choose(vm.choices[0]["index"])
+    assert vm.light.markers == 0 and [c["wid"] for c in vm.choices.rows] == ["trajan.choice.senate", "trajan.choice.pass"]
+    vm.choose(vm.choices.rows[0]["index"])
     view = session.table_view().view
     assert view["players"][0]["senate"] == 1 and view["current"] == 1, "senate, then the turn ended by itself"
 
@@ -282,21 +282,21 @@ def test_final_breakdown_chart_and_history_match_the_engine(session):
         vm.choose(rnd.randrange(len(session.table_view().view["choices"])))
     final = session.engine.view()["final"]
     assert vm.entry == "over"
-    assert [c["name"] for c in vm.final_columns] == [p["name"] for p in final["players"]]
-    assert [c["total_text"] for c in vm.final_columns] == [str(p["total"]) for p in final["players"]]
-    for row in vm.final_rows:
+    assert [c["name"] for c in vm.final.columns] == [p["name"] for p in final["players"]]
+    assert [c["total_text"] for c in vm.final.columns] == [str(p["total"]) for p in final["players"]]
+    for row in vm.final.rows:
         assert row["cells"] == [str(next(c["vp"] for c in p["categories"] if c["id"] == row["id"]))
                                 for p in final["players"]]
         assert row["rule"].startswith("Trajan 1.")
-    assert [r["id"] for r in vm.final_rows] == [c["id"] for c in final["players"][0]["categories"]]
-    assert vm.turn_text in (f"{final['winners'][0]} wins", " ".join(final["winners"]))
-    assert vm.final_tie_break.endswith("(Trajan 1.12)")
+    assert [r["id"] for r in vm.final.rows] == [c["id"] for c in final["players"][0]["categories"]]
+    assert vm.time_track.turn_text in (f"{final['winners'][0]} wins", " ".join(final["winners"]))
+    assert vm.final.tie_break.endswith("(Trajan 1.12)")
     track = session.table_view().view["score_track"]
-    assert [len(s["points"]) for s in vm.chart_series] == [len(track) + 1] * 3
-    assert [s["points"][-1] for s in vm.chart_series] == [p["total"] for p in final["players"]]
-    assert [t for _i, t in vm.chart_ticks] == ["S1", "S2", "S3", "S4", "End"]
-    details = {row["id"]: row for row in vm.final_detail_rows}
-    assert [r["id"] for r in vm.final_detail_rows] == [r["id"] for r in vm.final_rows]
+    assert [len(s["points"]) for s in vm.final.chart_series] == [len(track) + 1] * 3
+    assert [s["points"][-1] for s in vm.final.chart_series] == [p["total"] for p in final["players"]]
+    assert [t for _i, t in vm.final.chart_ticks] == ["S1", "S2", "S3", "S4", "End"]
+    details = {row["id"]: row for row in vm.final.detail_rows}
+    assert [r["id"] for r in vm.final.detail_rows] == [r["id"] for r in vm.final.rows]
     assert (details["cards"]["title"], details["cards"]["rule"]) == ("Cards in hand", "Trajan 1.12")
     for seat, p in enumerate(final["players"]):
         hand = next(c["vp"] for c in p["categories"] if c["id"] == "cards")
@@ -309,7 +309,7 @@ def test_final_breakdown_chart_and_history_match_the_engine(session):
     assert rows[-1]["text"].endswith("Game over: final scoring.")
     i18n.set_language("zh-Hant")
     vm.relabel()
-    assert vm.final_rows[1]["title"] == "手牌" and vm.final_rows[1]["rule"] == "圖拉真 1.12"
+    assert vm.final.rows[1]["title"] == "手牌" and vm.final.rows[1]["rule"] == "圖拉真 1.12"
     assert "圖拉真" in history_rows(session.history())[0]["text"] or "入座" in history_rows(session.history())[0]["text"]
 
 
@@ -396,7 +396,7 @@ def test_every_choice_has_a_unique_wid_and_a_translated_label(session):
         vm = table_vm(session)
         rnd = random.Random(seed)
         while session.table_view().view["phase"] != "over":
-            rows = vm.trays + vm.choices + vm.bonus_choices()
+            rows = vm.trays.rows + vm.choices.rows + vm.bonus_choices()
             wids = [r["wid"] for r in rows]
             assert len(wids) == len(set(wids)), wids
             for r in rows:
@@ -415,7 +415,7 @@ def test_refusals_name_trajan_things_in_the_table_language(session):
     i18n.set_language("zh-Hans")
     session.handle(Intent("forum", {"tile": "demand_bread"}))
     assert vm.notice_level == "refused" and vm.notice_text == "请先移动行动指示物。"
-    vm.choose(vm.trays[0]["index"])
+    vm.choose(vm.trays.rows[0]["index"])
     session.handle(Intent("military", {"kind": "move", "province": "britannia"}))
     assert "不列颠" in vm.notice_text or "行动指示物停在" in vm.notice_text, vm.notice_text
 
@@ -430,8 +430,8 @@ def test_trajan_view_models_need_no_window():
         "s = Session(built_games(), JournalStore(tempfile.mkdtemp()))\n"
         "vm = TrajanTableViewModel(post=s.handle); s.listeners.append(vm.update)\n"
         "s.handle(Intent('new_game', {'game': 'trajan', 'setup': {'players': ['A', 'B'], 'colours': ['red', 'blue']}}))\n"
-        "assert vm.entry == 'trays' and len(vm.trays) == 6\n"
-        "vm.choose(vm.trays[0]['index'])\n"
+        "assert vm.entry == 'trays' and len(vm.trays.rows) == 6\n"
+        "vm.choose(vm.trays.rows[0]['index'])\n"
         "assert vm.entry == 'choices'\n"
         "assert 'kivy.core.window' not in sys.modules, 'a window was created'\n"
         "print('ok')\n"
@@ -448,36 +448,36 @@ def test_the_seaport_names_the_cards_played_and_shipped(session):
     vm = table_vm(session)
     rnd = random.Random(3)
     for _ in range(400):
-        composers = [c for c in vm.choices if c.get("compose")]
+        composers = [c for c in vm.choices.rows if c.get("compose")]
         if composers and not session.table_view().view["turn"]["acted"]:
             break
         play_a_tap(vm, rnd)
     else:
         pytest.fail("no seaport action in 400 taps")
-    assert not any(c["wid"].startswith("trajan.choice.seaport.play") for c in vm.choices), "no guessed cards"
+    assert not any(c["wid"].startswith("trajan.choice.seaport.play") for c in vm.choices.rows), "no guessed cards"
     seat = session.table_view().view["current"]
     if any(c["compose"] == "ship" for c in composers):
         vm.press(next(c for c in composers if c["compose"] == "ship"))
-        assert vm.cards_kind == "ship" and not vm.cards_can_confirm
-        vm.cards_add("wine")
-        vm.cards_add("fish")
-        vm.cards_ship("identical")
-        assert vm.cards_summary == "Identical ship: Wine + Fish" and vm.cards_can_confirm
-        vm.cards_confirm()
+        assert vm.cards.kind == "ship" and not vm.cards.can_confirm
+        vm.cards.add("wine")
+        vm.cards.add("fish")
+        vm.cards.choose_ship("identical")
+        assert vm.cards.summary == "Identical ship: Wine + Fish" and vm.cards.can_confirm
+        vm.cards.confirm()
         assert vm.notice_level == "refused" and "identical ship takes" in vm.notice_text.lower()
-        assert vm.cards_entry, "still open, to fix the cards"
-        vm.cancel_cards()
+        assert vm.cards.entry, "still open, to fix the cards"
+        vm.cards.cancel()
         assert (vm.notice_text, vm.notice_level) == ("", ""), "cancelled: its refusal no longer applies"
-    vm.press(next(c for c in vm.choices if c.get("compose") == "play"))
-    assert [b["wid"] for b in vm.card_buttons][:2] == ["trajan.cards.columns", "trajan.cards.furs"]
-    assert "trajan.cards.wild" not in [b["wid"] for b in vm.card_buttons], "wildcards only go on ships"
-    vm.cards_add("wine")
-    vm.cards_add("wine")
-    assert vm.card_buttons[6]["text"] == "Wine ×2" and vm.cards_summary.endswith("Wine + Wine")
-    vm.cards_confirm()
+    vm.press(next(c for c in vm.choices.rows if c.get("compose") == "play"))
+    assert [b["wid"] for b in vm.cards.card_buttons][:2] == ["trajan.cards.columns", "trajan.cards.furs"]
+    assert "trajan.cards.wild" not in [b["wid"] for b in vm.cards.card_buttons], "wildcards only go on ships"
+    vm.cards.add("wine")
+    vm.cards.add("wine")
+    assert vm.cards.card_buttons[6]["text"] == "Wine ×2" and vm.cards.summary.endswith("Wine + Wine")
+    vm.cards.confirm()
     player = session.table_view().view["players"][seat]
     assert vm.notice_level != "refused", vm.notice_text
-    assert player["display"].count("wine") == 2 and not vm.cards_entry
+    assert player["display"].count("wine") == 2 and not vm.cards.entry
 
 
 def test_the_board_shows_what_the_app_dealt(session):
@@ -485,28 +485,28 @@ def test_the_board_shows_what_the_app_dealt(session):
     vm = table_vm(session)
     view = session.table_view().view
     vm.toggle_board()
-    assert vm.board_open
-    titles = [s["title"] for s in vm.board_sections]
+    assert vm.board.is_open
+    titles = [s["title"] for s in vm.board.sections]
     assert titles[:4] == ["Forum", "Provinces (▲ leader, ● legionnaire)", "Construction site", "Ships (side up)"]
     assert [t.split("[/color] ")[-1] for t in titles[4:]] == ["Ann", "Bo", "Cy"]
-    forum = vm.board_sections[0]["markup"]
+    forum = vm.board.sections[0]["markup"]
     assert forum.startswith("Display: ") and "Yellow spaces: " in forum
-    provinces = vm.board_sections[1]["rows"]
+    provinces = vm.board.sections[1]["rows"]
     assert provinces[0] == {"province": "", "head": True, "cells": ["VP", "Province", "Forum tile", ""]}
     assert [r["province"] for r in provinces[1:]] == [p["province"] for p in view["provinces"]]
     alpes = provinces[1]
     tile = next(p["tile"] for p in view["provinces"] if p["province"] == "alpes")
     assert alpes["cells"][:3] == ["[b]3[/b]", "Alpes", names.forum_tile(tile) if tile else "[color=A9B3C1]—[/color]"]
-    site = vm.board_sections[2]["markup"].split("\n")
+    site = vm.board.sections[2]["markup"].split("\n")
     assert len(site) == 4 and all(len(row.split(" | ")) == 5 for row in site)
-    ann = vm.board_sections[4]["markup"]
+    ann = vm.board.sections[4]["markup"]
     first_slot = next(i for i, t in enumerate(view["players"][0]["trajan_slots"]) if t)
     assert "Wheel: I " in ann and "Trajan tiles: I arch" in ann and f"Hand {view['players'][0]['hand']}" in ann
     assert ["I", "II", "III", "IV", "V", "VI"][first_slot] + " " in ann
-    vm.choose(vm.trays[0]["index"])
-    assert vm.board_open, "the board follows the game while open"
+    vm.choose(vm.trays.rows[0]["index"])
+    assert vm.board.is_open, "the board follows the game while open"
     vm.toggle_board()
-    assert not vm.board_open
+    assert not vm.board.is_open
 
 
 def test_the_board_shows_what_a_legionnaire_scores_in_each_province_and_who_is_there(session):
@@ -524,7 +524,7 @@ def test_the_board_shows_what_a_legionnaire_scores_in_each_province_and_who_is_t
                   else rnd.randrange(len(choices)))
     shared = next(p for p in view["provinces"] if len(p["legionnaires"]) >= 2)
     vm.toggle_board()
-    row = next(r for r in vm.board_sections[1]["rows"] if r["province"] == shared["province"])
+    row = next(r for r in vm.board.sections[1]["rows"] if r["province"] == shared["province"])
     now = max(0, shared["vp"] - 3 * len(shared["legionnaires"]))
     assert shared["legion_vp"] == now
     assert row["cells"][0] == f"[color=A9B3C1]{shared['vp']}→[/color][b]{now}[/b]"
@@ -534,8 +534,8 @@ def test_the_board_shows_what_a_legionnaire_scores_in_each_province_and_who_is_t
     assert all(names.COLOUR_HEX[c] in row["cells"][3] for c in colours)
     i18n.set_language("zh-Hans")
     vm.relabel()
-    assert vm.board_sections[1]["rows"][0]["cells"][:3] == ["分数", "行省", "论坛板块"]
-    assert vm.board_sections[1]["markup"] == "[color=A9B3C1]士兵得分为该行省分数，该处每有一名士兵就少 3 分。[/color]"
+    assert vm.board.sections[1]["rows"][0]["cells"][:3] == ["分数", "行省", "论坛板块"]
+    assert vm.board.sections[1]["markup"] == "[color=A9B3C1]士兵得分为该行省分数，该处每有一名士兵就少 3 分。[/color]"
 
 
 def test_workers_go_on_the_site_shown_as_its_grid(session):
@@ -543,7 +543,7 @@ def test_workers_go_on_the_site_shown_as_its_grid(session):
     vm = table_vm(session)
     rnd = random.Random(5)
     for _ in range(600):
-        if vm.site:
+        if vm.choices.site:
             break
         view = session.table_view().view
         vm.choose(rnd.randrange(len(view["choices"])))
@@ -551,17 +551,17 @@ def test_workers_go_on_the_site_shown_as_its_grid(session):
         pytest.fail("no construction action in 600 taps")
     view = session.table_view().view
     legal = {c["args"]["space"] for c in view["choices"] if c["name"] == "construction" and c["args"]["kind"] == "worker"}
-    assert len(vm.site) == 20
-    assert {i for i, cell in enumerate(vm.site) if cell["enabled"]} == legal
-    for i, cell in enumerate(vm.site):
+    assert len(vm.choices.site) == 20
+    assert {i for i, cell in enumerate(vm.choices.site) if cell["enabled"]} == legal
+    for i, cell in enumerate(vm.choices.site):
         tile = view["site"][i]["tile"]
         if tile:
             assert cell["text"].startswith(f"{tile[0].capitalize()} {tile[1]}")
         expected = f"trajan.choice.construction.worker.{i}" if i in legal else f"trajan.site.{i}"
         assert cell["wid"] == expected
-    assert not any(c["wid"].startswith("trajan.choice.construction.worker.") for c in vm.choices)
+    assert not any(c["wid"].startswith("trajan.choice.construction.worker.") for c in vm.choices.rows)
     space = min(legal)
-    vm.press(vm.site[space])
+    vm.press(vm.choices.site[space])
     assert view["players"][view["current"]]["seat"] in session.table_view().view["site"][space]["workers"]
 
 
@@ -581,18 +581,18 @@ def test_a_player_pays_the_demands_differently_before_the_consul_chooses(session
     else:
         pytest.fail("no season with a paid demand")
     row = next(r for r in view["season_reports"][-1]["players"] if any(p["with"] for p in r["paid"]))
-    vm.open_repay(row["seat"])
-    assert vm.repay_seat == row["seat"] and len(vm.repay_rows) == len(row["paid"])
-    assert vm.summary_prompt.endswith("tap a demand to change what pays it.")
+    vm.summary.open_repay(row["seat"])
+    assert vm.summary.repay_seat == row["seat"] and len(vm.summary.repay_rows) == len(row["paid"])
+    assert vm.summary.prompt.endswith("tap a demand to change what pays it.")
     paid = next(i for i, p in enumerate(row["paid"]) if p["with"])
-    while vm.repay["sources"][paid] is not None:
-        vm.cycle_repay(paid)  # forum → trajan → wildcard → unmet
-    assert vm.repay_rows[paid]["text"].endswith(": unmet")
-    vm.confirm_repay()
+    while vm.summary.repay["sources"][paid] is not None:
+        vm.summary.cycle_repay(paid)  # forum → trajan → wildcard → unmet
+    assert vm.summary.repay_rows[paid]["text"].endswith(": unmet")
+    vm.summary.confirm_repay()
     assert vm.notice_level == "refused" and "can meet" in vm.notice_text, "a payable demand may not go unmet"
-    assert vm.repay, "the editor stays open"
-    vm.cancel_repay()
-    assert not vm.repay and vm.repay_seat == -1 and vm.summary_prompt.endswith("(grey side).")
+    assert vm.summary.repay, "the editor stays open"
+    vm.summary.cancel_repay()
+    assert not vm.summary.repay and vm.summary.repay_seat == -1 and vm.summary.prompt.endswith("(grey side).")
 
 
 def test_a_rule_or_side_in_brackets_is_set_as_each_language_sets_brackets():
@@ -622,9 +622,9 @@ def test_a_pick_up_that_completes_a_trajan_tile_says_so_in_the_prompt(session, l
     try:
         vm.relabel()
         for _ in range(1500):
-            completing = [t for t in vm.trays if t["enabled"] and vm._previews.get(t["tray"], {}).get("completes")]
+            completing = [t for t in vm.trays.rows if t["enabled"] and vm.trays.previews.get(t["tray"], {}).get("completes")]
             if vm.entry == "trays" and completing:
-                kind = vm._previews[completing[0]["tray"]]["completes"]["kind"]
+                kind = vm.trays.previews[completing[0]["tray"]]["completes"]["kind"]
                 vm.choose(completing[0]["index"])
                 if vm.entry == "choices" and not session.table_view().view["turn"]["acted"]:
                     seen = (vm.prompt, names.trajan_tile(kind))

@@ -1,0 +1,64 @@
+"""The choices pane (`panels.choices`): the turn's choices as a grid of buttons coloured by kind
+(an action blue, a bonus amber, an extra action violet), beside it the construction site's grid
+when a worker may go there, and End turn when the turn may end; what the table turns up (a
+demand, the senate's tiles) as the same grid of bigger buttons."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui.widgets import theme
+from companion.ui.trajan import widgets as tw
+from companion.ui.trajan.panes.colours import BY_KIND
+from companion.ui.trajan.panes.layout import ReservesButtons, running_app
+
+
+class ChoicesPane(ReservesButtons, BoxLayout):
+    #: Buttons each grid makes ahead, while the table is idle: the most a turn shows (the forum of
+    #: a table drawing by hand: 17 forum tiles, 6 for the yellow spaces and Pass; 20 building spaces).
+    RESERVED = {"choice_grid": 24, "site_grid": 20}
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        app = running_app()
+        vm = app.trajan_vm
+        self.choice_grid = tw.ButtonGrid(cols=3, spacing=6 * app.scale, row_height=50 * app.scale,
+                                         font=17 * app.scale)
+        self.choice_grid.on_choose = vm.press
+        self.ids.choices_holder.add_widget(self.choice_grid)
+        self.site_grid = tw.ButtonGrid(cols=5, spacing=4 * app.scale, row_height=48 * app.scale, font=15 * app.scale,
+                                       fixed_cols=5)
+        self.site_grid.on_choose = vm.press
+        self.ids.site_holder.add_widget(self.site_grid)
+        vm.choices.bind(rows=lambda *_: self.update(), site=lambda *_: self.update())
+        self.update()
+
+    def update(self) -> None:
+        app = running_app()
+        vm = app.trajan_vm
+        rows = []
+        for c in vm.choices.rows:
+            text = (c["markup"] + " " + c["text"]) if c.get("markup") else c["text"]
+            rows.append({**c, "text": text, "markup_on": bool(c.get("markup")), "bg": BY_KIND.get(c["kind"], theme.NEUTRAL),
+                         "font": (24 if c["kind"] == "reveal" else 17) * app.scale})
+        site = [{**c, "markup_on": bool(c.get("markup")), "bg": BY_KIND.get(c["kind"], theme.PANEL_HI),
+                 "font": 15 * app.scale} for c in vm.choices.site]
+        holder, others = self.ids.site_holder, self.ids.choices_holder
+        holder.size_hint_x = 1 if site else None
+        holder.width = 0
+        holder.opacity = 1 if site else 0
+        others.size_hint_x = None if site else 1
+        others.width = (140 if not app.portrait else 160) * app.scale if site else 100
+        # The pane is laid out now, so both grids have their final size before their buttons get
+        # their texts: each text is then laid out once, not again at every size on the way.
+        for box in (self, others, holder):
+            box.do_layout()
+        self.choice_grid.row_height = (90 if vm.entry == "reveal" else 50) * app.scale
+        self.choice_grid.show(rows)
+        self.site_grid.show(site)
+
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
