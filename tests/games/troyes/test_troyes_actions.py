@@ -87,8 +87,8 @@ def test_a_card_is_activated_with_its_own_colour(game):
 def test_a_card_not_on_the_board_or_without_its_effect_is_refused(game):
     state = table(game, square=[(0, "red", 3)])
     assert refused(state, "activate", card="merchant", dice=[[0, "red", 3]]).rule == "Troyes 2.3 activity cards"
-    unlisted = card(state, "red_unlisted_1", owner=0)
-    assert "not entered yet" in refused(unlisted, "activate", card="red_unlisted_1", dice=[[0, "red", 3]]).template
+    unlisted = card(state, "archer", owner=0)
+    assert "not entered yet" in refused(unlisted, "activate", card="archer", dice=[[0, "red", 3]]).template
 
 
 def test_the_other_reading_lets_a_placed_tradesman_use_a_card_for_nothing(game):
