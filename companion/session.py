@@ -26,7 +26,8 @@ from typing import Any, Callable, Mapping
 
 from companion.core.engine import Engine, HistoryEntry, Step
 from companion.core.asks import AnswerNeeded, Ask
-from companion.core.errors import IllegalCommand, JournalError
+from companion.core.data_notices import DataNotice
+from companion.core.errors import CorruptJournal, IllegalCommand, JournalError
 from companion.core.events import Command
 from companion.core.game import Game
 from companion.core.store import JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
@@ -131,6 +132,8 @@ class Session:
         self.dice_live: DiceLive | None = None  # the latest dice frame (public)
         self.automatic: list[Mapping[str, Any]] = []  # the automatic steps after the last fact's step
         self.listeners: list[Callable[[TableView], None]] = []
+        # What start-up found in the data and config directories (the composition root fills it).
+        self.start_notices: list[DataNotice] = []
         self.step_listeners: list[Callable[[Step], None]] = []
 
     # -- what the table sees -------------------------------------------------------------------
@@ -174,6 +177,22 @@ class Session:
 
     def resumable(self) -> JournalInfo | None:
         return self.store.latest_unfinished()
+
+    def unfinished_games(self) -> list[JournalInfo]:
+        """Every game that can be resumed, the one played last first (game, players, steps, last
+        played: `JournalInfo`), for home to list."""
+        return self.store.unfinished()
+
+    def data_notices(self) -> list[DataNotice]:
+        """What the table should be told about its files: the start-up's (the data directory, the
+        config) and the store's since (files set aside, busy, refused, recovered), for home."""
+        return [*self.start_notices, *self.store.notices]
+
+    def recover(self, path: str | Path) -> None:
+        """Recovers a set-aside game up to its last intact step into a new journal and opens it
+        (`JournalStore.recover`). Raises JournalError (`NothingToRecover`: not one whole step)."""
+        recovered = self.store.recover(path)
+        self.resume(recovered.path)
 
     def resumable_of(self, game_id: str) -> JournalInfo | None:
         """The newest unfinished journal of `game_id` (a tool such as the dice tray carries on
@@ -426,11 +445,12 @@ class Session:
         if pads is not None and len(pads) != len(names):
             raise IllegalCommand("pads", "Give each of the {count} players a pad or no pad.", count=len(names))
         self._close()
-        journal = self.store.new(game_id, **seating_meta(names, colours, pads))
-        self._attach(Engine(game, journal))
+        meta = seating_meta(names, colours, pads)
+        engine = Engine.begin(game, command, lambda first: self.store.new(game_id, steps=[first], **meta))
+        self._attach(engine)
         self.seat_pads, self._seats = pads, len(names)
-        self.engine.execute(command)  # type: ignore[union-attr]
-        log.info("new game %s: %s", game_id, journal.path.name)
+        self._on_step(engine.latest_step)  # type: ignore[arg-type]  # the set-up step, written with the file
+        log.info("new game %s: %s", game_id, engine.journal.path.name)
 
     def resume(self, path: str | Path | None = None) -> None:
         if path is None:
@@ -443,8 +463,17 @@ class Session:
         if game is None:
             journal.close()
             raise IllegalCommand("resume", "This journal is for '{game}', which this version cannot play.", game=journal.game)
+        if journal.last_step == 0:
+            journal.close()
+            raise IllegalCommand("resume", "This journal holds no game: its set-up was never written.")
+        try:
+            engine = Engine(game, journal)
+        except CorruptJournal as exc:  # a step found damaged as it was replayed: never a different game
+            journal.close()
+            self.store.damaged(path, exc)
+            raise
         self._close()
-        self._attach(Engine(game, journal))
+        self._attach(engine)
         self.seat_pads = pads_from_meta(journal.meta)
         self._seats = len(self.engine.view(None).get("players", ()))  # type: ignore[union-attr]
         log.info("resumed %s at step %d", Path(path).name, journal.last_step)

