@@ -155,20 +155,32 @@ def test_nothing_found_in_auto_means_simulated_with_the_fix(tmp_path):
     assert found["seat 0 OLED"].fix == "enable I2C: sudo raspi-config nonint do_i2c 0 (then reboot)"
     assert found["dice scanner"].fix == (
         "plug in the scanner; check `ls -l /dev/dice-scanner` and the udev rule in systemd/")
-    assert found["display"].status == "missing"
+    assert found["display"].status == "missing" and found["display"].required
     assert found["CJK font"].status == "missing"
-    assert exit_code(probes) == 0
+    assert exit_code(probes) == 1, "without a display `companion` stops at once (exit 3)"
     report = format_report(probes)
     assert "fix: enable I2C: sudo raspi-config nonint do_i2c 0" in report
     assert "fix: plug in the scanner; check `ls -l /dev/dice-scanner`" in report
     assert "fix: install a CJK font: sudo apt-get install fonts-wqy-microhei" in report
-    assert "Worth a look: display, CJK font." in report
+    assert "1 problem to fix before companion can run as configured: display." in report
+    assert "Nothing stops companion" not in report, "the summary agrees with the lines"
+    assert "Worth a look: CJK font." in report
+
+
+def test_with_a_display_and_simulated_devices_nothing_stops_companion(tmp_path):
+    root = tmp_path / "root"
+    root.mkdir()
+    probes = doctor(config_for(tmp_path), root, env={"WAYLAND_DISPLAY": "wayland-0"})
+    assert exit_code(probes) == 0
+    report = format_report(probes)
+    assert "Nothing stops companion from running as configured; simulated: touchscreen, pads" in report
+    assert "Worth a look: CJK font." in report
 
 
 def test_real_devices_missing_fail_the_doctor(tmp_path):
     root = tmp_path / "root"
     root.mkdir()
-    probes = doctor(config_for(tmp_path, pads="real", scanner="real"), root)
+    probes = doctor(config_for(tmp_path, pads="real", scanner="real"), root, env={"DISPLAY": ":0"})
     found = by_name(probes)
     assert found["pads"].status == "missing" and found["pads"].required
     assert found["seat 1 OLED"].status == "missing"
@@ -251,21 +263,27 @@ def test_data_dir_writable_with_free_space(tmp_path):
     assert "created at the first game" in detect.probe_data_dir(tmp_path / "new" / "data").detail
 
 
+SET_UP = [("scorepad.started", '{"players": ["Ann", "Bo"], "seed": 1}')]
+
+
 def test_journals_are_counted_and_damaged_ones_reported(tmp_path):
     data = tmp_path / "data"
     store = JournalStore(data)
-    store.new("scorepad").close()
-    finished = store.new("scorepad")
+    store.new("scorepad", steps=[SET_UP]).close()
+    finished = store.new("scorepad", steps=[SET_UP])
     finished.mark_finished()
     finished.close()
+    empty = store.new("scorepad")
+    empty.close()
     touch(data / "games" / "broken.journal", "this is not SQLite")
     touch(data / "games" / "old.journal.set-aside-20240101-000000", "kept")
     probe = probe_journals(data)
-    assert probe.status == "ok"
+    assert probe.status == "warn"
     assert probe.detail.startswith(f"2 games in {data / 'games'} (1 unfinished)")
-    assert "set aside now: broken.journal (not a companion journal" in probe.detail
+    assert "not companion journals (moved aside at the next start): broken.journal" in probe.detail
+    assert f"1 without a set-up step (never resumed): {empty.path.name}" in probe.detail
     assert "1 set aside earlier (kept for rescue by hand): old.journal.set-aside-20240101-000000" in probe.detail
-    assert not (data / "games" / "broken.journal").exists()
+    assert (data / "games" / "broken.journal").exists(), "a check changes nothing"
 
 
 def test_a_newer_journal_is_refused_and_fails_the_doctor(tmp_path):
@@ -622,7 +640,7 @@ def test_little_free_space_warns_and_almost_none_fails(tmp_path):
     assert detect.probe_data_dir(tmp_path / "data", disk_usage=free(20)).status == "fail"
     root = tmp_path / "root"
     root.mkdir()
-    probes = doctor(config_for(tmp_path), root, disk_usage=free(300))
+    probes = doctor(config_for(tmp_path), root, disk_usage=free(300), env={"DISPLAY": ":0"})
     assert by_name(probes)["data dir"].status == "warn" and by_name(probes)["journals"].status == "ok"
     assert exit_code(probes) == 0
 
@@ -641,7 +659,7 @@ def damaged_journal(games: Path) -> Path:
 
 def test_a_damaged_journal_fails_naming_it_and_stays_where_it_is(tmp_path):
     data = tmp_path / "data"
-    JournalStore(data).new("scorepad").close()
+    JournalStore(data).new("scorepad", steps=[SET_UP]).close()
     damaged = damaged_journal(data / "games")
     before = damaged.read_bytes()
     for _ in range(2):  # the same answer until someone acts
