@@ -90,7 +90,7 @@ def unreadable(path: Path, reason: str) -> DataNotice:
 def temporary(configured: Path, temporary_dir: Path, reason: str) -> DataNotice:
     return DataNotice(TEMPORARY, configured,
                       "The data folder {path} cannot be used ({reason}): games played now are kept in "
-                      "{temporary} only, and are lost when the computer restarts.",
+                      "{temporary} only, until the computer restarts.",
                       "Make {path} writable (sudo chown -R $USER {path}; a full disk: free some space) "
                       "and restart companion; the games already in it are untouched.",
                       {"path": str(configured), "temporary": str(temporary_dir), "reason": reason})
