@@ -99,25 +99,41 @@ def _uri(path: Path, query: str) -> str:
 
 
 class ReadOnly:
-    """A read-only SQLite connection to a journal that changes nothing on disk, whoever else has it
-    open: with no `-wal` beside it, SQLite is told the file is immutable (no side files are made);
-    with a `-wal` and its `-shm`, a plain read-only open (a writer in WAL mode never waits for it);
-    with a `-wal` alone, left by a process that was killed, a private copy of both is read.
+    """A read-only SQLite connection to a journal that changes nothing on disk and neither waits
+    for nor holds up whoever else has it open (the app, a killed app's leftovers, a shell):
+
+    - no `-wal` beside it: SQLite is told the file is immutable (it makes no side files);
+    - a `-wal` (the app is playing, or was killed): a private copy of the file and its `-wal` is
+      read. Even SQLite's read-only mode would rewrite the `-shm` index of a killed writer, and a
+      copy takes no lock: the app is never kept waiting. The file is copied first: the app only
+      appends to the `-wal`, so the copy holds every step committed before it was made (a commit
+      after it, or half-written, is beyond the copied log's last valid frame; the head and the
+      chained sums catch any other mix);
+    - a rollback `-journal` (someone writes it without WAL): a plain read-only open that respects
+      their lock, so a half-made change is met as busy, never read as damage.
+
     Use as a context manager; `conn` is the connection."""
 
     def __init__(self, path: Path, timeout: float) -> None:
         self.path = path
         self._scratch: str | None = None
-        wal, shm = (path.with_name(path.name + s) for s in ("-wal", "-shm"))
-        if not wal.exists():
-            uri = _uri(path, "immutable=1")
-        elif shm.exists():
+        wal, rollback = (path.with_name(path.name + s) for s in ("-wal", "-journal"))
+        if rollback.exists():
             uri = _uri(path, "mode=ro")
+        elif not wal.exists():
+            uri = _uri(path, "immutable=1")
         else:
             self._scratch = tempfile.mkdtemp(prefix="companion-read-")
             copy = Path(self._scratch) / path.name
-            shutil.copyfile(path, copy)
-            shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+            try:
+                shutil.copyfile(path, copy)
+                shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+            except FileNotFoundError:  # the app checkpointed and removed its -wal meanwhile
+                copy.with_name(copy.name + "-wal").unlink(missing_ok=True)
+                shutil.copyfile(path, copy)
+            except BaseException:
+                self._clean()
+                raise
             uri = _uri(copy, "mode=rw")
         try:
             self.conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False)
