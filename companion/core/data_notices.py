@@ -47,19 +47,14 @@ class DataNotice:
         return self.fix.format(**self.params)
 
 
-def set_aside(original: Path, moved_to: Path, reason: str, step: int | None, foreign: bool) -> DataNotice:
+def set_aside(original: Path, moved_to: Path, reason: str, foreign: bool) -> DataNotice:
     if foreign:
         return DataNotice(SET_ASIDE, moved_to, "{file} is not a companion journal ({reason}); it was moved to {moved}.",
                           "Nothing to do: the file is kept as it was.",
                           {"file": original.name, "reason": reason, "moved": moved_to.name})
-    if step is not None and step > 1:
-        return DataNotice(SET_ASIDE, moved_to, "{file} is damaged at step {step} ({reason}); it was set aside as {moved}.",
-                          "Recover steps 1 to {last} into a new game from home, or rescue it by hand.",
-                          {"file": original.name, "reason": reason, "moved": moved_to.name, "step": step,
-                           "last": step - 1}, recoverable=True)
     return DataNotice(SET_ASIDE, moved_to, "{file} is damaged ({reason}); it was set aside as {moved}.",
-                      "Try to recover its intact steps from home, or rescue it by hand: "
-                      "sqlite3 {moved} .recover",
+                      "Recover its intact steps into a new game from home (the damaged file is kept), "
+                      "or rescue it by hand: sqlite3 {moved} .recover",
                       {"file": original.name, "reason": reason, "moved": moved_to.name}, recoverable=True)
 
 

@@ -21,7 +21,7 @@ from companion.core.errors import CorruptJournal, JournalError
 from companion.core.journal_check import READ_ERRORS, verify_rows
 from companion.core.journal_files import SET_ASIDE_MARK, ReadOnly
 from companion.core.journal_schema import FORMAT, META_HEAD, META_SCHEMA, Row
-from companion.core.journal_sums import Head, meta_sum
+from companion.core.journal_sums import Head, event_sum, meta_sum
 
 _GAME_IN_NAME = re.compile(r"^\d{8}-\d{6}-\d{6}-(?P<game>[a-z0-9_]+)\.journal")
 
@@ -84,11 +84,9 @@ def salvage(path: Path) -> Salvage:
             stopped = exc.message
         except READ_ERRORS as exc:
             stopped = f"the events cannot be read further ({exc})"
-        # The step in progress where reading stopped may have lost its end, unless the file's head
-        # says it ended right there; without a trusted head (a summed file whose head row is
-        # damaged) the end of the last step cannot be vouched for either.
-        in_doubt = (bool(stopped) and (head is None or head.seq != kept[-1][0])) if kept else False
-        if kept and (in_doubt or (summed and head is None)):
+        # The step in progress where reading stopped may have lost its end, unless something
+        # trusted says it ended right there (`_ends_whole`).
+        if kept and (stopped or (summed and head is None)) and not _ends_whole(reader.conn, kept, summed, head):
             last = kept[-1][1]
             kept = [row for row in kept if row[1] != last]
         if not kept:
@@ -97,6 +95,35 @@ def salvage(path: Path) -> Salvage:
         reader.close()
     own = {META_HEAD, META_SCHEMA, "version", "format"}
     return Salvage({k: v for k, v in meta.items() if k not in own}, game, tuple(kept), stopped)
+
+
+def _ends_whole(conn: sqlite3.Connection, kept: list[Row], summed: bool, head: Head | None) -> bool:
+    """Whether the last kept row ends its step, though reading stopped right after it.
+
+    Said only by what can be trusted: the head (its own sum checked) when it names the last kept
+    row, or the step after it. When the first bad row's stored sum is intact (the damage is in its
+    content), the row after it proves itself against that sum; if that row's step is two past the
+    last kept one, the bad row was a step of its own, and the kept rows end whole. Otherwise (the
+    bad row could end the last kept step as well as start the next) the step is in doubt."""
+    last_seq, last_step = kept[-1][0], kept[-1][1]
+    if head is not None and head.seq == last_seq:
+        return True
+    if not summed or head is None:
+        return False
+    try:
+        rows = conn.execute("SELECT seq, step, kind, payload, at, sum FROM events WHERE seq IN (?, ?) ORDER BY seq",
+                            (last_seq + 1, last_seq + 2)).fetchall()
+    except READ_ERRORS:
+        return False
+    if len(rows) == 1 and rows[0][0] == last_seq + 1 == head.seq:
+        return head.step == last_step + 1  # the bad row is the last event, and the head says it was a step alone
+    if len(rows) != 2 or [r[0] for r in rows] != [last_seq + 1, last_seq + 2]:
+        return False
+    bad, after = rows
+    if not isinstance(bad[5], int) or not all(isinstance(v, t) for v, t in zip(after, (int, int, str, str, str, int))):
+        return False
+    proven = event_sum(bad[5], *after[:5]) == after[5]
+    return proven and after[1] == last_step + 2
 
 
 def _game_from_name(path: Path) -> str:

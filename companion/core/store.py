@@ -219,8 +219,7 @@ class JournalStore:
             log.error("%s is damaged (%s) and could not be set aside: %s", path.name, exc.message, error)
             return None
         self.set_aside.append(SetAside(path, moved, exc.message))
-        step = exc.step if isinstance(exc, CorruptJournal) else None
-        self._tell(data_notices.set_aside(path, moved, exc.message, step, isinstance(exc, ForeignJournal)))
+        self._tell(data_notices.set_aside(path, moved, exc.message, isinstance(exc, ForeignJournal)))
         log.error("%s set aside as %s: %s", path.name, moved.name, exc.message)
         return moved
 
