@@ -692,3 +692,47 @@ def test_any_failed_check_fails_the_doctor(tmp_path):
     assert by_name(probes)["CJK font"].status == "fail" and not by_name(probes)["CJK font"].required
     assert exit_code(probes) == 1
     assert exit_code([Probe("x", "warn", "w"), Probe("y", "skip", "s"), Probe("z", "missing", "m")]) == 0
+
+
+def snapshot(directory: Path) -> dict[str, tuple[bytes, int]]:
+    return {str(p.relative_to(directory)): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(directory.rglob("*")) if p.is_file()}
+
+
+def test_the_doctor_changes_nothing_on_disk_whatever_the_folder_holds(tmp_path):
+    """A check must change nothing: every kind of file left exactly as it was, byte for byte."""
+    import sqlite3
+
+    data = tmp_path / "data"
+    store = JournalStore(data)
+    store.new("scorepad", steps=[SET_UP]).close()
+    open_game = store.new("scorepad", steps=[SET_UP])
+    open_game.append([("scorepad.points", '{"seat": 0, "points": 2}')])  # open: its -wal and -shm beside it
+    store.new("scorepad").close()  # no set-up step
+    games = data / "games"
+    touch(games / "notes.journal", "shopping list")
+    damaged = damaged_journal(games)
+    with Journal.create(games / "20990101-000000-000000-scorepad.journal", "scorepad", steps=[SET_UP]) as newer:
+        newer.set_meta("version", "99")
+    touch(games / ".20250101-000000-000000-scorepad.journal.new", "SQLite format 3\0")
+    touch(games / "gone.journal-wal", "orphan")
+    touch(games / "20240101-000000-000000-scorepad.journal", "")
+    conn = sqlite3.connect(games / "flipped.journal")
+    conn.execute("CREATE TABLE t(x)")
+    conn.close()
+    before = snapshot(data)
+    probes = doctor(Config(data_dir=str(data)), tmp_path, env={"DISPLAY": ":0"})
+    journals = by_name(probes)["journals"]
+    assert journals.status == "fail" and damaged.name in journals.detail
+    assert snapshot(data) == before, "not a byte, not a name, not a time changed"
+    open_game.close()
+
+
+def test_the_doctor_names_the_companion_that_owns_the_data_directory(tmp_path):
+    from companion.core.owner import TableLock
+
+    data = tmp_path / "data"
+    JournalStore(data).new("scorepad", steps=[SET_UP]).close()
+    with TableLock.acquire(data):
+        assert f"in use by companion (pid {os.getpid()}) now" in probe_journals(data).detail
+    assert "in use by" not in probe_journals(data).detail
