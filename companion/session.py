@@ -45,7 +45,8 @@ MAX_AUTOMATIC = 16
 class Intent:
     """A request from the touchscreen or a script: `name` with JSON-like `args`.
 
-    Session-level names: new_game {game, setup: {...}}, resume {path?}, close, undo, redo,
+    Session-level names: new_game {game, setup: {...}}, resume {path?}, recover {path} (a set-aside
+    journal's game up to its last intact step, into a new journal, opened), close, undo, redo,
     correct {step, name, args}, answer {value} (the answer to the question the last step raised,
     `TableView.ask`: its step posted again with the answer). A new_game's setup may hold `pads`: per seat, the pad number (from
     0) that plays it or None; the session takes it out (it is no game's business), so any game
@@ -282,7 +283,9 @@ class Session:
         if name == "new_game":
             self.new_game(str(args.get("game", "")), dict(args.get("setup", {})))
         elif name == "resume":
-            self.resume(args.get("path"))
+            self.resume(_journal_path(args, "resume", required=False))
+        elif name == "recover":
+            self.recover(_journal_path(args, "recover", required=True))  # type: ignore[arg-type]
         elif name == "close":
             self._close()
         elif name == "undo":
@@ -498,6 +501,16 @@ class Session:
 
     def shutdown(self) -> None:
         self._close()
+
+
+def _journal_path(args: Mapping[str, Any], rule: str, required: bool) -> str | None:
+    """The `path` of a resume or recover intent: a journal file's path as text (None: the latest)."""
+    path = args.get("path")
+    if path is None and not required:
+        return None
+    if not isinstance(path, str) or not path:
+        raise IllegalCommand(rule, "'{field}' must be a text, got {value}", field="path", value=repr(path))
+    return path
 
 
 def _take_pads(setup: dict[str, Any]) -> tuple[int | None, ...] | None:

@@ -120,3 +120,21 @@ def test_an_old_journal_without_checksums_recovers_what_sqlite_can_read(tmp_path
     damage(path, "DELETE FROM events WHERE step >= 200")
     found = salvage(path)
     assert found.game == "trajan" and found.steps == 199, "no damage seen in the rows: all are kept"
+
+
+def test_recover_is_an_intent_too_and_a_bad_path_is_refused_naming_the_field(tmp_path):
+    path, states = scorepad_game(tmp_path, 3)
+    damage(path, "UPDATE events SET payload = replace(payload, '\"points\":3', '\"points\":30') WHERE step = 4")
+    session = Session(all_rules(), JournalStore(tmp_path))
+    session.handle(Intent("resume"))
+    assert session.notice.level == "error" and "step 4 does not match its checksum" in session.notice.text
+    moved = session.data_notices()[0].path
+    for bad in (None, 3, {"a": 1}, ""):
+        session.handle(Intent("recover", {"path": bad}))
+        assert session.notice.level == "refused" and session.notice.params["field"] == "path"
+    session.handle(Intent("resume", {"path": 7}))
+    assert session.notice.level == "refused" and session.notice.params["field"] == "path"
+    session.handle(Intent("recover", {"path": str(moved)}))
+    assert session.notice is None and session.engine.journal.last_step == 3
+    assert state_of(session) == states[2]
+    session.shutdown()
