@@ -27,6 +27,7 @@ from typing import Any, Callable, Mapping, Sequence
 from companion.config import Config
 from companion.core.errors import BusyJournal, CorruptJournal, ForeignJournal, JournalError, NewerJournal, UnreadableJournal
 from companion.core.journal import Journal
+from companion.core.journal_files import is_file
 from companion.core.owner import holder
 from companion.core.store import SUFFIX
 from companion.core.tidy import leftovers
@@ -105,7 +106,7 @@ def probe_journals(data_dir: Path) -> Probe:
         return Probe("journals", FAIL, f"the journals in {games} cannot be read: {exc}",
                      f"check the files' owner and permissions: ls -l {games}", required=True)
     for path in paths:
-        if path in empty or not path.is_file():
+        if path in empty or not is_file(path):
             continue
         try:
             with Journal.read(path) as journal:

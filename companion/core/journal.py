@@ -26,7 +26,7 @@ from typing import Callable, Iterator, Mapping, NamedTuple, Sequence
 from companion.core import journal_schema as schema
 from companion.core.errors import JournalError, UnreadableJournal
 from companion.core.journal_check import READ_ERRORS, Checked, check, check_header, database_error, verify_rows
-from companion.core.journal_files import ReadOnly, creating_path, fsync_dir, fsync_file, remove_with_sides, set_aside
+from companion.core.journal_files import ReadOnly, creating_path, fsync_dir, fsync_file, is_file, remove_with_sides, set_aside
 from companion.core.journal_schema import FORMAT, VERSION
 from companion.core.journal_sums import Head
 
@@ -167,7 +167,7 @@ class Journal:
         is migrated to this version in one transaction. Raises a `JournalError` subclass saying what
         is wrong. Only the process that owns the data directory should call this."""
         path = Path(path)
-        if not path.is_file():
+        if not is_file(path):
             raise JournalError(str(path), "no such journal file")
         check_header(path)
         try:
@@ -193,7 +193,7 @@ class Journal:
         """Opens a journal to look at only: checked like `open`, never migrated, nothing written
         beside it, no lock that makes the app wait (see `journal_files.ReadOnly`)."""
         path = Path(path)
-        if not path.is_file():
+        if not is_file(path):
             raise JournalError(str(path), "no such journal file")
         check_header(path)
         try:

@@ -22,6 +22,15 @@ CREATING_SUFFIX = ".new"
 SET_ASIDE_MARK = ".set-aside-"
 
 
+def is_file(path: Path) -> bool:
+    """A regular file that can be looked at: False (never an exception) for a folder, a missing
+    name, or one in a folder that does not let us look (`Path.is_file` raises for that)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def side_files(path: Path) -> list[Path]:
     """The SQLite side files of `path` that exist now."""
     return [side for side in (path.with_name(path.name + s) for s in SIDE_SUFFIXES) if side.exists()]

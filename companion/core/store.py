@@ -21,7 +21,7 @@ from companion.core import data_notices
 from companion.core.data_notices import DataNotice
 from companion.core.errors import BusyJournal, CorruptJournal, ForeignJournal, JournalError, NewerJournal, UnreadableJournal
 from companion.core.journal import Clock, Journal, set_aside, utc_now
-from companion.core.journal_files import games_files
+from companion.core.journal_files import games_files, is_file
 from companion.core.journal_schema import FORMAT, VERSION
 from companion.core.recovery import NothingToRecover, salvage
 from companion.core.tidy import tidy
@@ -229,7 +229,7 @@ class JournalStore:
         """Every usable journal, newest first. Unusable files are set aside or left and told, not listed."""
         infos = []
         for path in games_files(self.games_dir, f"*{SUFFIX}"):
-            if not path.is_file():
+            if not is_file(path):
                 continue
             try:
                 with Journal.read(path) as journal:

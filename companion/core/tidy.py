@@ -19,7 +19,7 @@ import sqlite3
 from pathlib import Path
 
 from companion.core.journal_check import READ_ERRORS, SQLITE_MAGIC
-from companion.core.journal_files import SIDE_SUFFIXES, ReadOnly, is_creating_leftover, remove_with_sides
+from companion.core.journal_files import SIDE_SUFFIXES, ReadOnly, is_creating_leftover, is_file, remove_with_sides
 
 log = logging.getLogger("companion.store")
 
@@ -76,7 +76,7 @@ def leftovers(games_dir: Path) -> list[Path]:
         return []
     found = []
     for path in names:
-        if not path.is_file():
+        if not is_file(path):
             continue
         if is_creating_leftover(path):
             found.append(path)
