@@ -228,7 +228,7 @@ def main() -> int:
                     help="with --cprofile: keep only the taps that took longer than MS (touch -> finished)")
     args = ap.parse_args()
 
-    from companion.ui import environment
+    from companion.ui.shell import environment
 
     environment.prepare(offscreen=True)
     logging.getLogger("companion").setLevel(logging.WARNING)  # not a line per journaled step

@@ -78,7 +78,7 @@ class StandInTable:
 
     def __call__(self, fact: object) -> None:
         assert isinstance(fact, ButtonPressed)
-        seat, key = fact.seat, fact.key
+        seat, key = fact.pad, fact.key
         if self.locked[seat]:
             if key == "ok_long":
                 self.locked[seat] = False
@@ -110,11 +110,11 @@ class EngineTable:
     def __call__(self, fact: object) -> None:
         assert isinstance(fact, ButtonPressed)
         engine = self.engine
-        command = engine.game.command_for_button(engine.state, fact.seat, fact.key)
+        command = engine.game.command_for_button(engine.state, fact.pad, fact.key)
         if command is not None:
             engine.execute(command)
-        mine = engine.view(fact.seat)["mine"]
-        self.displays[fact.seat].show(pad_screen(mine["amount"], mine["limit"], mine["locked"]))
+        mine = engine.view(fact.pad)["mine"]
+        self.displays[fact.pad].show(pad_screen(mine["amount"], mine["limit"], mine["locked"]))
         self.lock_row = tuple(p["locked"] for p in engine.view(None)["players"])
         self.done_at = time.perf_counter()
 

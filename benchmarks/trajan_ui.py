@@ -40,7 +40,7 @@
    The set-up taps (player count, Start) are counted apart; names typed are not counted.
 
 3. The table idle after a tap. At a real table taps come seconds apart, and the app collects
-   garbage in the pauses (`companion/ui/idle_collector.py`): a tap arriving during that pass waits
+   garbage in the pauses (`companion/ui/shell/idle_collector.py`): a tap arriving during that pass waits
    for it. After the timed taps, 8 rounds of one tap and a pause time the pass that follows each
    tap, against, in the same run, one pass over everything (what every idle pass cost before the
    passes were limited to what is new).
@@ -220,7 +220,7 @@ def idle_rounds(app: Any, rnd: random.Random, tap: Callable[[str, bool], Iterato
     nothing was frozen. Into `results`: "idle_pass" and "whole_pass", in seconds."""
     import gc
 
-    from companion.ui.idle_collector import IDLE_COLLECT_SECONDS
+    from companion.ui.shell.idle_collector import IDLE_COLLECT_SECONDS
 
     collector = app._collector
     timed: list[float] = []
@@ -260,7 +260,7 @@ def main() -> int:
                     help="release right after the press's frame is queued, not once it is finished")
     args = ap.parse_args()
 
-    from companion.ui import environment
+    from companion.ui.shell import environment
 
     environment.prepare(offscreen=True)
     logging.getLogger("companion").setLevel(logging.WARNING)  # not a line per journaled step

@@ -10,41 +10,12 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from companion import __version__
 
 LANGUAGES = ("auto", "zh-Hans", "zh-Hant", "en")
 PROFILES = ("800x480", "1280x720", "720x1280")
-SCREENS = ("home", "setup", "table", "history", "settings", "trajan_setup", "trajan_table")
-#: companion.demo.TRAJAN_STATES, and four views of them: "board" (the preview's table with the board
-#: panel open), "details" (the game end's "How counted"), "history" (the history screen at the
-#: first season's end, its steps under round headings) and "draws" (the set-up's "What the table
-#: drew" page, part of the first player's draws entered).
-TRAJAN_STATES = ("setup", "preview", "choices", "season", "final", "found", "board", "details", "history", "draws")
-#: The extra views: state shown → (demo state reached, what to open once the app is up: a method of
-#: the Trajan table's view-model, or a function of the app).
-TRAJAN_VIEWS: dict[str, tuple[str, Any]] = {
-    "board": ("preview", "toggle_board"), "details": ("final", "toggle_final_details"),
-    "history": ("season", None), "draws": ("setup", lambda app: enter_some_draws(app.trajan_setup_vm)),
-}
-
-
-def enter_some_draws(setup: Any) -> None:
-    """Opens "What the table drew" and enters the first player's trays (two colours each, every
-    colour twice) and first start tile, as a table part-way through entering its draws."""
-    from companion.ui.trajan.setup_draws import MARKER_COLOURS
-
-    setup.set_digital_draws(False)
-    setup.open_draws()
-    draws = setup.draws
-    for index in (0, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 0):
-        draws.pick(MARKER_COLOURS[index])
-    draws.pick(next(o["value"] for o in draws.options if o["enabled"]))  # the tile's kind
-    draws.pick(MARKER_COLOURS[2])
-    draws.pick(MARKER_COLOURS[5])
-
-
 class Calculators:
     """The games with a calculator mode (`Game.has_calculator`), as argparse's `choices` for
     `companion score GAME`: asking whether one game is among them imports only that game's rules,
@@ -63,6 +34,25 @@ class Calculators:
         return iter([game_id for game_id in rules if game_id in self])
 
 
+class GameAndDir(argparse.Action):
+    """`--docs DIR` or `--docs GAME DIR`: argparse has no `nargs` for one or two values."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        if not isinstance(values, list) or len(values) > 2:
+            parser.error(f"{option_string} takes DIR, or GAME DIR")
+        setattr(namespace, self.dest, values)
+
+
+class DocsHelpFormatter(argparse.HelpFormatter):
+    """Shows `--docs [GAME] DIR` as such (nargs="+" alone would read "DOCS [DOCS ...]")."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        if isinstance(action, GameAndDir):
+            return "[GAME] DIR"
+        return super()._format_args(action, default_metavar)
+
+
 PAD_MODES = ("auto", "real", "simulated")
 STATUS_MODES = ("auto", "real", "simulated", "off")
 SCANNER_MODES = ("auto", "real", "simulated")
@@ -71,8 +61,9 @@ SCANNER_MODES = ("auto", "real", "simulated")
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="companion",
-        description="Table companion for Trajan, Troyes, Tribune and Augustus. Without a sub-command it "
-        "starts the touchscreen app, resuming the unfinished game if there is one.",
+        description="A board-game table companion: it keeps a game's books (scores, bids, dice) on a "
+        "touchscreen, with handheld pads and a dice scanner. Without a sub-command it starts the "
+        "touchscreen app, resuming the unfinished game if there is one.",
     )
     p.add_argument("--version", action="version", version=f"companion {__version__}")
     p.add_argument("--config", type=Path, help="config file (default: $XDG_CONFIG_HOME/companion/config.toml)")
@@ -114,21 +105,25 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("doctor", help="check each configured device: found, simulated or missing, with the fix")
 
     sc = sub.add_parser("score", help="calculator mode: score a snapshot of a season's or the game's end "
-                        "(docs/trajan-snapshot.md)")
+                        "(its format: docs/<game>-snapshot.md)")
     sc.add_argument("game", choices=Calculators(), metavar="GAME", help="the game of the snapshot (one with a calculator mode)")
     sc.add_argument("snapshot", type=Path, help="the snapshot (JSON)")
     sc.add_argument("--json", action="store_true", help="machine-readable output")
 
-    s = sub.add_parser("screenshot", help="render one screen offscreen to a PNG and exit")
+    s = sub.add_parser("screenshot", help="render one screen offscreen to a PNG and exit",
+                       formatter_class=DocsHelpFormatter)
     s.add_argument("out", type=Path, nargs="?", help="the PNG to write")
-    s.add_argument("--docs", type=Path, metavar="DIR",
-                   help="instead: write every screen in zh-Hans and en at 800x480 into DIR (docs/screenshots)")
-    s.add_argument("--docs-trajan", type=Path, metavar="DIR",
-                   help="instead: write every Trajan screen in zh-Hans and en at 800x480 into DIR "
-                   "(docs/screenshots/trajan)")
-    s.add_argument("--screen", choices=SCREENS, default="home")
-    s.add_argument("--trajan-state", choices=TRAJAN_STATES, default=None,
-                   help="for the Trajan screens: the demo game's state (default: preview; setup for trajan_setup)")
+    s.add_argument("--docs", nargs="+", action=GameAndDir,
+                   help="instead: write the documentation's pictures in zh-Hans and en at 800x480: with DIR "
+                   "alone every shell screen into DIR and each game's demo states into DIR/<game> "
+                   "(docs/screenshots), with GAME DIR that game's into DIR")
+    s.add_argument("--screen", metavar="SCREEN", default=None,
+                   help="the screen to show: the shell's (home, setup, table, history, settings) or a game's "
+                   "own; default: home, or the demo state's own screen")
+    s.add_argument("--game", dest="shot_game", metavar="GAME", default=None,
+                   help="show this game's demo (default: the game whose own screen --screen names)")
+    s.add_argument("--state", metavar="NAME", default=None,
+                   help="the state of the game's demo (default: the first one its screen shows)")
     s.add_argument("--lang", dest="shot_lang", choices=LANGUAGES[1:], default="en")
     s.add_argument("--profile", dest="shot_profile", choices=PROFILES, default="800x480")
     return p
@@ -144,7 +139,7 @@ def _setup_logging() -> None:
 def _prepare_kivy() -> None:
     """Kivy's environment, set here, at the entry point, before any sub-command can import Kivy
     (Kivy reads it once, at its own import; the UI modules no longer set it themselves)."""
-    from companion.ui.environment import prepare
+    from companion.ui.shell.environment import prepare
 
     prepare()
 
@@ -244,7 +239,8 @@ def _run_started(args: argparse.Namespace, started: Any, notices: list) -> int:
     on_ready = None
     script_result = None
     if args.input_script:
-        from companion.ui.script import ScriptError, ScriptResult, load_script, play_script
+        from companion.ui.shell.script import ScriptError, ScriptResult, load_script, play_script
+        from companion.wiring.script_keys import ScriptKeys
 
         try:
             steps = load_script(args.input_script)
@@ -252,13 +248,13 @@ def _run_started(args: argparse.Namespace, started: Any, notices: list) -> int:
             print(f"companion: {exc}", file=sys.stderr)
             return 2
         script_result = ScriptResult()
-        on_ready = lambda app: play_script(app, steps, script_result)  # noqa: E731
+        on_ready = lambda app: play_script(app, steps, script_result, keys=ScriptKeys)  # noqa: E731
 
     pads = choose_pads(config, args)
     status = choose_status(config, args)
     scanner = choose_scanner(config, args)
 
-    from companion.ui.app import run_app as run_kivy_app
+    from companion.ui.shell.app import run_app as run_kivy_app
 
     try:
         code = run_kivy_app(
@@ -299,7 +295,7 @@ def pad_png_dir(config, override: Path | None = None) -> Path:
 def choose_pads(config, args: argparse.Namespace):
     """The composition root's one choice for the pads: real or simulated (`--pads` over the
     config's `[devices.pads] mode`; "auto" probes the GPIO chip), logged with the reason."""
-    from companion.devices.pad_plan import plan_pads as decide
+    from companion.wiring.pad_plan import plan_pads as decide
 
     plan = decide(config.devices.pads, mode=args.pads, png_dir=pad_png_dir(config, args.pad_png_dir))
     logging.getLogger("companion.pads").info("pads: %s (%d configured)", plan.reason, plan.pad_count)
@@ -317,7 +313,7 @@ def status_png_path(config, override: Path | None = None) -> Path:
 def choose_status(config, args: argparse.Namespace):
     """The composition root's one choice for the status display: real, simulated or off
     (`--status-display` over the config's `[devices.status_display] mode`; "auto" probes I2C)."""
-    from companion.devices.status import plan_status
+    from companion.wiring.status import plan_status
 
     plan = plan_status(config.devices.status_display, mode=args.status_display,
                        png_path=status_png_path(config, args.status_png))
@@ -329,7 +325,7 @@ def choose_scanner(config, args: argparse.Namespace):
     """The composition root's one choice for the dice scanner: real or simulated (`--scanner` over
     the config's `[devices.scanner] mode`, `--scanner-port` over its `port`; "auto" looks for the
     port), logged with the reason. The reader itself starts after the first frame."""
-    from companion.devices.scanner_plan import plan_scanner
+    from companion.wiring.scanner_plan import plan_scanner
 
     plan = plan_scanner(config.devices.scanner, mode=getattr(args, "scanner", None),
                         port=getattr(args, "scanner_port", None))
@@ -392,7 +388,7 @@ def game_choices() -> tuple:
     A game whose registry line names a set-up offer (`GameEntry.offer`) adds what its set-up
     screen offers: player colours and its S/U settings with their sources and alternatives."""
     from companion.games import registry
-    from companion.ui.catalog import SettingInfo, SettingOption, choices_from_registry
+    from companion.ui.shell.choices import SettingInfo, SettingOption, choices_from_registry
 
     entries = registry()
     extras = {}
@@ -406,50 +402,39 @@ def game_choices() -> tuple:
 
 
 def screenshot(args: argparse.Namespace) -> int:
-    import tempfile
-
-    if args.docs:
-        from companion.ui.screenshot import regenerate_docs
-
-        for path in regenerate_docs(args.docs, game_choices()):
-            print(path)
-        return 0
-    if args.docs_trajan:
-        from companion.ui.screenshot import regenerate_trajan_docs
-
-        for path in regenerate_trajan_docs(args.docs_trajan):
-            print(path)
-        return 0
-    if args.out is None:
-        print("companion screenshot: give the PNG to write, or --docs DIR", file=sys.stderr)
-        return 2
-    from companion.demo import demo_session
-    from companion.games import built_games
-    from companion.ui.environment import prepare
+    """`companion screenshot OUT [--screen S] [--game G] [--state NAME]`: one picture over a demo
+    session; `--docs [GAME] DIR`: the documentation's pictures. Exit 2 naming what was unknown."""
+    from companion.demo import DemoError, pick_shot, shoot
+    from companion.ui.shell.environment import prepare
 
     prepare(offscreen=True)
-    from companion.ui.screenshot import take_screenshot
+    try:
+        if args.docs:
+            return _docs(args.docs)
+        if args.out is None:
+            print("companion screenshot: give the PNG to write, or --docs [GAME] DIR", file=sys.stderr)
+            return 2
+        choices = game_choices()
+        shot = pick_shot(choices, args.screen, args.shot_game, args.state)
+        print(shoot(args.out, args.shot_lang, args.shot_profile, choices, shot))
+        return 0
+    except DemoError as exc:
+        print(f"companion screenshot: {exc}", file=sys.stderr)
+        return 2
 
-    prepare = None
-    with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
-        if args.screen.startswith("trajan_") or (args.screen == "history" and args.trajan_state):
-            from companion.demo import trajan_demo_session
 
-            state = args.trajan_state or ("setup" if args.screen == "trajan_setup" else "preview")
-            if state in TRAJAN_VIEWS:
-                state, opener = TRAJAN_VIEWS[state]
-                if callable(opener):
-                    prepare = opener
-                elif opener is not None:
-                    prepare = lambda app: getattr(app.trajan_vm, opener)()  # noqa: E731
-            session = trajan_demo_session(Path(scratch), args.shot_lang, state, built_games())
-        else:
-            session = demo_session(Path(scratch), args.shot_lang, args.screen, built_games())
-        try:
-            print(take_screenshot(args.out, args.screen, args.shot_lang, args.shot_profile, session, game_choices(),
-                                  prepare))
-        finally:
-            session.shutdown()
+def _docs(values: Sequence[str]) -> int:
+    """`--docs DIR` (every picture) or `--docs GAME DIR` (one game's demo states)."""
+    from companion.demo import game_demo
+    from companion.ui.shell.screenshot import regenerate_demo_docs, regenerate_docs
+
+    if len(values) == 1:
+        written = regenerate_docs(Path(values[0]), game_choices())
+    else:
+        game, out_dir = values
+        written = regenerate_demo_docs(Path(out_dir), game, game_demo(game, game_choices()).states)
+    for path in written:
+        print(path)
     return 0
 
 

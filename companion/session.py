@@ -32,6 +32,8 @@ from companion.core.events import Command
 from companion.core.game import Game
 from companion.core.store import JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
 from companion.drafts import PrivateDrafts, game_drafts
+# The facts are also the UI's to name through this module (a dice tray's demo builds scanner facts):
+# DESIGN's arrows let the UI reach hardware.facts only through the session.
 from hardware.facts import PRESS_KEYS, ButtonPressed, DeviceStatus, DiceLive, DiceRead, ScannerStatus
 
 log = logging.getLogger("companion.session")
@@ -384,14 +386,14 @@ class Session:
         log.info("corrected step %d: %d re-entered, %d dropped", step, len(result.replayed), len(result.dropped))
 
     def _button(self, fact: ButtonPressed) -> None:
-        """`fact.seat` is the pad's number (its place in the config); the set-up said whose it is."""
+        """`fact.pad` is the pad's number (its place in the config); the set-up said whose it is."""
         engine = self.engine
         if engine is None:
             return
-        seat = self.seat_of_pad(fact.seat)
+        seat = self.seat_of_pad(fact.pad)
         if seat is None:
             self.notice = Notice("info", "Pad {pad} belongs to no player in this game: the press did nothing.",
-                                 {"pad": fact.seat + 1})
+                                 {"pad": fact.pad + 1})
             return
         self.seat_key(seat, fact.key)
 

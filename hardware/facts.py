@@ -7,13 +7,14 @@ import dataclasses
 
 @dataclasses.dataclass(frozen=True)
 class ButtonPressed:
-    """A debounced press on seat `seat`'s handheld pad (seats count from 0).
+    """A debounced press on handheld pad number `pad` (counting from 0, in the config's order of
+    pads; the session knows which player holds it in the open game).
 
     key: "minus", "plus" or "ok" (one per press, and again for every repeat while − or + is
     held), or "ok_long" when OK is held past the long-press time (then no "ok" follows on release).
     """
 
-    seat: int
+    pad: int
     key: str
 
 
@@ -134,13 +135,13 @@ class ScannerStatus:
 class DeviceStatus:
     """A device came, went or failed: `device` names it ("scanner", "pad 2 OLED"), `status` says
     how ("ok", "missing", "failed"), `detail` says what was seen in a sentence a player can act on.
-    `seat` is the seat the device belongs to (from 0), None for a table-wide device, so a screen can
-    mark that seat's panel."""
+    `pad` is the handheld pad the device belongs to (its number from 0, as `ButtonPressed.pad`),
+    None for a table-wide device, so the wiring can stand a twin in for that pad."""
 
     device: str
     status: str
     detail: str = ""
-    seat: int | None = None
+    pad: int | None = None
 
 
 PAD_KEYS = ("minus", "plus", "ok")

@@ -228,18 +228,20 @@ install_package() {
 UNITS_CHANGED=0
 RULES_CHANGED=0
 
-# put SOURCE_FILE DEST MODE: writes DEST (atomically) only when its content differs.
+# put SOURCE_FILE DEST MODE: writes DEST (atomically) only when its content differs; status 1 when
+# it was already so. A file it cannot write ends the install (put's callers test its status, which
+# turns `set -e` off inside it: every step is checked here).
 put() {
-    local source="$1" dest="$2" mode="$3"
+    local source="$1" dest="$2" mode="$3" temp
     if [ -f "$dest" ] && cmp -s "$source" "$dest" && [ "$(stat -c %a "$dest")" = "${mode#0}" ]; then
         return 1
     fi
-    mkdir -p "$(dirname "$dest")"
-    local temp
-    temp="$(mktemp "$dest.XXXXXX")"
-    cat "$source" >"$temp"
-    chmod "$mode" "$temp"
-    mv -f "$temp" "$dest"
+    mkdir -p "$(dirname "$dest")" 2>/dev/null && temp="$(mktemp "$dest.XXXXXX" 2>/dev/null)" ||
+        die "cannot write ${dest#"$PREFIX"}: is $(dirname "${dest#"$PREFIX"}") read-only? (nothing after it was installed)"
+    if ! { cat "$source" >"$temp" && chmod "$mode" "$temp" && mv -f "$temp" "$dest"; }; then
+        rm -f -- "$temp"
+        die "cannot write ${dest#"$PREFIX"} (nothing after it was installed)"
+    fi
     changed "wrote ${dest#"$PREFIX"}"
 }
 
@@ -278,13 +280,29 @@ install_files() {
 }
 
 # -- 5. systemd and udev --------------------------------------------------------------------------
+# In a chroot, while an image is built, or in a container, no systemd or no udevd may be running:
+# their reloads are skipped then, saying so (they read the new units and rules when they start, at
+# the next boot). Enabling needs no running systemd: systemctl then only makes the links.
+systemd_runs() { [ -d /run/systemd/system ]; }
+udevd_runs() { command -v udevadm >/dev/null 2>&1 && udevadm control --ping --timeout=5 >/dev/null 2>&1; }
+NO_SYSTEMD="systemd is not running here: a chroot, an image being built or a container without it"
+NO_UDEVD="no udevd runs here: a chroot, an image being built or a container"
+
 activate() {
     if [ "$UNITS_CHANGED" = 1 ]; then
-        system systemctl daemon-reload
+        if [ -n "$PREFIX" ] || systemd_runs; then
+            system systemctl daemon-reload
+        else
+            say "skipped ($NO_SYSTEMD): systemctl daemon-reload; systemd reads the units when it starts"
+        fi
     fi
     if [ "$RULES_CHANGED" = 1 ]; then
-        system udevadm control --reload
-        system udevadm trigger --subsystem-match=tty --subsystem-match=gpio --subsystem-match=i2c-dev
+        if [ -n "$PREFIX" ] || udevd_runs; then
+            system udevadm control --reload
+            system udevadm trigger --subsystem-match=tty --subsystem-match=gpio --subsystem-match=i2c-dev
+        else
+            say "skipped ($NO_UDEVD): udevadm control --reload and udevadm trigger; udevd reads the rules when it starts"
+        fi
     fi
     if [ -n "$PREFIX" ]; then
         if [ "$MODE" = console ]; then
@@ -292,6 +310,10 @@ activate() {
         else
             system systemctl disable companion.service
         fi
+        return
+    fi
+    if ! command -v systemctl >/dev/null 2>&1; then
+        say "skipped (no systemctl here: this system does not boot with systemd): systemctl $([ "$MODE" = console ] && echo enable || echo disable) companion.service"
         return
     fi
     if [ "$MODE" = console ]; then
@@ -325,7 +347,9 @@ if [ "$CHANGES" -eq 0 ]; then
 else
     say "done in $((SECONDS - started)) s: $CHANGES change$([ "$CHANGES" -eq 1 ] || echo s) ($MODE mode, runs as $RUN_AS)"
     if [ -z "$PREFIX" ]; then
-        if [ "$MODE" = console ]; then
+        if [ "$MODE" = console ] && ! systemd_runs; then
+            say "systemd is not running here: companion starts when this system boots; check it then: sudo companion-doctor"
+        elif [ "$MODE" = console ]; then
             say "start it now: sudo systemctl restart companion   (or reboot); check it: sudo companion-doctor"
         else
             say "it starts with the desktop; boot straight into it: sudo raspi-config nonint do_boot_behaviour B4"

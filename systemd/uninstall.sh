@@ -71,7 +71,14 @@ remove() {
     fi
 }
 
-system systemctl disable --now companion.service
+# Where no systemd or no udevd runs (a chroot, an image being built, a container), there is nothing
+# to stop or reload: say so instead of printing their errors.
+if [ -n "$PREFIX" ] || [ -d /run/systemd/system ]; then
+    system systemctl disable --now companion.service
+elif command -v systemctl >/dev/null 2>&1; then
+    systemctl --quiet disable companion.service 2>/dev/null || true
+    say "skipped (systemd is not running here): stopping companion.service (disabled it)"
+fi
 remove /etc/systemd/system/companion.service
 remove /etc/systemd/user/companion-desktop.service
 remove /etc/xdg/autostart/companion.desktop
@@ -79,8 +86,16 @@ remove /usr/local/bin/companion-doctor
 remove /etc/udev/rules.d/70-companion.rules
 remove /opt/companion
 remove /var/cache/companion
-system systemctl daemon-reload
-system udevadm control --reload
+if [ -n "$PREFIX" ] || [ -d /run/systemd/system ]; then
+    system systemctl daemon-reload
+else
+    say "skipped (systemd is not running here): systemctl daemon-reload"
+fi
+if [ -n "$PREFIX" ] || { command -v udevadm >/dev/null 2>&1 && udevadm control --ping --timeout=5 >/dev/null 2>&1; }; then
+    system udevadm control --reload
+else
+    say "skipped (no udevd runs here): udevadm control --reload"
+fi
 
 if [ "$PURGE" = 1 ]; then
     remove /var/lib/companion

@@ -19,7 +19,7 @@ import tempfile
 
 import pytest
 
-from companion.ui import environment  # sets nothing on import: Kivy's environment waits for prepare()
+from companion.ui.shell import environment  # sets nothing on import: Kivy's environment waits for prepare()
 
 _TMP = tempfile.mkdtemp(prefix="companion-tests-")
 atexit.register(shutil.rmtree, _TMP, ignore_errors=True)

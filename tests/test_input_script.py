@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.ui.script import ScriptError, parse_script
+from companion.ui.shell.script import ScriptError, parse_script
 
 
 def test_documented_example_parses():

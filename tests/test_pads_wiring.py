@@ -16,9 +16,10 @@ from PIL import Image
 
 from companion.config import Config, OledConfig, PadsConfig, SeatConfig
 from companion.core.store import JournalStore
-from companion.devices.pad_screens import ENGLISH, PadWords, pad_menu, pad_screen
-from companion.devices.pads import PadPlan, open_pad_devices, plan_pads
-from companion.devices.seat_feed import SeatScreens, phase_marker
+from companion.presenters.game import pad_screen
+from companion.presenters.pad_screens import ENGLISH, PadWords
+from companion.wiring.pads import PadPlan, open_pad_devices, plan_pads
+from companion.wiring.seat_feed import SeatScreens, phase_marker
 from companion.games import all_rules
 from companion.session import Intent, Session
 from hardware.detect import FOUND, MISSING, Probe
@@ -140,11 +141,13 @@ def test_a_score_pad_seat_sees_its_score_and_place(tmp_path):
 
 @pytest.mark.parametrize("state", ["preview", "choices", "season"])
 def test_the_trajan_pad_menu_is_the_rules_pad_choices(tmp_path, state):
-    from companion.demo import trajan_demo_session
+    from companion.demo import demo_game_session
     from companion.games import built_games
     from companion.games.trajan.parse import intent_of
+    from companion.ui.trajan.presenters import TrajanPresenter, pad_menu
 
-    s = trajan_demo_session(tmp_path, "en", state, built_games())
+    trajan = {"trajan": TrajanPresenter(label=lambda intent, _view: intent["name"])}
+    s = demo_game_session(tmp_path, "en", "trajan", state, built_games())
     try:
         game, st = s.engine.game, s.engine.state
         menus = []
@@ -154,19 +157,18 @@ def test_the_trajan_pad_menu_is_the_rules_pad_choices(tmp_path, state):
             menus.append(expected)
         assert any(menus), "the demo state gives some seat a menu"
         seat = next(i for i, m in enumerate(menus) if m)
-        screen = pad_screen(s.seat_view(seat), seat, cursor=len(menus[seat]) + 1,
-                            label=lambda intent, _view: intent["name"])
+        screen = pad_screen(s.seat_view(seat), seat, cursor=len(menus[seat]) + 1, presenters=trajan)
         i = (len(menus[seat]) + 1) % len(menus[seat])
         assert screen.result[:2] == (f"{i + 1}/{len(menus[seat])}", "> " + menus[seat][i]["name"])
         others = [o for o in range(len(st.players)) if not menus[o]]
-        assert all(pad_screen(s.seat_view(o), o).amount is None for o in others)
+        assert all(pad_screen(s.seat_view(o), o, presenters=trajan).amount is None for o in others)
     finally:
         s.shutdown()
 
 
 def test_the_ui_words_are_the_english_defaults_and_translate():
-    from companion.ui import i18n
-    from companion.ui.pad_words import pad_words
+    from companion.ui.text import i18n
+    from companion.ui.text.pad_words import pad_words
 
     assert pad_words() == ENGLISH
     i18n.set_language("zh-Hans")
@@ -219,7 +221,7 @@ def test_real_pads_report_a_pin_in_use_and_go_on_without_a_twin(pins):
     try:
         assert sorted(devices.buttons) == [0, 2, 3] and devices.keyboard is None
         [status] = facts
-        assert (status.device, status.status, status.seat) == ("pad 2 buttons", "failed", 1)
+        assert (status.device, status.status, status.pad) == ("pad 2 buttons", "failed", 1)
         assert "GPIO 6" in status.detail and "goes on without it" in status.detail
         pins.pin(SEATS[0].plus).drive_low()
         pins.pin(SEATS[0].plus).drive_high()
@@ -263,7 +265,7 @@ def test_auto_brings_up_the_twin_of_a_display_that_does_not_answer(pins, tmp_pat
         assert devices.flush(30)
         assert wait_for(lambda: any(isinstance(f, DeviceStatus) for f in facts))
         status = next(f for f in facts if isinstance(f, DeviceStatus))
-        assert (status.device, status.status, status.seat) == ("pad 1 OLED", "missing", 0)
+        assert (status.device, status.status, status.pad) == ("pad 1 OLED", "missing", 0)
         assert devices.is_twin_active(0) and not devices.is_twin_active(1)
         devices.show(0, PadScreen(title="Ann", amount=5))  # the update the status fact causes
         assert devices.flush(30)

@@ -23,8 +23,8 @@ import serial
 from companion.cli import build_parser, choose_scanner
 from companion.config import Config, ScannerConfig
 from companion.core.store import JournalStore
-from companion.devices.scanner import ScannerDevice, last_scanner_read, open_scanner
-from companion.devices.scanner_plan import MODES, ScannerPlan, plan_scanner
+from companion.wiring.scanner import ScannerDevice, last_scanner_read, open_scanner
+from companion.wiring.scanner_plan import MODES, ScannerPlan, plan_scanner
 from companion.games import built_games
 from companion.session import Intent, Session
 from hardware.facts import DiceRead, ScannerStatus
@@ -171,7 +171,7 @@ def test_a_real_plan_reads_the_port_and_the_last_read_keeps_the_tray_from_counti
 def test_the_panel_words_a_busy_a_refused_and_an_unplugged_pty_scanner_from_its_reason(tmp_path):
     """The reader's facts from a real pty, worded by the dice panel from state + reason + port
     (never from the English detail), in English and Chinese."""
-    from companion.ui import i18n
+    from companion.ui.text import i18n
     from companion.ui.dice import words
     from hardware.scanner.port import open_port
 

@@ -44,9 +44,9 @@ def test_unbuilt_game_is_refused_plainly(session):
 
 def test_pad_button_scores_for_its_seat(session):
     start(session)
-    session.handle(ButtonPressed(seat=1, key="plus"))
-    session.handle(ButtonPressed(seat=1, key="plus"))
-    session.handle(ButtonPressed(seat=0, key="minus"))
+    session.handle(ButtonPressed(pad=1, key="plus"))
+    session.handle(ButtonPressed(pad=1, key="plus"))
+    session.handle(ButtonPressed(pad=0, key="minus"))
     assert [p["score"] for p in session.table_view().view["players"]] == [-1, 2]
 
 
@@ -101,13 +101,13 @@ def test_a_trajan_pad_walks_its_menu_and_plays_the_highlighted_move(tmp_path):
     s.handle(Intent("new_game", {"game": "trajan", "setup": {"players": ["Ann", "Bo"], "colours": ["red", "blue"],
                                                           "start_player": 0, "seed": 4}}))
     choices = s.table_view().view["choices"]
-    s.handle(ButtonPressed(seat=1, key="ok"))  # not Bo's turn
+    s.handle(ButtonPressed(pad=1, key="ok"))  # not Bo's turn
     assert "nothing to enter" in s.notice.text and s.engine.journal.last_step == 1
-    s.handle(ButtonPressed(seat=0, key="plus"))
-    s.handle(ButtonPressed(seat=0, key="plus"))
-    s.handle(ButtonPressed(seat=0, key="minus"))
+    s.handle(ButtonPressed(pad=0, key="plus"))
+    s.handle(ButtonPressed(pad=0, key="plus"))
+    s.handle(ButtonPressed(pad=0, key="minus"))
     assert s.table_view().pad_cursor == {0: 1}
-    s.handle(ButtonPressed(seat=0, key="ok"))
+    s.handle(ButtonPressed(pad=0, key="ok"))
     played = s.history()[1]  # step 2, after the setup; what the rules take by itself may follow
     assert played.step == 2 and played.events[0]["tray"] == choices[1]["args"]["tray"]
     assert s.table_view().pad_cursor == {0: 0}, "a new menu starts at its top"
@@ -173,18 +173,18 @@ def test_a_pad_plays_the_seat_it_was_given_and_an_unassigned_pad_does_nothing(tm
     s = Session(built_games(), JournalStore(tmp_path))
     s.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "Bo"], "seed": 3, "pads": [2, None]}}))
     assert s.notice is None
-    s.handle(ButtonPressed(seat=2, key="plus"))
+    s.handle(ButtonPressed(pad=2, key="plus"))
     assert [p["score"] for p in s.table_view().view["players"]] == [1, 0]
     steps = s.engine.journal.last_step
-    s.handle(ButtonPressed(seat=0, key="plus"))
+    s.handle(ButtonPressed(pad=0, key="plus"))
     assert s.notice.level == "info" and s.notice.text == "Pad 1 belongs to no player in this game: the press did nothing."
     assert s.engine.journal.last_step == steps
     assert [s.pad_of_seat(k) for k in range(3)] == [2, None, None], "seat 0's secrets go to pad 3's display"
     s.shutdown()
     resumed = Session(built_games(), JournalStore(tmp_path))
     resumed.handle(Intent("resume"))
-    resumed.handle(ButtonPressed(seat=2, key="plus"))
-    resumed.handle(ButtonPressed(seat=1, key="plus"))
+    resumed.handle(ButtonPressed(pad=2, key="plus"))
+    resumed.handle(ButtonPressed(pad=1, key="plus"))
     assert [p["score"] for p in resumed.table_view().view["players"]] == [2, 0], "the mapping survives a restart"
     assert "Pad 2 belongs to no player" in resumed.notice.text
     resumed.shutdown()
@@ -197,11 +197,11 @@ def test_trajan_pad_two_plays_seat_zeros_turn(tmp_path):
     s.handle(Intent("new_game", {"game": "trajan", "setup": {"players": ["Ann", "Bo"], "colours": ["red", "blue"],
                                                           "start_player": 0, "seed": 4, "pads": [2, 0]}}))
     choices = s.table_view().view["choices"]
-    s.handle(ButtonPressed(seat=0, key="ok"))  # Bo's pad: not Bo's turn
+    s.handle(ButtonPressed(pad=0, key="ok"))  # Bo's pad: not Bo's turn
     assert s.notice.text == "Seat 2: nothing to enter from this pad now." and s.engine.journal.last_step == 1
-    s.handle(ButtonPressed(seat=2, key="plus"))
+    s.handle(ButtonPressed(pad=2, key="plus"))
     assert s.table_view().pad_cursor == {0: 1}, "the cursor belongs to the seat, not the pad"
-    s.handle(ButtonPressed(seat=2, key="ok"))
+    s.handle(ButtonPressed(pad=2, key="ok"))
     played = s.history()[1]
     assert played.step == 2 and played.events[0]["tray"] == choices[1]["args"]["tray"]
     s.shutdown()
@@ -222,13 +222,13 @@ def test_a_bad_pad_choice_is_refused_before_any_file_exists(session, tmp_path, p
 def test_without_a_pad_choice_pad_k_plays_seat_k_while_there_is_one(tmp_path):
     s = Session(built_games(), JournalStore(tmp_path))
     start(s)
-    s.handle(ButtonPressed(seat=2, key="plus"))
+    s.handle(ButtonPressed(pad=2, key="plus"))
     assert s.notice.text == "Pad 3 belongs to no player in this game: the press did nothing."
     s.shutdown()
     resumed = Session(built_games(), JournalStore(tmp_path))
     resumed.handle(Intent("resume"))
-    resumed.handle(ButtonPressed(seat=1, key="plus"))
-    resumed.handle(ButtonPressed(seat=3, key="plus"))
+    resumed.handle(ButtonPressed(pad=1, key="plus"))
+    resumed.handle(ButtonPressed(pad=3, key="plus"))
     assert [p["score"] for p in resumed.table_view().view["players"]] == [0, 1]
     assert "Pad 4 belongs to no player" in resumed.notice.text
     assert [resumed.pad_of_seat(k) for k in range(3)] == [0, 1, None]

@@ -43,8 +43,8 @@ def press_choice(session, pad, predicate):
     index = next(i for i, c in enumerate(choices) if predicate(c))
     cursor = session.table_view().pad_cursor.get(pad, 0)
     for _ in range((index - cursor) % len(choices)):
-        session.handle(ButtonPressed(seat=pad, key="plus"))
-    session.handle(ButtonPressed(seat=pad, key="ok"))
+        session.handle(ButtonPressed(pad=pad, key="plus"))
+    session.handle(ButtonPressed(pad=pad, key="ok"))
 
 
 def kinds_since(session, step):
@@ -141,7 +141,7 @@ def test_a_refused_automatic_step_stops_the_chain_and_says_why(session, monkeypa
 def test_a_game_without_the_hooks_takes_exactly_the_step(session):
     session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "Bo"], "seed": 3}}))
     session.handle(Intent("add_points", {"seat": 0, "points": 2}, automatic=True))
-    session.handle(ButtonPressed(seat=1, key="plus"))
+    session.handle(ButtonPressed(pad=1, key="plus"))
     assert session.engine.journal.last_step == 3 and session.table_view().automatic == ()
     session.handle(Intent("undo", automatic=True))
     assert [p["score"] for p in session.table_view().view["players"]] == [2, 0]

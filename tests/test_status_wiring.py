@@ -7,6 +7,7 @@ exit; a failing display is reported and the game goes on; a seat's draft never r
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import logging
 import sys
@@ -16,13 +17,15 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from companion.cli import build_parser, status_png_path
+from companion.cli import build_parser, game_choices, status_png_path
 from companion.config import Config, StatusDisplayConfig
 from companion.core.store import JournalStore
-from companion.devices.status import MODES, StatusFeed, StatusPlan, plan_status
-from companion.devices.status_screens import ENGLISH, StatusWords, status_screen
 from companion.games import all_rules
+from companion.presenters import game
+from companion.presenters.status_screens import ENGLISH, StatusWords
 from companion.session import Intent, Session, TableView
+from companion.ui.gameui import game_presenters
+from companion.wiring.status import MODES, StatusFeed, StatusPlan, plan_status
 from hardware.detect import FOUND, MISSING, Probe
 from hardware.facts import ButtonPressed, DeviceStatus, DiceLive, DiceRead
 from hardware.status_display.render import render
@@ -32,6 +35,9 @@ from tests.waiting import TIMEOUT
 pytestmark = pytest.mark.timeout(90)
 
 PLAYERS = ["Ann", "Bo", "Cy"]
+PRESENTERS = game_presenters(game_choices())
+"""Every game's presenter, as the app hands them to the feed."""
+status_screen = functools.partial(game.status_screen, presenters=PRESENTERS)
 
 
 @pytest.fixture
@@ -118,8 +124,8 @@ def test_the_table_drawing_the_senates_bonus_tiles_is_said_in_one_legible_line(s
     from hardware.handheld.render import CJK_FONT, cjk_font, fit, is_latin, latin_font
     from hardware.status_display.render import STATUS_Y, WIDTH
 
-    from companion.ui import i18n
-    from companion.ui.status_display import status_words
+    from companion.ui.text import i18n
+    from companion.ui.shell.status_display import status_words
 
     trajan_game(session, digital_draws=False)
     view = play_until(session, lambda v: v["phase"] == "bonus_draw")
@@ -181,8 +187,8 @@ def test_the_dice_tray_shows_its_name_and_the_reads_counted(session):
     assert status_screen(session.table_view()).status == "Reads counted: 1"
     session.handle(Intent("finish"))  # closed, the tally is still what the table wants to see
     assert status_screen(session.table_view()) == StatusScreen(title="Dice tray", status="Reads counted: 1")
-    from companion.ui import i18n
-    from companion.ui.status_display import status_words
+    from companion.ui.text import i18n
+    from companion.ui.shell.status_display import status_words
 
     for language, title, status in (("zh-Hans", "掷骰盘", "已计入 1 次"), ("zh-Hant", "擲骰盤", "已計入 1 次")):
         try:
@@ -209,14 +215,14 @@ def test_a_seats_draft_never_reaches_the_status_display_even_from_a_seat_view(se
 
 
 def test_the_words_are_the_ui_catalogs_msgids_word_for_word():
-    from companion.ui.status_display import status_words
+    from companion.ui.shell.status_display import status_words
 
     assert status_words() == ENGLISH
 
 
 def test_translated_words_reach_the_screen(session):
-    from companion.ui import i18n
-    from companion.ui.status_display import status_words
+    from companion.ui.text import i18n
+    from companion.ui.shell.status_display import status_words
 
     trajan_game(session)
     try:
@@ -290,7 +296,7 @@ def png(path: Path) -> bytes:
 def test_the_feed_draws_each_update_on_the_twin_and_clears_it_when_closed(session, tmp_path):
     path = tmp_path / "run" / "status.png"
     reports = []
-    feed = StatusFeed.open(StatusPlan("simulated", png_path=path), reports.append)
+    feed = StatusFeed.open(StatusPlan("simulated", png_path=path), reports.append, presenters=PRESENTERS)
     try:
         trajan_game(session)
         feed.update(session.table_view())
@@ -313,7 +319,8 @@ def test_the_feed_draws_each_update_on_the_twin_and_clears_it_when_closed(sessio
 
 def test_a_real_display_that_is_not_there_is_reported_once_and_nothing_raises(session, caplog):
     reports = []
-    feed = StatusFeed.open(StatusPlan("real", bus=97), reports.append)  # no /dev/i2c-97 anywhere
+    feed = StatusFeed.open(StatusPlan("real", bus=97), reports.append,  # no /dev/i2c-97 anywhere
+                           presenters=PRESENTERS)
     try:
         trajan_game(session)
         for _ in range(3):

@@ -31,6 +31,9 @@ class GameEntry:
     #: {"colours", "settings"} as plain values, e.g. companion.games.trajan.settings.setup_offer),
     #: imported only for the home screen's list: no rules are loaded for it.
     offer: str | None = None
+    #: Its name in English, a msgid the UI translates (`companion.ui.text.msgids` finds it here): the
+    #: home screen names a game before its rules or its screens exist.
+    title: str = ""
 
     def setup_offer(self) -> dict[str, Any] | None:
         """The set-up offer (`offer`), or None."""
@@ -72,17 +75,20 @@ def registry() -> tuple[GameEntry, ...]:
     """Every game in home-screen order."""
     return (
         GameEntry("trajan", (2, 4), "companion.games.trajan.rules:TRAJAN", "companion.ui.trajan.gameui:TrajanUI",
-                  "companion.games.trajan.settings:setup_offer"),
-        GameEntry("troyes", (2, 4), None),
+                  "companion.games.trajan.settings:setup_offer", title="Trajan"),
+        GameEntry("troyes", (2, 4), None, title="Troyes"),
         # A money-and-bids keeper (region V and the chariot on the pads), not the whole board.
-        GameEntry("tribune", (2, 5), "companion.games.tribune.rules:TRIBUNE", "companion.ui.tribune.gameui:TribuneGameUI"),
-        GameEntry("augustus", (2, 6), None),
-        GameEntry("scorepad", (1, 8), "companion.games.scorepad.rules:SCOREPAD", "companion.ui.scorepad:ScorePadUI"),
+        GameEntry("tribune", (2, 5), "companion.games.tribune.rules:TRIBUNE",
+                  "companion.ui.tribune.gameui:TribuneGameUI", title="Tribune"),
+        GameEntry("augustus", (2, 6), None, title="Augustus"),
+        GameEntry("scorepad", (1, 8), "companion.games.scorepad.rules:SCOREPAD",
+                  "companion.ui.scorepad.gameui:ScorePadUI", title="Score pad"),
         GameEntry("secretbid", (2, 8), "companion.games.secretbid.rules:SECRETBID",
-                  "companion.ui.secretbid.gameui:SecretBidGameUI"),
+                  "companion.ui.secretbid.gameui:SecretBidGameUI", title="Secret bid"),
         # A tool for the whole table, no seats (players 0-0): the dice scanner's reads and dice
         # entered by hand, journaled one by one; Troyes' screens will reuse its panel.
-        GameEntry("dicetray", (0, 0), "companion.games.dicetray.rules:DICETRAY", "companion.ui.dice.gameui:DiceTrayUI"),
+        GameEntry("dicetray", (0, 0), "companion.games.dicetray.rules:DICETRAY", "companion.ui.dice.gameui:DiceTrayUI",
+                  title="Dice tray"),
     )
 
 

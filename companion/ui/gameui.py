@@ -3,19 +3,44 @@ talk to for a game, so none of them names one.
 
 The registry (`companion.games.registry`, via the CLI's `GameChoice.ui`) says which class is each
 game's; the app makes one per game at start (`load_game_uis`) and from then on only calls the hooks
-below, every one declared here with its default. The defaults are the score pad's: the shell's own
-set-up screen (names and pads, `app.setup_vm` / `app.setup_pads`) and score table (`app.table_vm`).
-A game with its own screens overrides what differs (Trajan: its own set-up and table, its own
-undo; a sealed-bid game: its table and private entry; the dice tray: no set-up at all).
+below, every one declared here with its default. The defaults are the score pad's screens
+(`companion.ui.scorepad`): its set-up "setup" over the shell's shared names and pads
+(`app.setup_vm` / `app.setup_pads`, which several games' set-ups use) and its score table "table".
+A game with its own screens overrides what differs (its own set-up and table, its own undo; a
+sealed-bid game: its table and private entry; a tool for the whole table: no set-up at all), and a
+game with documentation pictures names its demo (`demo`, a `companion.ui.gamedemo.GameDemo`).
+
+What a game's pads and the table's status display show is its presenter (`presenter_class`, pure,
+no Kivy): `game_presenters` makes one per game for the device feeds, which run outside the window.
+
+How a game's history reads (its lines, headings, and the words of the correct panel) are class
+methods: a journal names its game by id only, and `game_ui_for(id)` finds the class, with or
+without a running app. Their defaults are the generic lines, which any game's journal can show.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import importlib
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
+from companion.presenters.game import GamePresenter
 from companion.session import Intent, Notice, TableView
-from companion.ui.catalog import GameChoice
+from companion.ui.text import formatting as fmt
+from companion.ui.shell.choices import GameChoice, known
+from companion.ui.text.formatting import Describe, choice_title
+from companion.ui.gamedemo import GameDemo
+
+
+@dataclasses.dataclass(frozen=True)
+class PointsStep:
+    """A past step that is one seat's points: the history corrects it with the points panel (which
+    player, how many points), as the intent `command` {seat, points}, not from a list of choices."""
+
+    seat: int
+    points: int
+    command: str
 
 
 class GameUI:
@@ -27,15 +52,24 @@ class GameUI:
     #: What "table" means while this game is open, and "setup" once it is chosen.
     table_screen = "table"
     setup_screen = "setup"
-    #: Whether the shell's score table follows this game's views (a game with its own table gets
-    #: only the notices there, so a refusal shown on it is cleared in step).
+    #: Whether the app's table view-model (`app.table_vm`: the open game's title, notice, undo and
+    #: redo) follows this game's views; a game with its own table gets only the notices there, so
+    #: a refusal shown on it is cleared in step.
     shared_table = True
     #: Whether the game's set-up is the shell's shared one (names and pads): it offers the names
     #: of the newest such game on disk, and every other game's players while the app runs.
     shared_setup = True
-    #: Its documentation pictures of a demo game (`python -m companion.demo --game <id> --state S`),
-    #: which `companion screenshot --docs DIR` writes into DIR/<id>/; none by default.
-    doc_states: tuple[str, ...] = ()
+    #: Its demo states, for `companion screenshot --game <id> --state S` and the documentation's
+    #: pictures (`--docs DIR` writes each into DIR/<id>/); none by default.
+    demo: GameDemo = GameDemo()
+    #: What its pads' OLEDs and the table's status display show: a `GamePresenter` subclass in the
+    #: game's folder (pure, no Kivy), made by `game_presenters` with the game's title. The default
+    #: goes by the view's shape: a sealed bid or the seat's score on a pad; the name and round, a
+    #: sealed round's state or the leader on the status display.
+    presenter_class: type[GamePresenter] = GamePresenter
+    #: The kind of the event that seats the players (its `players`, in seat order), from which the
+    #: default `history_rows` and the points panel name seats; "": none (seats read "Seat n").
+    start_kind: str = ""
 
     def __init__(self, app: Any, choice: GameChoice) -> None:
         self.app = app
@@ -66,6 +100,10 @@ class GameUI:
 
     def clear_notices(self) -> None:
         """The table moved to another screen: this game's screens forget their last notice."""
+
+    def showing(self, screen: str) -> None:
+        """`screen`, one of this game's own (`screens`), is about to be shown: what it should not
+        carry over from last time is reset (an entry half made, a question half answered)."""
 
     def game_started(self) -> None:
         """A new journal of this game opened (its set-up is done)."""
@@ -118,6 +156,39 @@ class GameUI:
         public view before that step)."""
         return list(view.get("choices", ()))
 
+    # -- its history's words (class methods: see the module docstring) ---------------------------
+
+    @classmethod
+    def history_describer(cls) -> Describe:
+        """A fresh describer for one history (it may remember the event before, to say a step's
+        two events once). Default: the generic lines (`formatting.format_event`)."""
+        return fmt.format_event
+
+    @classmethod
+    def history_rows(cls, entries: Iterable[Any]) -> list[dict[str, Any]]:
+        """History entries (oldest first) as rows {step, time, text, undone}; a game that counts
+        seasons and rounds adds each row's {season, round} and its `bare` text (without its place),
+        for the headings. Default: `history_describer`'s lines, names from `start_kind`."""
+        return fmt.format_history(entries, cls.history_describer(), cls.start_kind)
+
+    @classmethod
+    def history_lines(cls, rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """Rows (newest first) as the history screen lays them out, {kind: "step"} and headings
+        {kind: "heading", text}. Default: a heading above each round of rows that have a season and
+        a round (`formatting.under_round_headings`), else the steps as a flat list."""
+        return fmt.under_round_headings(rows)
+
+    @classmethod
+    def choice_label(cls, intent: Mapping[str, Any]) -> str:
+        """One of `correction_choices` on a button of the correct panel. Default: its intent name."""
+        return str(intent["name"])
+
+    @classmethod
+    def points_step(cls, events: Sequence[Mapping[str, Any]]) -> PointsStep | None:
+        """The step of these events as one seat's points (corrected with the points panel), or
+        None: it is corrected from its `correction_choices` (the default)."""
+        return None
+
 
 def game_ui_class(choice: GameChoice) -> type[GameUI]:
     """The class `choice.ui` names ("package.module:Class"); the game must have one."""
@@ -125,6 +196,28 @@ def game_ui_class(choice: GameChoice) -> type[GameUI]:
     return getattr(importlib.import_module(path), name)
 
 
+def game_ui_classes(choices: Sequence[GameChoice]) -> dict[str, type[GameUI]]:
+    """Game id → its GameUI class, for each game that has one (`choice.ui`), in home-screen order:
+    what the screenshot tool asks about screens and demos without an app."""
+    return {choice.id: game_ui_class(choice) for choice in choices if choice.ui}
+
+
+def game_ui_for(game_id: str | None) -> type[GameUI]:
+    """The GameUI class of a registered game (`choices.register`), or GameUI itself (the generic
+    defaults) for an unknown id or a game without its half of the app: a journal's game id is all a
+    past game's history needs to read as that game's."""
+    choice = known(game_id)
+    return game_ui_class(choice) if choice is not None and choice.ui else GameUI
+
+
 def load_game_uis(app: Any, choices: Sequence[GameChoice]) -> dict[str, GameUI]:
     """One GameUI per game that has one (`choice.ui`), in home-screen order."""
     return {choice.id: game_ui_class(choice)(app, choice) for choice in choices if choice.ui}
+
+
+def game_presenters(choices: Iterable[GameChoice]) -> dict[str, GamePresenter]:
+    """Game id → its presenter (`GameUI.presenter_class`, titled by `formatting.choice_title` in the
+    language of the moment), for every game that has a UI: what the app hands the pads' and the
+    status display's feeds. Needs no app, so the feeds are tested without one."""
+    return {choice.id: game_ui_class(choice).presenter_class(title=functools.partial(choice_title, choice))
+            for choice in choices if choice.ui}

@@ -14,7 +14,7 @@ keyboard twin does not pull in gpiozero and the renderer does not pull in thread
     twins      SimulatedOled, write_png_atomically, png_path: the OLED's panel / PNG twin
     writer     DisplayWriter: shows screens from a background thread (I2C is slow)
 
-Facts reported (hardware.facts): ButtonPressed(seat, "minus" | "plus" | "ok" | "ok_long") and
-DeviceStatus("pad N OLED", "missing" | "failed" | "ok", detail, seat). docs/hardware.md has the
+Facts reported (hardware.facts): ButtonPressed(pad, "minus" | "plus" | "ok" | "ok_long") and
+DeviceStatus("pad N OLED", "missing" | "failed" | "ok", detail, pad). docs/hardware.md has the
 wiring and the keyboard keys.
 """

@@ -4,7 +4,7 @@ The Pi's internal pull-ups are used, so a button needs no resistor. gpiozero onl
 edges (its `bounce_time` is left off: mock pins ignore it, and our debounce is tested with an
 injectable clock); what they mean over time (debounce, repeat, long press) is
 `keylogic.PadLogic`, shared with the keyboard twin. Facts go to the `report` callable as
-`ButtonPressed(seat, key)` with key "minus", "plus", "ok" or "ok_long".
+`ButtonPressed(pad, key)` with key "minus", "plus", "ok" or "ok_long".
 
     scheduler = ThreadScheduler()
     pad = Pad(0, {"minus": 17, "plus": 27, "ok": 22}, bridge.post, scheduler=scheduler)

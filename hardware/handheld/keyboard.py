@@ -1,7 +1,7 @@
 """The pads' simulated twin: keyboard keys are each seat's − / + / OK, and a fourth key peeks.
 
 Pure (no Kivy): whoever owns the window forwards key-down and key-up events by key name, and
-gets the same facts a GPIO pad reports — `ButtonPressed(seat, "minus" | "plus" | "ok" | "ok_long")`
+gets the same facts a GPIO pad reports — `ButtonPressed(pad, "minus" | "plus" | "ok" | "ok_long")`
 through `report` — with the same debounce, hold-to-repeat and long-press timing, since both run
 `keylogic.PadLogic` (through `presses.SeatPresses`). The OS's own key auto-repeat is ignored:
 a key that is already down stays one hold.

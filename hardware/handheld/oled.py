@@ -3,7 +3,7 @@
 `PadDisplay` works with anything luma-shaped (`display(image)`, `clear()`, `cleanup()`): a real
 SSD1306/SH1106 on I2C, luma's `dummy` device (tests), or `twins.SimulatedOled` (the on-screen
 panel and PNG twin). A display that is missing or fails never raises into the caller: it reports
-`DeviceStatus("pad 2 OLED", "missing" | "failed", detail, seat=1)` once, keeps the latest
+`DeviceStatus("pad 2 OLED", "missing" | "failed", detail, pad=1)` once, keeps the latest
 screen, tries again at the first `show()` or `refresh()` after `retry_after` seconds (not
 before: each try on a dead bus costs a timeout), and reports "ok" when it is back. The game goes
 on without it. That policy is `hardware.display_link.DisplayLink`'s, shared with the status display.

@@ -156,7 +156,7 @@ def test_no_secret_reaches_a_public_place_before_its_reveal(game, seed, tmp_path
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_refusal_names_a_rule_in_every_language(game, tmp_path):
-    from companion.ui import i18n
+    from companion.ui.text import i18n
 
     catalogs = {language: i18n.parse_po((i18n.LOCALE_DIR / f"{language.replace('-', '_')}.po").read_text(encoding="utf-8"))
                 for language in i18n.LANGUAGES if language != "en"}

@@ -28,7 +28,7 @@ def do(session: Session, op: tuple) -> None:
     reveal; any other op is the intent of that name without arguments (undo, redo, new_round …)."""
     name = op[0]
     if name == "press":
-        session.handle(ButtonPressed(seat=op[1], key=op[2]))
+        session.handle(ButtonPressed(pad=op[1], key=op[2]))
     elif name == "set":
         session.handle(Intent("set_bid", {"seat": op[1], "amount": op[2]}))
     elif name == "lock":

@@ -40,7 +40,7 @@ class FactLog(list):
         self.times.append(self.scheduler.time)
 
     def keys(self, seat: int | None = None) -> list[str]:
-        return [f.key for f in self if hasattr(f, "key") and (seat is None or f.seat == seat)]
+        return [f.key for f in self if hasattr(f, "key") and (seat is None or f.pad == seat)]
 
 
 @pytest.fixture

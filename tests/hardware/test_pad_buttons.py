@@ -141,7 +141,7 @@ def test_two_seats_pressing_at_once(pin_factory, scheduler, facts):
     assert facts.keys(0) == ["plus"] * 4
     assert facts.keys(1) == ["plus"] * 3 + ["ok_long", "plus"]  # OK long at 0.8 s, + again at 0.87 s
     # interleaved in time order: the repeats at 0.5 s come from both seats before either's 0.7 s one
-    assert [(f.seat, f.key) for f in facts][:5] == [(0, "plus"), (1, "plus"), (0, "plus"), (1, "plus"), (0, "plus")]
+    assert [(f.pad, f.key) for f in facts][:5] == [(0, "plus"), (1, "plus"), (0, "plus"), (1, "plus"), (0, "plus")]
     assert facts.times == sorted(facts.times)
 
 
@@ -182,8 +182,8 @@ def test_two_seats_pressing_from_two_threads_with_the_real_scheduler(pin_factory
         for p in pads:
             p.close()
         scheduler.close()
-    assert [f.key for f in got if f.seat == 0] == ["minus"] * 20
-    assert [f.key for f in got if f.seat == 1] == ["minus"] * 15
+    assert [f.key for f in got if f.pad == 0] == ["minus"] * 20
+    assert [f.key for f in got if f.pad == 1] == ["minus"] * 15
 
 
 def test_a_button_held_through_a_reveal(pin_factory, scheduler, facts):

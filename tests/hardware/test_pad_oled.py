@@ -67,7 +67,7 @@ def test_a_display_that_is_not_there_is_reported_once_naming_seat_bus_and_addres
     assert display.show(LOCKED) is False
     assert len(facts) == 1
     fact = facts[0]
-    assert isinstance(fact, DeviceStatus) and fact.seat == 1
+    assert isinstance(fact, DeviceStatus) and fact.pad == 1
     assert (fact.device, fact.status) == ("pad 2 OLED", "missing")
     assert "seat 2's OLED (SSD1306 at 0x3D on I2C bus 97)" in fact.detail
     assert "/dev/i2c-97" in fact.detail
@@ -84,7 +84,7 @@ def test_a_mux_that_does_not_answer_is_reported_naming_the_channel(monkeypatch):
     mux = Tca9548a(lambda: FakeBus(log, fail=True))
     display = PadDisplay.for_target(3, OledTarget("sh1106", 1, 0x3C, mux_channel=5), facts.append, mux=mux)
     assert display.show(BID) is False
-    assert [(f.seat, f.status) for f in facts] == [(3, "missing")]
+    assert [(f.pad, f.status) for f in facts] == [(3, "missing")]
     assert "seat 4's OLED (SH1106 at 0x3C on I2C bus 1, TCA9548A 0x70 channel 5) did not answer: Remote I/O error" in facts[0].detail
     assert log == [("cleanup", "1:60")], "the half-opened interface is closed again, nothing was sent"
 
@@ -349,7 +349,7 @@ def test_writer_keeps_going_when_a_display_fails():
         assert writer.flush(30)
     finally:
         writer.close()
-    assert [(f.seat, f.status) for f in facts] == [(0, "failed")]
+    assert [(f.pad, f.status) for f in facts] == [(0, "failed")]
     assert fine.frames == 1
 
 
@@ -365,5 +365,5 @@ def test_simulated_displays_for_the_panels_and_pngs(tmp_path):
     displays[0].show(BID)
     assert panel == [(2, render(LOCKED).tobytes())]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pad-seat3.png"]
-    assert [(f.seat, f.status) for f in facts] == [(0, "failed")]
+    assert [(f.pad, f.status) for f in facts] == [(0, "failed")]
     assert f"simulated, {tmp_path / 'pad-seat1.png'}" in facts[0].detail

@@ -221,7 +221,7 @@ def test_the_png_twin_writes_each_frame(tmp_path):
     assert len(panel) == 1 and twin.where == f"simulated, {tmp_path / 'status.png'}"
     twin.device.unplug()
     assert not twin.show(StatusScreen("Trajan", season=3))
-    assert facts[0].status == "failed" and facts[0].device == "status display" and facts[0].seat is None
+    assert facts[0].status == "failed" and facts[0].device == "status display" and facts[0].pad is None
 
 
 def test_the_real_display_reports_when_there_is_no_bus():

@@ -46,8 +46,13 @@ def clone(tmp_path_factory) -> Path:
     return copy
 
 
+# The venv is made with the system's python3, as on a Pi (not with the one running pytest, often a
+# venv's): the scratch root below, which has this machine's /usr but nothing else, can use it too.
+SYSTEM_PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else "python3"
+
+
 def run(clone: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COMPANION_PIP_ARGS": "--no-deps"}
+    env = {**os.environ, "COMPANION_PIP_ARGS": "--no-deps", "COMPANION_PYTHON": SYSTEM_PYTHON}
     env.pop("COMPANION_PREFIX", None)
     return subprocess.run(["bash", str(clone / "systemd" / script), *args], capture_output=True, text=True,
                           timeout=300, env=env, stdin=subprocess.DEVNULL)
@@ -170,6 +175,17 @@ def test_desktop_mode_runs_as_the_desktop_user(prefix, clone):
     assert result.stdout.splitlines()[-1].endswith("(desktop mode, runs as alice)")
 
 
+def test_a_file_that_cannot_be_written_ends_the_install_saying_which(prefix, clone):
+    # It used to say "wrote /usr/local/bin/companion-doctor" and go on (put's status is tested by
+    # its callers, which turns `set -e` off inside it).
+    shutil.rmtree(prefix / "usr/local/bin")
+    (prefix / "usr/local/bin").write_text("a file where the folder should be")
+    result = run(clone, "install.sh", "--prefix", str(prefix))
+    assert result.returncode == 1
+    assert "install: cannot write /usr/local/bin/companion-doctor: is /usr/local/bin read-only?" in result.stderr
+    assert "wrote /usr/local/bin/companion-doctor" not in result.stdout
+
+
 @pytest.mark.parametrize("args, message", [
     (("--mode", "kiosk"), "--mode must be auto, console or desktop"),
     (("--scanner-id", "2e8a-000a"), "--scanner-id must be VVVV:PPPP"),
@@ -213,3 +229,106 @@ def test_purging_data_needs_a_yes(prefix, clone):
     assert purged.returncode == 0, purged.stderr
     assert not data.exists() and not (prefix / "opt/companion").exists()
     assert "removed /var/lib/companion" in purged.stdout
+
+
+# -- a system root with no running systemd and no udevd (a chroot, an image being built) ------------------
+
+STUBS = {
+    # Every package is there: nothing to install (and nothing fetched from the network).
+    "dpkg-query": "echo 'install ok installed'",
+    "apt-get": "exit 1",
+    # udevadm as it answers where no udevd runs: the ping finds no control socket.
+    "udevadm": "echo 'Failed to send ping request: No such file or directory' >&2; exit 1",
+}
+
+MOUNT_AND_RUN = """set -eu
+root="$1"; script="$2"; shift 2
+mount --rbind /usr "$root/usr" && mount -o remount,bind,ro "$root/usr"
+mount --bind "$root/../usr-local" "$root/usr/local"
+mount --rbind /dev "$root/dev"
+mount -t proc proc "$root/proc"
+exec chroot "$root" /usr/bin/env -i PATH=/stubs:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin HOME=/root \
+    COMPANION_PIP_ARGS=--no-deps bash "/clone/systemd/$script" "$@"
+"""
+
+
+def scratch_root(tmp_path: Path, first_install: tuple[Path, str], clone: Path) -> Path:
+    """A root to chroot into: this machine's /usr (read-only, but for an empty /usr/local) and a copy
+    of its /etc; an empty /run
+    (no /run/systemd/system: systemd is not running; no udevd); the venv of the --prefix install (it
+    is up to date, so pip has nothing to do); stand-ins for dpkg-query, apt-get and udevadm that log
+    their calls."""
+    root = tmp_path / "scratch"
+    for folder in ("usr", "dev", "proc", "run", "tmp", "root", "opt", "var/lib", "var/cache", "var/tmp", "var/log", "stubs"):
+        (root / folder).mkdir(parents=True)
+    (tmp_path / "usr-local").mkdir()  # the root's /usr/local, writable (the rest of /usr is this machine's, read-only)
+    (root / "tmp").chmod(0o1777)
+    for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
+        if Path("/", name).is_symlink():
+            (root / name).symlink_to(os.readlink(Path("/", name)))
+        elif Path("/", name).exists():
+            pytest.skip(f"/{name} is not a link into /usr here (no merged /usr): the scratch root would need it too")
+    shutil.copytree("/etc", root / "etc", symlinks=True, ignore_dangling_symlinks=True)
+    shutil.copytree(first_install[0] / "opt/companion", root / "opt/companion", symlinks=True)
+    shutil.copytree(clone, root / "clone", symlinks=True)
+    for name, body in STUBS.items():
+        stub = root / "stubs" / name
+        stub.write_text(f'#!/bin/sh\necho "{name} $*" >>/stubs/calls\n{body}\n')
+        stub.chmod(0o755)
+    return root
+
+
+def run_in(root: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["unshare", "--mount", "--fork", "sh", "-c", MOUNT_AND_RUN, "sh", str(root), script, *args],
+                          capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+
+
+def system_snapshot(root: Path) -> dict[str, tuple[int, int, int]]:
+    seen = {}
+    for top in ("etc", "opt", "var", "../usr-local"):
+        for path in (root / top).rglob("*"):
+            stat = path.lstat()
+            seen[str(path.relative_to(root))] = (stat.st_size, stat.st_mtime_ns, stat.st_mode)
+    return seen
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("unshare") is None or shutil.which("systemctl") is None,
+                    reason="needs root, unshare and systemctl: install.sh runs for real in a chroot (in a private mount namespace)")
+def test_where_neither_systemd_nor_udevd_runs_install_skips_their_reloads_saying_so_and_changes_nothing_the_second_time(
+        tmp_path, first_install, clone):
+    root = scratch_root(tmp_path, first_install, clone)
+    first = run_in(root, "install.sh", "--mode", "console")
+    assert first.returncode == 0, first.stdout + first.stderr
+    lines = first.stdout.splitlines()
+    assert not [line for line in lines if "venv" in line or "installed companion" in line], first.stdout  # no pip
+    assert ("install: skipped (systemd is not running here: a chroot, an image being built or a container without it): "
+            "systemctl daemon-reload; systemd reads the units when it starts") in lines
+    assert ("install: skipped (no udevd runs here: a chroot, an image being built or a container): "
+            "udevadm control --reload and udevadm trigger; udevd reads the rules when it starts") in lines
+    # Enabling needs no running systemd: the link is made.
+    assert "install: enabled companion.service (starts at boot on tty1)" in lines
+    link = root / "etc/systemd/system/multi-user.target.wants/companion.service"
+    assert os.readlink(link) == "/etc/systemd/system/companion.service"
+    assert (root / "etc/systemd/system/companion.service").read_bytes() == (SYSTEMD_DIR / "companion.service").read_bytes()
+    assert lines[-1] == "install: systemd is not running here: companion starts when this system boots; check it then: sudo companion-doctor"
+    assert (tmp_path / "usr-local/bin/companion-doctor").read_bytes() == (SYSTEMD_DIR / "companion-doctor").read_bytes()
+    data = root / "var/lib/companion"
+    assert data.is_dir() and data.stat().st_mode & 0o777 == 0o700
+    calls = [call for call in (root / "stubs/calls").read_text().splitlines() if not call.startswith("dpkg-query ")]
+    assert calls == ["udevadm control --ping --timeout=5"], calls  # no reload, no trigger, no apt-get
+
+    before = system_snapshot(root)
+    second = run_in(root, "install.sh", "--mode", "console")
+    assert second.returncode == 0, second.stdout + second.stderr
+    assert second.stdout.splitlines()[-1] == "install: nothing changed: companion is installed (console mode, runs as companion)"
+    assert "skipped" not in second.stdout and second.stderr == ""
+    assert system_snapshot(root) == before
+    again = [call for call in (root / "stubs/calls").read_text().splitlines() if not call.startswith("dpkg-query ")]
+    assert again == calls  # nothing to reload: udevd is not even asked after
+
+    removed = run_in(root, "uninstall.sh")
+    assert removed.returncode == 0, removed.stdout + removed.stderr
+    assert "uninstall: skipped (systemd is not running here): stopping companion.service (disabled it)" in removed.stdout
+    assert "uninstall: skipped (no udevd runs here): udevadm control --reload" in removed.stdout
+    assert not link.is_symlink() and not (root / "etc/systemd/system/companion.service").exists()
+    assert removed.stderr == ""

@@ -20,6 +20,13 @@ if "KIVY_HOME" not in os.environ:
 
 import pytest  # noqa: E402
 
+from companion.games import registry  # noqa: E402
+from companion.ui.shell.choices import choices_from_registry, register  # noqa: E402
+
+# As the app does with the CLI's choices: a game's title and history wording are found by its id
+# in view-model and formatting tests too, without an app.
+register(choices_from_registry(registry()))
+
 
 @pytest.fixture
 def session(tmp_path):
@@ -37,6 +44,6 @@ def session(tmp_path):
 def _english_afterwards():
     """The language is process-wide: a test that switches it must not change the next test."""
     yield
-    from companion.ui import i18n
+    from companion.ui.text import i18n
 
     i18n.set_language("en")

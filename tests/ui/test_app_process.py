@@ -22,7 +22,7 @@ def run_python(code: str, tmp_path: Path, timeout: float = 60) -> subprocess.Com
     env.update(PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="offscreen", KIVY_HOME=str(tmp_path / "kivy"))
     script = tmp_path / "main.py"
     # The script is an entry point of its own: it prepares Kivy's environment as the CLI does.
-    script.write_text("from companion.ui import environment\nenvironment.prepare()\n" + textwrap.dedent(code))
+    script.write_text("from companion.ui.shell import environment\nenvironment.prepare()\n" + textwrap.dedent(code))
     return subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=timeout)
 
@@ -33,14 +33,14 @@ def test_first_frame_line_lean_imports_and_durable_steps_on_stderr(tmp_path):
         from companion.core.store import JournalStore
         from companion.games import built_games
         from companion.session import Intent, Session
-        from companion.ui.app import run_app
+        from companion.ui.shell.app import run_app
         from companion.cli import game_choices
 
         session = Session(built_games(), JournalStore({str(tmp_path / 'data')!r}))
         seen = {{}}
 
         def ready(app):
-            seen['modules'] = sorted(m for m in ('PIL', 'gpiozero', 'luma', 'serial', 'companion.ui.screens.table',
+            seen['modules'] = sorted(m for m in ('PIL', 'gpiozero', 'luma', 'serial', 'companion.ui.scorepad.table',
                                                  'kivy.uix.textinput') if m in sys.modules)
             seen['screen'] = app.sm.current
             app.bridge.post(Intent('new_game', {{'game': 'scorepad', 'setup': {{'players': ['A', 'B']}}}}))
@@ -65,7 +65,7 @@ def test_an_open_game_at_start_opens_the_table(tmp_path):
         from companion.core.store import JournalStore
         from companion.games import built_games
         from companion.session import Intent, Session
-        from companion.ui.app import run_app
+        from companion.ui.shell.app import run_app
         from companion.cli import game_choices
 
         session = Session(built_games(), JournalStore({str(tmp_path / 'data')!r}))
@@ -74,7 +74,7 @@ def test_an_open_game_at_start_opens_the_table(tmp_path):
         session.resume()  # what the CLI does when an unfinished game exists
         run_app(session, language='en', profile='800x480',
                 on_ready=lambda app: print('screen', app.sm.current, app.find_widget('table.undo') is not None),
-                exit_after_first_frame=True)
+                exit_after_first_frame=True, games=game_choices())
     """, tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "screen table True" in proc.stdout
@@ -84,7 +84,7 @@ def test_an_open_game_at_start_opens_the_table(tmp_path):
 def test_screenshot_of_home_is_800x480_and_not_blank(tmp_path, language):
     from PIL import Image
 
-    from companion.ui.screenshot import screenshot_in_subprocess
+    from companion.ui.shell.screenshot import screenshot_in_subprocess
 
     out = tmp_path / f"home-{language}.png"
     assert screenshot_in_subprocess(out, "home", language, "800x480") == out
@@ -100,7 +100,7 @@ def test_screenshot_of_a_portrait_table_fills_the_whole_picture(tmp_path):
     the top rows of a portrait shot would then be black."""
     from PIL import Image
 
-    from companion.ui.screenshot import screenshot_in_subprocess
+    from companion.ui.shell.screenshot import screenshot_in_subprocess
 
     out = screenshot_in_subprocess(tmp_path / "table.png", "table", "zh-Hant", "720x1280")
     with Image.open(out) as image:
@@ -114,7 +114,7 @@ def test_exactly_one_touch_provider_besides_the_mouse(tmp_path):
     proc = run_python(f"""
         from companion.core.store import JournalStore
         from companion.session import Session
-        from companion.ui.app import run_app
+        from companion.ui.shell.app import run_app
 
         def ready(app):
             from kivy.base import EventLoop

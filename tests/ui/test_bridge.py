@@ -13,7 +13,7 @@ pytestmark = pytest.mark.timeout(60)
 def test_facts_from_threads_are_handled_on_the_main_thread_in_order():
     from kivy.clock import Clock
 
-    from companion.ui.bridge import Bridge
+    from companion.ui.shell.bridge import Bridge
 
     main = threading.get_ident()
     handled: list[tuple[int, int, bool]] = []
@@ -38,7 +38,7 @@ def test_facts_from_threads_are_handled_on_the_main_thread_in_order():
 
 
 def test_a_fact_posted_on_the_main_thread_is_handled_at_once_after_queued_ones():
-    from companion.ui.bridge import Bridge
+    from companion.ui.shell.bridge import Bridge
 
     handled: list[str] = []
     bridge = Bridge(handled.append)
@@ -50,7 +50,7 @@ def test_a_fact_posted_on_the_main_thread_is_handled_at_once_after_queued_ones()
 
 
 def test_drain_refuses_other_threads():
-    from companion.ui.bridge import Bridge
+    from companion.ui.shell.bridge import Bridge
 
     bridge = Bridge(lambda fact: None)
     errors = []

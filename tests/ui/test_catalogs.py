@@ -2,7 +2,7 @@
 
 Sources: every IllegalCommand(rule, template) and Notice(level, template) in the core, the session
 and every game, and every _("…") literal in companion/ui (Python and .kv). A failure lists what to
-add; `python -m companion.ui.msgids` prints the missing entries as .po stubs.
+add; `python -m companion.ui.text.msgids` prints the missing entries as .po stubs.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.ui import i18n, msgids
+from companion.ui.text import i18n
+from companion.ui.text import msgids
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -81,7 +82,7 @@ def test_game_names_are_the_agreed_ones():
 
 def test_every_character_shown_has_a_glyph_in_the_cjk_font():
     """A character the font lacks renders as an empty box: check every msgstr and every literal."""
-    from companion.ui import fonts
+    from companion.ui.shell import fonts
 
     pil = pytest.importorskip("PIL.ImageFont")
     from PIL import Image, ImageDraw

@@ -16,13 +16,13 @@ pytestmark = pytest.mark.timeout(300)
 
 
 def test_the_history_pictures_regenerate_identically(tmp_path):
-    from companion.ui.screenshot import doc_name, screenshot_in_subprocess, trajan_doc_name
+    from companion.ui.shell.screenshot import demo_doc_name, doc_name, screenshot_in_subprocess
 
     pairs = [(SHOTS / doc_name("history", "en"), screenshot_in_subprocess(
                   tmp_path / "history.png", "history", "en", "800x480", timeout=240)),
-             (SHOTS / "trajan" / trajan_doc_name("history", "zh-Hans"), screenshot_in_subprocess(
+             (SHOTS / "trajan" / demo_doc_name("trajan", "history", "zh-Hans"), screenshot_in_subprocess(
                   tmp_path / "trajan-history.png", "history", "zh-Hans", "800x480", timeout=240,
-                  trajan_state="history"))]
+                  game="trajan", state="history"))]
     for committed, made in pairs:
         assert made.read_bytes() == committed.read_bytes(), (
             f"{committed.relative_to(ROOT)} differs from a fresh picture: regenerate the docs' pictures "

@@ -33,9 +33,9 @@ def test_importing_a_ui_module_leaves_the_environment_alone(tmp_path):
     """A library user (or a tool) importing a UI module gets no variables it did not ask for."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("KIVY_", "KCFG_"))}
     env.update(KIVY_HOME=str(tmp_path), KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1")
-    code = ("import os, companion.ui.environment as e\n"
+    code = ("import os, companion.ui.shell.environment as e\n"
             "before = dict(os.environ)\n"
-            "import companion.ui.viewmodels\n"
+            "import companion.ui.shell.viewmodels\n"
             "print(sorted(set(os.environ) - set(before)))")
     env["KIVY_NO_ARGS"] = "1"  # Kivy itself must not read this process's argv
     env.pop("PYTHONPATH", None)

@@ -6,7 +6,8 @@ import logging
 
 import pytest
 
-from companion.ui import fonts, profiles
+from companion.ui.shell import fonts
+from companion.ui.shell import profiles
 
 pytestmark = pytest.mark.timeout(10)
 
@@ -27,7 +28,7 @@ def test_font_preference_order(tmp_path):
 def test_a_missing_configured_font_warns_and_falls_back(tmp_path, caplog):
     wqy = tmp_path / "wqy.ttc"
     wqy.write_bytes(b"x")
-    with caplog.at_level(logging.WARNING, logger="companion.ui.fonts"):
+    with caplog.at_level(logging.WARNING, logger="companion.ui.shell.fonts"):
         assert fonts.find_cjk_font(str(tmp_path / "typo.ttf"), ((str(wqy), None),), ()) == (wqy, None)
     assert "typo.ttf does not exist" in caplog.text
 

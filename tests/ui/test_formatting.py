@@ -8,10 +8,16 @@ import pytest
 
 from companion.core.engine import HistoryEntry
 from companion.session import Notice
-from companion.ui import formatting as fmt
-from companion.ui import i18n
+from companion.ui.text import formatting as fmt
+from companion.ui.text import i18n
+from companion.ui.gameui import game_ui_for
 
 pytestmark = pytest.mark.timeout(10)
+
+
+def format_history(entries):
+    """The score pad's history's rows as the app words them: through its GameUI, found by the game's id."""
+    return game_ui_for("scorepad").history_rows(entries)
 
 ENTRIES = [
     HistoryEntry(1, "2026-01-02T03:04:05.000+00:00",
@@ -25,7 +31,7 @@ ENTRIES = [
 
 def test_history_lines_in_english():
     i18n.set_language("en")
-    rows = fmt.format_history(ENTRIES)
+    rows = format_history(ENTRIES)
     assert [r["text"] for r in rows] == [
         "Seated Ann, Bo, Cy; Bo starts.", "Cy: −3", "Undid step 2: Cy: −3", "Game finished.", "trajan.unknown x=1",
     ]
@@ -35,11 +41,11 @@ def test_history_lines_in_english():
 
 def test_history_lines_in_chinese():
     i18n.set_language("zh-Hans")
-    assert [r["text"] for r in fmt.format_history(ENTRIES[:4])] == [
+    assert [r["text"] for r in format_history(ENTRIES[:4])] == [
         "入座：Ann、Bo、Cy；Bo 先手。", "Cy：−3 分", "撤销第 2 步：Cy：−3 分", "对局结束。",
     ]
     i18n.set_language("zh-Hant")
-    assert fmt.format_history(ENTRIES[:3])[2]["text"] == "復原第 2 步：Cy：−3 分"
+    assert format_history(ENTRIES[:3])[2]["text"] == "復原第 2 步：Cy：−3 分"
 
 
 def test_notice_with_its_rule_in_each_language():

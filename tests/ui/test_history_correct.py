@@ -28,7 +28,7 @@ def in_effect(session):
 
 def test_history_view_model_offers_corrections_for_game_steps_only(session):
     from companion.ui.trajan.format import choice_label
-    from companion.ui.viewmodels import HistoryViewModel
+    from companion.ui.shell.viewmodels import HistoryViewModel
 
     trajan_game(session, moves=4)
     steps = in_effect(session)
@@ -64,7 +64,7 @@ def scores(session):
 
 
 def test_score_pad_offers_its_points_entries_in_effect(session):
-    from companion.ui.viewmodels import HistoryViewModel
+    from companion.ui.shell.viewmodels import HistoryViewModel
 
     score_pad(session, entries=((0, 5), (1, 3), (0, 1)))
     session.handle(Intent("undo"))  # step 5 takes back step 4
@@ -77,7 +77,7 @@ def test_score_pad_offers_its_points_entries_in_effect(session):
 
 
 def test_points_panel_is_prefilled_and_builds_the_correct_intent(session):
-    from companion.ui.viewmodels import HistoryViewModel
+    from companion.ui.shell.viewmodels import HistoryViewModel
 
     score_pad(session, players=("Ann", "Bo", "Cy"))
     vm = HistoryViewModel(choices_for=lambda step: session.correction_view(step).get("choices", []))
@@ -109,8 +109,8 @@ def test_points_panel_is_prefilled_and_builds_the_correct_intent(session):
 
 
 def test_points_panel_in_chinese(session):
-    from companion.ui import i18n
-    from companion.ui.viewmodels import HistoryViewModel
+    from companion.ui.text import i18n
+    from companion.ui.shell.viewmodels import HistoryViewModel
 
     score_pad(session, players=("王芳", "李伟"), entries=((1, -3),))
     i18n.set_language("zh-Hans")

@@ -33,7 +33,7 @@ def row(step, season, rnd, text, undone=False):
 
 
 def test_headings_above_each_run_newest_first():
-    from companion.ui.formatting import under_round_headings
+    from companion.ui.text.formatting import under_round_headings
 
     lines = under_round_headings([
         row(5, 2, 1, "S2 R1 · Bo passes."),
@@ -53,8 +53,8 @@ def test_headings_above_each_run_newest_first():
 
 @pytest.mark.parametrize("language, heading", [("zh-Hans", "第 2 季 · 第 3 轮"), ("zh-Hant", "第 2 季 · 第 3 輪")])
 def test_headings_in_chinese(language, heading):
-    from companion.ui import i18n
-    from companion.ui.formatting import under_round_headings
+    from companion.ui.text import i18n
+    from companion.ui.text.formatting import under_round_headings
 
     i18n.set_language(language)
     prefix = i18n._("S{season} R{round}").format(season=2, round=3)
@@ -64,7 +64,7 @@ def test_headings_in_chinese(language, heading):
 
 def test_trajan_history_view_model_groups_steps_by_season_and_round(session):
     from companion.ui.trajan.format import history_rows
-    from companion.ui.viewmodels import HistoryViewModel
+    from companion.ui.shell.viewmodels import HistoryViewModel
 
     trajan_until(session, 2, 2)
     session.handle(Intent("undo"))
@@ -88,7 +88,7 @@ def test_trajan_history_view_model_groups_steps_by_season_and_round(session):
 
 
 def test_history_screen_shows_the_headings(session):
-    from companion.ui.screens.history import HistoryHeading, HistoryRow
+    from companion.ui.shell.screens.history import HistoryHeading, HistoryRow
 
     trajan_until(session, 1, 3)
     choice = session.table_view().view["choices"][0]  # a step in round 3 (the last one ended round 2)

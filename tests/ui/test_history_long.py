@@ -14,14 +14,14 @@ ENTRIES = 60
 
 
 def _rows(ui):
-    from companion.ui.screens.history import HistoryRow
+    from companion.ui.shell.screens.history import HistoryRow
 
     steps = ui.app.sm.get_screen("history").ids.steps
     return [w for w in reversed(steps.children) if isinstance(w, HistoryRow)]
 
 
 def test_a_long_history_opens_with_its_newest_rows_and_keeps_them(session):
-    from companion.ui.screens.history import ROWS_AT_ONCE
+    from companion.ui.shell.screens.history import ROWS_AT_ONCE
 
     session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "Bo"], "seed": 1}}))
     for i in range(ENTRIES):

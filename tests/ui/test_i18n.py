@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui import i18n
+from companion.ui.text import i18n
 
 pytestmark = pytest.mark.timeout(10)
 

@@ -17,7 +17,7 @@ class Node:
 
 @pytest.fixture
 def collector():
-    from companion.ui.idle_collector import IdleCollector
+    from companion.ui.shell.idle_collector import IdleCollector
 
     made = []
 

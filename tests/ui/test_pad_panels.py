@@ -17,7 +17,7 @@ from PIL import Image
 
 from companion.config import Config
 from companion.core.store import JournalStore
-from companion.devices.pads import PadPlan
+from companion.wiring.pads import PadPlan
 from companion.games import all_rules
 from companion.session import Intent, Session
 from hardware.handheld.render import render
@@ -201,7 +201,8 @@ def repeats_within(timings, held):
 
 
 def test_a_script_holds_plus_to_repeat_and_ok_to_unlock(bid_session, tmp_path, monkeypatch):
-    from companion.ui.script import ScriptResult, parse_script, play_script
+    from companion.ui.shell.script import ScriptResult, parse_script, play_script
+    from companion.wiring.script_keys import ScriptKeys
     from hardware.handheld.keylogic import PadLogic, PadTimings
 
     result = ScriptResult()
@@ -218,7 +219,7 @@ def test_a_script_holds_plus_to_repeat_and_ok_to_unlock(bid_session, tmp_path, m
     def script(ui):
         yield from start_bid(ui, players=("Ann", "Bo"))
         play_script(ui.app, parse_script("hold 1 plus 1.0\npress 1 ok\nhold 1 ok 1.0\npress 2 ok_long\n"),
-                    result)
+                    result, keys=ScriptKeys)
         yield from until(lambda: result.done or result.error, what="the script's end")
         assert result.error is None
 
@@ -237,7 +238,7 @@ def test_a_script_holds_plus_to_repeat_and_ok_to_unlock(bid_session, tmp_path, m
 
 
 def test_script_lines_for_holding_are_checked_before_the_window_opens():
-    from companion.ui.script import ScriptError, parse_script
+    from companion.ui.shell.script import ScriptError, parse_script
 
     steps = parse_script("press 2 ok_long\nhold 1 plus 1.5\n")
     assert [(s.verb, s.args) for s in steps] == [("press", ("2", "ok_long")), ("hold", ("1", "plus", "1.5"))]

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.session import Intent
-from companion.ui import i18n
-from companion.ui.catalog import GameChoice, choices_from_registry
+from companion.ui.text import i18n
+from companion.ui.shell.choices import GameChoice, choices_from_registry
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -22,7 +22,7 @@ def new_pad(session, players=("Ann", "Bo"), seed=5):
 
 
 def test_table_view_model_follows_the_session(session):
-    from companion.ui.viewmodels import TableViewModel
+    from companion.ui.scorepad.viewmodels import ScorePadTableViewModel as TableViewModel
 
     vm = TableViewModel()
     session.listeners.append(vm.update)
@@ -51,7 +51,7 @@ def test_table_view_model_follows_the_session(session):
 
 
 def test_confirming_and_keypad_close_when_the_game_finishes(session):
-    from companion.ui.viewmodels import TableViewModel
+    from companion.ui.scorepad.viewmodels import ScorePadTableViewModel as TableViewModel
 
     vm = TableViewModel()
     session.listeners.append(vm.update)
@@ -63,7 +63,7 @@ def test_confirming_and_keypad_close_when_the_game_finishes(session):
 
 
 def test_keypad_builds_a_signed_number():
-    from companion.ui.viewmodels import KeypadModel
+    from companion.ui.scorepad.viewmodels import KeypadModel
 
     pad = KeypadModel()
     pad.open(2)
@@ -79,7 +79,7 @@ def test_keypad_builds_a_signed_number():
 
 
 def test_setup_view_model_defaults_typed_names_and_intent():
-    from companion.ui.viewmodels import SetupViewModel
+    from companion.ui.shell.viewmodels import SetupViewModel
 
     vm = SetupViewModel()
     vm.configure(GameChoice("scorepad", 1, 8, True))
@@ -103,7 +103,7 @@ def test_setup_view_model_defaults_typed_names_and_intent():
 
 def test_home_view_model_lists_every_game_and_resume(session):
     from companion.games import registry
-    from companion.ui.viewmodels import HomeViewModel
+    from companion.ui.shell.viewmodels import HomeViewModel
 
     vm = HomeViewModel()
     vm.refresh(choices_from_registry(registry()), session.resumable())
@@ -128,7 +128,7 @@ def test_home_view_model_lists_every_game_and_resume(session):
 
 
 def test_history_view_model_newest_first_with_finished_games(session):
-    from companion.ui.viewmodels import HistoryViewModel
+    from companion.ui.shell.viewmodels import HistoryViewModel
 
     new_pad(session)
     session.handle(Intent("finish"))
@@ -146,7 +146,7 @@ def test_history_view_model_newest_first_with_finished_games(session):
 
 
 def test_settings_view_model_knows_when_a_restart_is_needed():
-    from companion.ui.viewmodels import SettingsViewModel
+    from companion.ui.shell.viewmodels import SettingsViewModel
 
     vm = SettingsViewModel(language="en", profile="800x480", running_profile="800x480")
     assert not vm.restart_needed
@@ -162,7 +162,8 @@ def test_view_models_need_no_window():
         "from companion.core.store import JournalStore\n"
         "from companion.games import built_games\n"
         "from companion.session import Session, Intent\n"
-        "from companion.ui.viewmodels import TableViewModel, HomeViewModel\n"
+        "from companion.ui.shell.viewmodels import HomeViewModel\n"
+        "from companion.ui.scorepad.viewmodels import ScorePadTableViewModel as TableViewModel\n"
         "s = Session(built_games(), JournalStore(tempfile.mkdtemp()))\n"
         "vm = TableViewModel(); s.listeners.append(vm.update)\n"
         "s.handle(Intent('new_game', {'game': 'scorepad', 'setup': {'players': ['A', 'B']}}))\n"

@@ -79,7 +79,7 @@ def run_ui(session: Any, script: Script, *, language: str = "en", profile: str =
     `watchdog`: seconds after which a script still running fails (≥ 5× its time on an idle machine)."""
     from kivy.clock import Clock
 
-    from companion.ui.app import run_app
+    from companion.ui.shell.app import run_app
 
     outcome: dict[str, Any] = {}
 

@@ -16,7 +16,7 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
 
-from companion.ui import theme
+from companion.ui.widgets import theme
 from companion.ui.dice.words import MARKS
 from companion.ui.widgets import WidMixin
 

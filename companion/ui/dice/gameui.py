@@ -7,16 +7,24 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.session import TableView
+from companion.ui.dice import words
+from companion.ui.dice.demo import DiceTrayDemo
 from companion.ui.dice.model import GAME
-from companion.ui.gameui import GameUI
+from companion.ui.dice.presenters import DiceTrayPresenter
+from companion.ui.gameui import Describe, GameUI
 
 
 class DiceTrayUI(GameUI):
     screens = {"dice_tray": "companion.ui.dice.screen"}
     table_screen = "dice_tray"
     shared_setup = False
-    #: Dice tumbling, a read counted, a cocked die being fixed by hand, the scanner reconnecting.
-    doc_states = ("live", "settled", "cocked", "reconnecting")
+    demo = DiceTrayDemo()
+    presenter_class = DiceTrayPresenter
+    start_kind = words.START_KIND
+
+    @classmethod
+    def history_describer(cls) -> Describe:
+        return words.describe_event
 
     def kv_names(self) -> Mapping[str, Any]:
         return {"dice": None}  # made on first need (`made`)

@@ -11,9 +11,9 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.session import Intent, TableView
-from companion.ui import formatting as fmt
+from companion.ui.text import formatting as fmt
 from companion.ui.dice import words
-from companion.ui.i18n import _
+from companion.ui.text.i18n import _
 
 GAME = "dicetray"
 MAX_DRAFT = 32

@@ -22,11 +22,11 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from companion.ui import theme
+from companion.ui.widgets import theme
 from companion.ui.dice.dieface import DIE_LOOK, DieFace, DieGlyph
 from companion.ui.dice.model import GAME
 from companion.ui.dice.words import ERROR, OK, WARN
-from companion.ui.trajan.widgets import FitButton  # noqa: F401  (used in the kv rules)
+from companion.ui.widgets import FitButton  # noqa: F401  (used in the kv rules)
 from companion.ui.widgets import WidMixin
 
 #: A die in the tray is drawn at most this big (×scale), and never smaller than a touch target.

@@ -9,15 +9,23 @@ reader's thread; the status line, the live dice and the reads all come back as `
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Callable, Iterable, Protocol
 
 from companion.ui.dice.model import GAME
 
 log = logging.getLogger("companion.scanner")
 
 
+class ScannerOpener(Protocol):
+    """What the CLI hands the app for the dice scanner (a `companion.wiring.scanner_plan.ScannerPlan`):
+    one call starts its reader, after the first frame, and returns the device (`roll`, `nudge`,
+    `is_simulated`, `close()`) the dice tray attaches."""
+
+    def open(self, report: Callable[[object], None], *, history: Iterable[Any] = ()) -> Any: ...
+
+
 class ScannerHook:
-    """One running app's scanner: `device` is the `companion.devices.scanner.ScannerDevice`."""
+    """One running app's scanner: `device` is what its opener returned."""
 
     def __init__(self, app: Any, device: Any) -> None:
         self.app = app
@@ -25,15 +33,12 @@ class ScannerHook:
         app.game_ui(GAME).made().attach(device)
 
     @classmethod
-    def open(cls, app: Any, plan: Any) -> "ScannerHook":
-        """Opens `plan` (a `companion.devices.scanner_plan.ScannerPlan`). The open game's newest
-        scanner read (the CLI resumed it before the window opened) becomes the reader's
-        `last_read`, so the dice still lying in the tray are not counted again."""
-        from companion.devices.scanner import last_scanner_read, open_scanner
-
-        last = last_scanner_read(app.session.history()) if app.session.engine is not None else None
-        device = open_scanner(plan, app.bridge.post, last_read=last)
-        return cls(app, device)
+    def open(cls, app: Any, plan: ScannerOpener) -> "ScannerHook":
+        """Opens `plan`, given the open game's history (the CLI resumed it before the window opened):
+        its newest scanner read becomes the reader's `last_read`, so the dice still lying in the
+        tray are not counted again."""
+        history = app.session.history() if app.session.engine is not None else ()
+        return cls(app, plan.open(app.bridge.post, history=history))
 
     def close(self) -> None:
         """Stops the reader first (no fact after this but its "closed"), then detaches. Idempotent."""

@@ -12,7 +12,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.ui.dice.model import GAME
 from companion.ui.dice.panel import DiceTrayPanel  # noqa: F401  (used in the kv rules)
-from companion.ui.trajan.widgets import FitButton  # noqa: F401  (used in the kv rules)
+from companion.ui.widgets import FitButton  # noqa: F401  (used in the kv rules)
 
 
 class DiceTrayScreen(Screen):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from companion.ui.i18n import N_, _
+from companion.ui.text.i18n import N_, _
 
 COLOURS = ("red", "white", "yellow", "black", "unknown")
 """The panel's colour order: Troyes' districts (red Palace, white Bishopric, yellow City Hall),

@@ -20,7 +20,7 @@ from kivy.event import EventDispatcher
 from kivy.properties import ObjectProperty
 
 from companion.session import Intent, TableView
-from companion.ui.catalog import GameChoice
+from companion.ui.shell.choices import GameChoice
 from companion.ui.secretbid.limits import LimitsModel
 from companion.ui.secretbid.private import PrivateEntryModel
 from companion.ui.secretbid.viewmodels import GAME, SecretBidTableViewModel

@@ -6,10 +6,11 @@ testable without a window. No function here is ever given a seat's private view.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from companion.ui import formatting as fmt
-from companion.ui.i18n import _
+from companion.ui.text import formatting as fmt
+from companion.ui.text.formatting import Describe
+from companion.ui.text.i18n import _
 
 #: The largest bid the secret bid takes (its settings' `max_bid`): a seat given no limit is given
 #: this one, so the public view shows it as a number. The UI may not import the game to read it;
@@ -18,8 +19,6 @@ NO_LIMIT = 9_999_999
 
 #: The first event of every secret bid journal: it names the players for the history lines.
 START_KIND = "secretbid.started"
-
-Describe = Callable[[Mapping[str, Any], Sequence[str]], str]
 
 
 def is_no_limit(limit: int | None) -> bool:

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.session import TableView
-from companion.ui.gameui import GameUI
+from companion.ui.gameui import Describe, GameUI
+from companion.ui.secretbid import format as words
+from companion.ui.secretbid.demo import SecretBidDemo
 
 
 class SealedBidGameUI(GameUI):
@@ -50,8 +52,12 @@ class SealedBidGameUI(GameUI):
 class SecretBidGameUI(SealedBidGameUI):
     screens = {"secretbid_setup": "companion.ui.secretbid.setup", "secretbid_table": "companion.ui.secretbid.table",
                "secretbid_private": "companion.ui.secretbid.private_screen"}
-    #: Set-up, table, the forced reveal's question, a seat's private entry, the revealed round.
-    doc_states = ("setup", "table", "confirm", "private", "result")
+    demo = SecretBidDemo()
+    start_kind = words.START_KIND
+
+    @classmethod
+    def history_describer(cls) -> Describe:
+        return words.history_describer()
 
     def make_controller(self) -> Any:
         from companion.ui.secretbid.controller import SecretBidUI

@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 from kivy.event import EventDispatcher
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 
-from companion.ui.i18n import _
+from companion.ui.text.i18n import _
 from companion.ui.secretbid.format import NO_LIMIT, is_no_limit, limit_label, limit_value
 
 #: The editor's −/+ buttons: small steps and big ones (held, each repeats).

@@ -19,8 +19,8 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.session import Intent, TableView
-from companion.ui import formatting as fmt
-from companion.ui.i18n import N_, _
+from companion.ui.text import formatting as fmt
+from companion.ui.text.i18n import N_, _
 from companion.ui.secretbid.format import limit_label
 
 SeatView = Callable[[int], "Mapping[str, Any] | None"]

@@ -1,8 +1,8 @@
-"""Secret bid set-up: how many players, their names and pads (the score pad's set-up view-model and
-pad choice, shared: a game night keeps its players), and each player's limit or none, then Start.
+"""Secret bid set-up: how many players, their names and pads (the shared set-up view-model and pad
+choice: a game night keeps its players), and each player's limit or none, then Start.
 Refusals (two equal names, say) show above the names; the rules decide what is valid.
 
-The rows, their names and pads are the score pad's set-up (`companion.ui.screens.setup.PlayersSetupScreen`,
+The rows, their names and pads are the shared set-up's (`companion.ui.shell.screens.setup.PlayersSetupScreen`,
 Tribune's too); this screen names its row class and adds each row's limit.
 """
 
@@ -15,7 +15,7 @@ from kivy.lang import Builder
 from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.ui.screens.setup import NameInput, PlayersSetupScreen  # noqa: F401  (NameInput: its kv rule)
+from companion.ui.shell.screens.setup import NameInput, PlayersSetupScreen  # noqa: F401  (NameInput: its kv rule)
 from companion.ui.secretbid.widgets import LimitEditor  # noqa: F401  (used in the kv rules)
 
 

@@ -18,7 +18,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.secretbid.bid_table import SealedTableScreen
 from companion.ui.secretbid.widgets import LimitEditor, RevealConfirm  # noqa: F401  (used in the kv rules)
-from companion.ui.trajan.widgets import FitButton  # noqa: F401  (used in the kv rules)
+from companion.ui.widgets import FitButton  # noqa: F401  (used in the kv rules)
 
 CONTENT = ("bidding_panel", "confirm_panel", "result_panel", "limits_panel", "finished_panel")
 ACTIONS = ("reveal", "new_round", "finish", "new_game")

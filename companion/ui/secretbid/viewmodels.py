@@ -13,8 +13,8 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.session import Intent, TableView
-from companion.ui import formatting as fmt
-from companion.ui.i18n import _
+from companion.ui.text import formatting as fmt
+from companion.ui.text.i18n import _
 from companion.ui.secretbid import format as sfmt
 from companion.ui.secretbid.limits import LimitsModel
 

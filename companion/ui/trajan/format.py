@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
-from companion.ui.formatting import format_event, format_points, format_time, history_texts, join_names
-from companion.ui.i18n import INLINE_ASIDE, N_, _, join_sentences
+from companion.ui.text.formatting import format_event, format_points, format_time, history_texts, join_names
+from companion.ui.text.i18n import INLINE_ASIDE, N_, _, join_sentences
 from companion.ui.trajan import names
 
 # -- choices --------------------------------------------------------------------------------------

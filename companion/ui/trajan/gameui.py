@@ -1,14 +1,19 @@
 """Trajan's part of the app: its own set-up (players, colours, pads, the table's draws) and table
 screens, their two view-models (`app.trajan_setup_vm`, `app.trajan_vm`), an undo that steps back
-over the automatic end of a turn, and the history's corrections that ask the tile again."""
+over the automatic end of a turn, the history's corrections that ask the tile again, and its
+history's words (each step placed in its season and round)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from companion.session import Notice, TableView
 from companion.ui.gameui import GameUI
-from companion.ui import setup_pads
+from companion.ui.shell import setup_pads
+from companion.ui.text.i18n import _
+from companion.ui.trajan import format as tfmt
+from companion.ui.trajan.demo import TrajanDemo
+from companion.ui.trajan.presenters import TrajanPresenter
 from companion.ui.trajan.setup_vm import TrajanSetupViewModel
 from companion.ui.trajan.viewmodels import TrajanTableViewModel
 
@@ -21,6 +26,8 @@ class TrajanUI(GameUI):
     setup_screen = "trajan_setup"
     shared_table = False
     shared_setup = False
+    demo = TrajanDemo()
+    presenter_class = TrajanPresenter
 
     def __init__(self, app: Any, choice: Any) -> None:
         super().__init__(app, choice)
@@ -102,6 +109,17 @@ class TrajanUI(GameUI):
     def correction_choices(self, view: Mapping[str, Any]) -> list[Any]:
         """A choice that would have the table name the tile it found (table draws) carries those
         tiles' choices as its `then`."""
-        from companion.ui.trajan.format import correction_choices
+        return tfmt.correction_choices(view)
 
-        return correction_choices(view)
+    # -- its history's words ---------------------------------------------------------------------
+
+    @classmethod
+    def history_rows(cls, entries: Iterable[Any]) -> list[dict[str, Any]]:
+        """Each step with its season and round (headed by them on the history screen)."""
+        return tfmt.history_rows(entries)
+
+    @classmethod
+    def choice_label(cls, intent: Mapping[str, Any]) -> str:
+        text = tfmt.choice_label(intent)
+        # A sowing is a bare tray numeral on the table (beside its tray); here it needs words.
+        return _("Pick up tray {tray}").format(tray=text) if intent["name"] == "sow" else text

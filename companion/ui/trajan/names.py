@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.ui.i18n import N_, _
+from companion.ui.text.i18n import N_, _
 
 ACTIONS: Mapping[str, str] = {
     "seaport": N_("Seaport"), "forum": N_("Forum"), "military": N_("Military"),

@@ -14,10 +14,10 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.ui import theme
-from companion.ui.screens.setup import NameInput
-from companion.ui.trajan.widgets import ButtonGrid, FitButton
-from companion.ui.widgets import AppButton, Panel
+from companion.ui.widgets import theme
+from companion.ui.shell.screens.setup import NameInput
+from companion.ui.trajan.widgets import ButtonGrid
+from companion.ui.widgets import AppButton, FitButton, Panel
 
 
 class TrajanSeatRow(Panel):

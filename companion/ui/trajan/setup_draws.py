@@ -24,7 +24,7 @@ from typing import Any, Sequence
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from companion.ui.i18n import _
+from companion.ui.text.i18n import _
 from companion.ui.trajan import names
 
 #: Trajan 1.2: the action markers' colours, two markers of each per player, two per tray at start.

@@ -12,12 +12,12 @@ from kivy.properties import (
 )
 
 from companion.session import Intent, Notice
-from companion.ui import formatting as fmt
-from companion.ui.catalog import GameChoice, SettingInfo
-from companion.ui.i18n import _, translate_notice, translate_rule
+from companion.ui.text import formatting as fmt
+from companion.ui.shell.choices import GameChoice, SettingInfo
+from companion.ui.text.i18n import _, translate_notice, translate_rule
 from companion.ui.trajan import names
 from companion.ui.trajan.setup_draws import TrajanDrawsViewModel
-from companion.ui.setup_pads import DEFAULT_PAD_COUNT, PadChoice
+from companion.ui.shell.setup_pads import DEFAULT_PAD_COUNT, PadChoice
 
 DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
 

@@ -19,7 +19,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from companion.ui import theme
+from companion.ui.widgets import theme
 from companion.ui.trajan import widgets as tw
 from companion.ui.widgets import Outline, Panel, WidButtonBox
 
@@ -328,13 +328,13 @@ class TrajanTableScreen(Screen):
 
     @staticmethod
     def _close_text() -> str:
-        from companion.ui.i18n import _
+        from companion.ui.text.i18n import _
 
         return _("Close")
 
     @staticmethod
     def _word(msgid: str) -> str:
-        from companion.ui.i18n import _
+        from companion.ui.text.i18n import _
 
         return _(msgid)
 
@@ -537,7 +537,7 @@ class TrajanTableScreen(Screen):
 
     @staticmethod
     def _total_text() -> str:
-        from companion.ui.i18n import _
+        from companion.ui.text.i18n import _
 
         return _("Total")
 

@@ -23,8 +23,8 @@ from kivy.properties import (
 )
 
 from companion.session import Intent, TableView
-from companion.ui import formatting as fmt
-from companion.ui.i18n import ASIDE, INLINE_ASIDE, N_, _, translate_rule
+from companion.ui.text import formatting as fmt
+from companion.ui.text.i18n import ASIDE, INLINE_ASIDE, N_, _, translate_rule
 from companion.ui.trajan import format as tfmt
 from companion.ui.trajan import names
 
@@ -260,7 +260,7 @@ class TrajanTableViewModel(EventDispatcher):
         if notice is None:
             self.notice_text = self.notice_rule = self.notice_level = ""
             return
-        from companion.ui.i18n import translate_notice
+        from companion.ui.text.i18n import translate_notice
 
         params = names.translate_params(notice.params) if table.game == "trajan" else notice.params
         self.notice_text = translate_notice(notice.template, params)

@@ -5,7 +5,6 @@ so a tap costs no widget construction)."""
 from __future__ import annotations
 
 import math
-import re
 from typing import Any, Sequence
 
 from kivy.clock import Clock
@@ -15,50 +14,8 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
-from companion.ui import theme
-from companion.ui.widgets import AppButton
-
-
-class FitButton(AppButton):
-    """A button whose text shrinks (down to `min_font`) rather than spill out of it."""
-
-    base_font = NumericProperty(18)
-    min_font = NumericProperty(12)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        # -1: fitted before the coming frame; with 0 a relabelled button sometimes showed its text
-        # unshrunk for a frame or two
-        self._fit_trigger = Clock.create_trigger(self._fit, -1)
-        self.bind(texture_size=self._fit_later, size=self._refit, text=self._refit, base_font=self._refit)
-
-    def _refit(self, *_args: Any) -> None:
-        if self.font_size != self.base_font:
-            self.font_size = self.base_font
-        self._fit_trigger()
-
-    def _fit_later(self, *_args: Any) -> None:
-        self._fit_trigger()
-
-    def _fit(self, *_args: Any) -> None:
-        if self._trigger_texture.is_triggered:
-            self._fit_trigger()  # the text is laid out again first: measure that, not the last one
-            return
-        if not self.text or self.height <= 1 or self.font_size <= self.min_font:
-            return
-        tw, th = self.texture_size
-        room = (self.text_size[0] if self.text_size and self.text_size[0] else self.width) - 4
-        ratio = 1.0
-        if th > self.height - 4 or tw > self.width - 4:
-            ratio = min((self.height - 4) / max(1, th), (self.width - 4) / max(1, tw), 0.92)
-        # A word wider than the button would be broken mid-word ("Hom/e"): shrink until it fits.
-        words = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", self.text).split()
-        if words and room > 0:
-            widest = max(self._label.get_extents(word)[0] for word in words)
-            if widest > room:
-                ratio = min(ratio, room / widest, 0.95)
-        if ratio < 1.0:
-            self.font_size = max(self.min_font, self.font_size * max(0.6, ratio))
+from companion.ui.widgets import theme
+from companion.ui.widgets import FitButton
 
 
 class ButtonGrid(GridLayout):
@@ -294,11 +251,3 @@ class ScoreChart(Widget):
                 lx, ly = points[-2], points[-1]
                 Ellipse(pos=(lx - 4, ly - 4), size=(8, 8))
 
-
-from kivy.lang import Builder  # noqa: E402
-
-# A FitButton's height comes from its grid (which keeps rows ≥ 48 px itself), not AppButton's minimum.
-Builder.load_string("""
-<FitButton>:
-    size_hint_min_y: 0
-""")

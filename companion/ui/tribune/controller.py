@@ -18,8 +18,8 @@ from typing import Any, Callable, Mapping
 
 from kivy.properties import ListProperty, NumericProperty
 
-from companion.ui.catalog import GameChoice
-from companion.ui.i18n import _
+from companion.ui.shell.choices import GameChoice
+from companion.ui.text.i18n import _
 from companion.ui.secretbid.controller import Post, SealedBidUI
 from companion.ui.tribune.format import GAME, start_money
 from companion.ui.tribune.viewmodels import BIDDING_PHASES, TribuneTableViewModel

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.ui import formatting as fmt
-from companion.ui.i18n import N_, _
+from companion.ui.text import formatting as fmt
+from companion.ui.text.i18n import N_, _
 
 GAME = "tribune"
 REGION_V, CHARIOT = "region_v", "chariot"

@@ -5,14 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.ui.gameui import Describe
 from companion.ui.secretbid.gameui import SealedBidGameUI
+from companion.ui.tribune import history
+from companion.ui.tribune.demo import TribuneDemo
 
 
 class TribuneGameUI(SealedBidGameUI):
     screens = {"tribune_setup": "companion.ui.tribune.setup", "tribune_table": "companion.ui.tribune.table",
                "tribune_private": "companion.ui.tribune.private_screen"}
-    #: Set-up, table, the money panel, an open bid, region V's result, a chariot tie.
-    doc_states = ("setup", "table", "money", "bid", "result", "tie")
+    demo = TribuneDemo()
+    start_kind = history.START_KIND
+
+    @classmethod
+    def history_describer(cls) -> Describe:
+        return history.history_describer()
 
     def make_controller(self) -> Any:
         from companion.ui.tribune.controller import TribuneUI

@@ -1,26 +1,25 @@
 """Tribune's history lines, from public events only (`view.public_event`: a lock says whose, never
 what; the reveal says everything; money is public in Tribune).
 
-`formatting.format_history` calls `history_describer()` for a Tribune journal (its first event is
-`tribune.started`). A bid's opening step holds the Tribune event and the core's round opening: the
-line says who bids once, from the Tribune event, and leaves out the round's limits (each bidder's
-money, already on the screen). A reveal step holds the core's reveal (every bid, highest first)
+`TribuneGameUI.history_describer` is `history_describer()` (the names come from `START_KIND`,
+the first event of a Tribune journal). A bid's opening step holds the Tribune event and the core's
+round opening: the line says who bids once, from the Tribune event, and leaves out the round's
+limits (each bidder's money, already on the screen). A reveal step holds the core's reveal (every bid, highest first)
 and the Tribune event saying who paid whom: both are said, in that order (the bids without the
 generic "highest: …", since the next sentence names the winner).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from companion.ui import formatting as fmt
-from companion.ui.i18n import _
+from companion.ui.text import formatting as fmt
+from companion.ui.text.formatting import Describe
+from companion.ui.text.i18n import _
 from companion.ui.tribune.format import reason_text
 
 START_KIND = "tribune.started"
 OPENINGS = ("tribune.region_v_opened", "tribune.chariot_opened")
-
-Describe = Callable[[Mapping[str, Any], Sequence[str]], str]
 
 
 def _name(players: Sequence[str], seat: Any) -> str:

@@ -11,7 +11,7 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.session import Intent
-from companion.ui.i18n import _
+from companion.ui.text.i18n import _
 from companion.ui.tribune.format import REASONS, reason_label
 
 #: The hand entry's largest amount on the screen's −/+ (the rules' own limit is far higher).

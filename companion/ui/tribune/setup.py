@@ -1,9 +1,9 @@
-"""Tribune set-up: how many players (2–5), their names and pads (the score pad's set-up view-model
-and pad choice, shared: a game night keeps its players), and the start player, each seat showing
+"""Tribune set-up: how many players (2–5), their names and pads (the shared set-up view-model and
+pad choice: a game night keeps its players), and the start player, each seat showing
 the denarii it starts with (12 for the start player, then 13, 14… clockwise). Refusals (two equal
 names, say) show above the names; the rules decide what is valid.
 
-The rows, their names and pads are the score pad's set-up (`companion.ui.screens.setup.PlayersSetupScreen`);
+The rows, their names and pads are the shared set-up's (`companion.ui.shell.screens.setup.PlayersSetupScreen`);
 this screen adds the start money button and its own layout.
 """
 
@@ -16,7 +16,7 @@ from kivy.lang import Builder
 from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.ui.screens.setup import PlayersSetupScreen
+from companion.ui.shell.screens.setup import PlayersSetupScreen
 from companion.ui.tribune.format import GAME
 
 

@@ -20,7 +20,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.ui.secretbid.bid_table import SealedTableScreen
 from companion.ui.secretbid.widgets import RepeatButton, RevealConfirm  # noqa: F401  (used in the kv rules)
-from companion.ui.trajan.widgets import FitButton  # noqa: F401  (used in the kv rules)
+from companion.ui.widgets import FitButton  # noqa: F401  (used in the kv rules)
 from companion.ui.widgets import AppButton, WidButtonBox
 
 #: Content panels by the view-model's `content`; the bar's own buttons by its `actions`.

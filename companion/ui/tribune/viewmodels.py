@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 
 from companion.session import Intent, TableView
-from companion.ui.i18n import _
+from companion.ui.text.i18n import _
 from companion.ui.secretbid import format as sfmt
 from companion.ui.secretbid.viewmodels import SealedTableViewModel
 from companion.ui.tribune import format as tfmt

@@ -17,8 +17,8 @@ def mid_bid_journal(tmp_path):
     session = Session(all_rules(), JournalStore(tmp_path))
     session.handle(Intent("new_game", {"game": "secretbid", "setup": {"players": ["Ann", "Bo", "Cy"], "seed": 5}}))
     session.handle(Intent("set_bid", {"seat": 0, "amount": AMOUNTS[0]}))
-    session.handle(ButtonPressed(seat=0, key="plus"))  # now AMOUNTS[1]
-    session.handle(ButtonPressed(seat=0, key="ok"))
+    session.handle(ButtonPressed(pad=0, key="plus"))  # now AMOUNTS[1]
+    session.handle(ButtonPressed(pad=0, key="ok"))
     session.handle(Intent("lock_bid", {"seat": 1, "amount": AMOUNTS[2]}))
     session.handle(Intent("set_bid", {"seat": 2, "amount": AMOUNTS[0]}))  # Cy's draft, not locked
     assert session.seat_view(0)["mine"]["amount"] == AMOUNTS[1]  # the secrets exist, privately

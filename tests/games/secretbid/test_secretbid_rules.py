@@ -127,20 +127,20 @@ def test_pads_adjust_lock_and_a_long_press_unlocks(tmp_path):
     session = Session({"secretbid": SECRETBID}, JournalStore(tmp_path))
     session.handle(Intent("new_game", {"game": "secretbid", "setup": {"players": ["Ann", "Bo"], "limits": [3, 9]}}))
     for key in ("plus", "plus", "plus", "plus", "minus", "ok"):  # the fourth + meets the limit of 3
-        session.handle(ButtonPressed(seat=0, key=key))
+        session.handle(ButtonPressed(pad=0, key=key))
     assert session.seat_view(0)["mine"] == {"seat": 0, "amount": 2, "limit": 3, "locked": True,
                                             "can_lower": False, "can_raise": False}
     steps = session.engine.journal.last_step
-    session.handle(ButtonPressed(seat=0, key="plus"))  # locked: means nothing, journals nothing
+    session.handle(ButtonPressed(pad=0, key="plus"))  # locked: means nothing, journals nothing
     assert session.engine.journal.last_step == steps and session.notice is None
-    session.handle(ButtonPressed(seat=0, key="ok_long"))
-    session.handle(ButtonPressed(seat=0, key="plus"))
-    session.handle(ButtonPressed(seat=0, key="ok"))
-    session.handle(ButtonPressed(seat=1, key="ok"))
+    session.handle(ButtonPressed(pad=0, key="ok_long"))
+    session.handle(ButtonPressed(pad=0, key="plus"))
+    session.handle(ButtonPressed(pad=0, key="ok"))
+    session.handle(ButtonPressed(pad=1, key="ok"))
     result = session.table_view().view["results"][0]
     assert [(b["seat"], b["amount"]) for b in result["bids"]] == [(0, 3), (1, 0)] and result["winners"] == [0]
     steps = session.engine.journal.last_step
-    session.handle(ButtonPressed(seat=1, key="ok"))  # after the reveal a press opens nothing
+    session.handle(ButtonPressed(pad=1, key="ok"))  # after the reveal a press opens nothing
     assert session.engine.journal.last_step == steps
     session.shutdown()
 

@@ -26,6 +26,6 @@ def named_by_the_table(state: TrajanState, command: Command, rnd: random.Random)
 
 def named_intent(view: dict, intent: dict, rnd: random.Random) -> dict:
     """The same for an intent posted to the session, from the table's view (the demo's own)."""
-    from companion.demo import name_found_tile
+    from companion.ui.trajan.demo import name_found_tile
 
     return dict(name_found_tile(view, intent, rnd))

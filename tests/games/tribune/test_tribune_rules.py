@@ -282,26 +282,26 @@ def test_pads_choose_privately_lock_and_a_long_press_unlocks(tmp_path):
     session.handle(Intent("new_game", {"game": "tribune", "setup": {"players": ["Ann", "Bo", "Cy"]}}))
     session.handle(Intent("region_v", {"space1": 1, "space2": 0}))
     steps = session.engine.journal.last_step
-    session.handle(ButtonPressed(seat=2, key="plus"))  # Cy is not in region V: means nothing
-    session.handle(ButtonPressed(seat=2, key="ok"))
+    session.handle(ButtonPressed(pad=2, key="plus"))  # Cy is not in region V: means nothing
+    session.handle(ButtonPressed(pad=2, key="ok"))
     assert session.engine.journal.last_step == steps and session.notice is None
     for key in ("plus", "plus", "plus", "minus"):
-        session.handle(ButtonPressed(seat=0, key=key))
+        session.handle(ButtonPressed(pad=0, key=key))
     assert session.seat_view(0)["draft"] == 2 and session.engine.journal.last_step == steps
-    session.handle(ButtonPressed(seat=0, key="ok"))
+    session.handle(ButtonPressed(pad=0, key="ok"))
     assert session.seat_view(0)["mine"]["amount"] == 2 and session.seat_view(0)["mine"]["locked"]
-    session.handle(ButtonPressed(seat=0, key="ok_long"))  # change my bid
-    session.handle(ButtonPressed(seat=0, key="plus"))
-    session.handle(ButtonPressed(seat=0, key="ok"))
-    session.handle(ButtonPressed(seat=1, key="plus"))
-    session.handle(ButtonPressed(seat=1, key="plus"))
-    session.handle(ButtonPressed(seat=1, key="plus"))
-    session.handle(ButtonPressed(seat=1, key="ok"))  # tie at 3: Bo is on space 1 and wins
+    session.handle(ButtonPressed(pad=0, key="ok_long"))  # change my bid
+    session.handle(ButtonPressed(pad=0, key="plus"))
+    session.handle(ButtonPressed(pad=0, key="ok"))
+    session.handle(ButtonPressed(pad=1, key="plus"))
+    session.handle(ButtonPressed(pad=1, key="plus"))
+    session.handle(ButtonPressed(pad=1, key="plus"))
+    session.handle(ButtonPressed(pad=1, key="ok"))  # tie at 3: Bo is on space 1 and wins
     view = session.table_view().view
     assert [p["money"] for p in view["players"]] == [15, 10, 14]
     assert view["results"][0]["winner"] == 1 and view["results"][0]["tie"]
     steps = session.engine.journal.last_step
-    session.handle(ButtonPressed(seat=0, key="ok"))  # after the reveal a press does nothing
+    session.handle(ButtonPressed(pad=0, key="ok"))  # after the reveal a press does nothing
     assert session.engine.journal.last_step == steps
     session.shutdown()
 

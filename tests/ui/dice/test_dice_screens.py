@@ -122,7 +122,7 @@ def test_dice_that_arrive_while_the_app_runs_leave_the_rest_of_the_screen_where_
     canvas): the pixels of the dice and of the bar below must be where their widgets are."""
     from PIL import Image
 
-    from companion.ui import theme
+    from companion.ui.widgets import theme
     from companion.ui.dice.dieface import DIE_LOOK
 
     def pixel(image, widget, dx=0.0, dy=0.0):

@@ -6,10 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui import i18n
+from companion.ui.text import i18n
 from companion.ui.dice import words
-from companion.ui.formatting import format_history, game_title, players_range
+from companion.ui.text.formatting import game_title, players_range
+from companion.ui.gameui import game_ui_for
 from hardware.facts import SCANNER_REASONS, DiceLive, ScannerStatus
+
+
+def format_history(entries):
+    """The dice tray's history's rows as the app words them: through its GameUI, found by the game's id."""
+    return game_ui_for("dicetray").history_rows(entries)
+
 
 PORT = "/dev/dice-scanner"
 BOOT = "3F2A9C01"

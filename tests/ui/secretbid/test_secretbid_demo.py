@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from companion.demo import SECRETBID_PRIVATE_DRAFT, SECRETBID_PRIVATE_SEAT, SECRETBID_STATES, secretbid_demo_session
+from companion.demo import demo_game_session
 from companion.games import built_games
+from companion.ui.secretbid.demo import SECRETBID_PRIVATE_DRAFT, SECRETBID_PRIVATE_SEAT, SECRETBID_STATES
 
 pytestmark = pytest.mark.timeout(90)
 
 
 @pytest.mark.parametrize("state", SECRETBID_STATES)
 def test_every_demo_state_is_reached(tmp_path, state):
-    session = secretbid_demo_session(tmp_path, "zh-Hans", state, built_games())
+    session = demo_game_session(tmp_path, "zh-Hans", "secretbid", state, built_games())
     try:
         view = session.table_view().view
         assert [p["name"] for p in view["players"]] == ["王芳", "李伟", "张敏", "刘洋"]
@@ -32,7 +33,7 @@ def test_every_demo_state_is_reached(tmp_path, state):
 def test_a_picture_of_the_private_entry(tmp_path):
     from PIL import Image
 
-    from companion.ui.screenshot import demo_doc_name, demo_screenshot_in_subprocess
+    from companion.ui.shell.screenshot import demo_doc_name, demo_screenshot_in_subprocess
 
     out = tmp_path / demo_doc_name("secretbid", "private", "en")
     assert demo_screenshot_in_subprocess(out, "secretbid", "private", "en", "800x480") == out
@@ -46,4 +47,4 @@ def test_a_picture_of_the_private_entry(tmp_path):
 def test_the_docs_picture_every_demo_state():
     from companion.ui.secretbid.gameui import SecretBidGameUI
 
-    assert SecretBidGameUI.doc_states == SECRETBID_STATES
+    assert SecretBidGameUI.demo.states == SECRETBID_STATES

@@ -7,11 +7,17 @@ import pytest
 
 from companion.core.engine import HistoryEntry
 from companion.session import Intent
-from companion.ui import formatting as fmt
-from companion.ui import i18n
+from companion.ui.text import formatting as fmt
+from companion.ui.text import i18n
+from companion.ui.gameui import game_ui_for
 from uiharness import mentions, model_texts
 
 pytestmark = pytest.mark.timeout(30)
+
+
+def format_history(entries):
+    """The secret bid's history's rows as the app words them: through its GameUI, found by the game's id."""
+    return game_ui_for("secretbid").history_rows(entries)
 
 SECRET_A, SECRET_B = 23, 17
 
@@ -230,7 +236,7 @@ ENTRIES = [
 
 def test_history_lines_in_three_languages():
     i18n.set_language("en")
-    assert [plain(r["text"]) for r in fmt.format_history(ENTRIES)] == [
+    assert [plain(r["text"]) for r in format_history(ENTRIES)] == [
         "Seated Ann, Bo, Cy; limits: Ann 20 · Bo no limit · Cy 15.",
         "Bo locked a bid.",
         "Bo unlocked a bid to change it.",
@@ -240,11 +246,11 @@ def test_history_lines_in_three_languages():
         "Secret bid finished.",
     ]
     i18n.set_language("zh-Hans")
-    texts = [plain(r["text"]) for r in fmt.format_history(ENTRIES)]
+    texts = [plain(r["text"]) for r in format_history(ENTRIES)]
     assert texts[0] == "入座：Ann、Bo、Cy；上限：Ann 20 · Bo 不设上限 · Cy 15。"
     assert texts[1] == "Bo 锁定了出价。" and texts[3] == "提前揭晓出价：Bo 12 · Ann 10 · Cy 0 （未锁定） — 最高：Bo"
     i18n.set_language("zh-Hant")
-    texts = [r["text"] for r in fmt.format_history(ENTRIES)]
+    texts = [r["text"] for r in format_history(ENTRIES)]
     assert texts[2] == "Bo 解鎖了出價以便修改。" and texts[6] == "暗標結束。"
 
 

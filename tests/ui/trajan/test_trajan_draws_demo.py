@@ -1,4 +1,4 @@
-"""The "draws" documentation picture (`companion screenshot --trajan-state draws`): the set-up's
+"""The "draws" documentation picture (`companion screenshot --game trajan --state draws`): the set-up's
 "What the table drew" page part-way through the first player, entered as a table would."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ pytestmark = pytest.mark.timeout(60)
 
 
 def test_the_draws_view_shows_the_first_players_trays_and_a_tile_entered():
-    from companion.cli import TRAJAN_VIEWS, enter_some_draws, game_choices
+    from companion.cli import game_choices
+    from companion.ui.trajan.demo import TRAJAN_VIEWS, enter_some_draws
     from companion.ui.trajan.setup_draws import MARKERS, MARKERS_PER_COLOUR, TILE_PARTS
     from companion.ui.trajan.setup_vm import TrajanSetupViewModel
 

@@ -87,7 +87,7 @@ def test_how_counted_is_made_while_the_games_end_shows_the_score_table(session):
     update that is not the idle one is recorded with the rows it left."""
     import random
 
-    from companion.demo import _trajan_choice
+    from companion.ui.trajan.demo import _trajan_choice
 
     session.handle(Intent("new_game", {"game": "trajan", "setup": {
         "players": ["Ann", "Bo"], "colours": ["red", "blue"], "seed": 3}}))

@@ -84,7 +84,7 @@ def test_a_tray_with_a_real_choice_still_asks(session):
 
 
 def test_the_notice_is_translated(session):
-    from companion.ui import i18n
+    from companion.ui.text import i18n
 
     tray = senate_game(session)
     vm = table_vm(session)

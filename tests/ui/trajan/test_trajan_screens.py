@@ -192,7 +192,7 @@ def test_a_whole_four_player_game_by_touch_in_chinese(session):
 def _drive(app, wanted, seed=3, limit=3000, avoid=()):
     """Posts demo moves (legal intents, none named in `avoid`) until `wanted(view)`: to reach a
     state worth checking."""
-    from companion.demo import _trajan_choice
+    from companion.ui.trajan.demo import _trajan_choice
 
     rnd = random.Random(seed)
     for _ in range(limit):
@@ -222,7 +222,7 @@ def _new(app, players, **setup):
 
 @pytest.mark.parametrize("profile", ["800x480", "1280x720", "720x1280"])
 def test_every_trajan_screen_fits_with_wids_and_big_targets(session, profile):
-    from companion.demo import _trajan_wanted
+    from companion.ui.trajan.demo import _trajan_wanted
 
     problems = LayoutProblems(profile)
     check = problems.check

@@ -88,7 +88,7 @@ def test_the_last_tile_in_the_bag_is_entered_by_itself(session):
 
 
 def test_in_chinese_the_prompt_and_the_tiles_are_translated(session):
-    from companion.ui import i18n
+    from companion.ui.text import i18n
 
     new_game(session, seed=4, digital_draws=False)
     vm = table_vm(session)

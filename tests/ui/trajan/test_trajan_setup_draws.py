@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.session import Intent
-from companion.ui import i18n
+from companion.ui.text import i18n
 
 pytestmark = pytest.mark.timeout(60)
 SENATE = 22  # the first senate blank: after a player's 12 markers, 3 × 3 tile parts and bonus tile

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from companion.session import Intent
-from companion.ui import i18n
+from companion.ui.text import i18n
 from hardware.facts import ButtonPressed
 
 pytestmark = pytest.mark.timeout(60)
 
 
 def pads(seats, count=4):
-    from companion.ui.setup_pads import PadChoice
+    from companion.ui.shell.setup_pads import PadChoice
 
     return PadChoice(seats, count)
 
@@ -78,16 +78,16 @@ def test_the_trajan_setup_sends_pads_only_when_changed_and_the_session_plays_by_
     s = Session(all_rules(), session.store)
     s.handle(vm.intent())
     assert s.notice is None
-    s.handle(ButtonPressed(seat=0, key="ok"))
+    s.handle(ButtonPressed(pad=0, key="ok"))
     assert s.notice.text == "Pad 1 belongs to no player in this game: the press did nothing."
-    s.handle(ButtonPressed(seat=2, key="ok"))
+    s.handle(ButtonPressed(pad=2, key="ok"))
     assert s.engine.journal.last_step == 2, "pad 3 played Ann's turn"
     s.shutdown()
 
 
 def test_the_score_pad_setup_sends_its_pads_through_the_app_helper(session):
-    from companion.ui.setup_pads import PadChoice
-    from companion.ui.viewmodels import SetupViewModel
+    from companion.ui.shell.setup_pads import PadChoice
+    from companion.ui.shell.viewmodels import SetupViewModel
 
     vm, choice = SetupViewModel(), PadChoice(4, 2)
     vm.set_count(3)
@@ -99,6 +99,6 @@ def test_the_score_pad_setup_sends_its_pads_through_the_app_helper(session):
     assert choice.value() == [0, None, 1]
     setup = {**vm.intent().args["setup"], "pads": choice.value()}
     session.handle(Intent("new_game", {"game": "scorepad", "setup": setup}))
-    session.handle(ButtonPressed(seat=1, key="plus"))
+    session.handle(ButtonPressed(pad=1, key="plus"))
     assert [p["score"] for p in session.table_view().view["players"]] == [0, 0, 1]
     assert session.recent_players("scorepad").pads == (0, None, 1)

@@ -161,14 +161,14 @@ def test_by_touch_the_leader_moves_and_the_found_tile_is_tapped(session):
 
 
 def test_the_docs_demo_reaches_a_leader_waiting_for_the_found_tile(tmp_path):
-    """`companion screenshot --trajan-state found` (docs/screenshots/trajan/trajan-found-*): a
+    """`companion screenshot --game trajan --state found` (docs/screenshots/trajan/trajan-found-*): a
     table-draws game in season 2 or later, reached by legal intents, whose leader's move waits for
     the tile the table found; the view-model opens the question from that refusal."""
-    from companion.demo import trajan_demo_session
+    from companion.demo import demo_game_session
     from companion.games import built_games
     from companion.ui.trajan.viewmodels import TrajanTableViewModel
 
-    session = trajan_demo_session(tmp_path, "en", "found", built_games())
+    session = demo_game_session(tmp_path, "en", "trajan", "found", built_games())
     try:
         notice, view = session.notice, session.table_view().view
         assert notice.template == "Enter the forum tile found in {province}."
@@ -190,7 +190,7 @@ def test_a_tile_named_wrongly_is_corrected_from_the_history(session):
     """The table tapped the wrong tile for its leader's province: in the history, Correct… on that
     step, the same move, then the right tile; the later steps are entered again."""
     from companion.ui.trajan.format import correction_choices
-    from companion.ui.viewmodels import HistoryViewModel
+    from companion.ui.shell.viewmodels import HistoryViewModel
 
     move, province, seat, step = named_senate_4(session)
     if session.table_view().view["current"] == seat:  # the turn did not end by itself: end it
@@ -245,7 +245,7 @@ def test_a_trajan_tile_entered_wrongly_is_corrected_from_the_history(session):
     """The same for the Trajan tile a table drew: the stack, then its kind, then its two colours."""
     from companion.ui.trajan import names
     from companion.ui.trajan.format import correction_choices
-    from companion.ui.viewmodels import HistoryViewModel
+    from companion.ui.shell.viewmodels import HistoryViewModel
 
     new_game(session, seed=5, digital_draws=False)
     rnd = random.Random(4)

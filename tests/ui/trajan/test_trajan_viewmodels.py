@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.session import Intent
-from companion.ui import i18n
+from companion.ui.text import i18n
 from companion.ui.trajan import names
 
 pytestmark = pytest.mark.timeout(60)
@@ -598,7 +598,7 @@ def test_a_player_pays_the_demands_differently_before_the_consul_chooses(session
 def test_a_rule_or_side_in_brackets_is_set_as_each_language_sets_brackets():
     """The game end's tie-break and a bonus tile's side: "no tie (Trajan 1.12)" in English,
     full-width and unspaced in Chinese, "没有平分（图拉真 1.12）"."""
-    from companion.ui import i18n
+    from companion.ui.text import i18n
     from companion.ui.trajan import format as tfmt
 
     final = {"tie_break": "none", "tie_break_rule": "Trajan 1.12"}

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from companion.demo import TRIBUNE_STATES, tribune_demo_session
+from companion.demo import demo_game_session
 from companion.games import built_games
+from companion.ui.tribune.demo import TRIBUNE_STATES
 
 pytestmark = pytest.mark.timeout(90)
 
 
 @pytest.mark.parametrize("state", TRIBUNE_STATES)
 def test_every_demo_state_is_reached(tmp_path, state):
-    session = tribune_demo_session(tmp_path, "zh-Hans", state, built_games())
+    session = demo_game_session(tmp_path, "zh-Hans", "tribune", state, built_games())
     try:
         view = session.table_view().view
         assert [p["name"] for p in view["players"]] == ["王芳", "李伟", "张敏", "刘洋"]
@@ -37,7 +38,7 @@ def test_every_demo_state_is_reached(tmp_path, state):
 def test_a_picture_of_the_open_bid(tmp_path):
     from PIL import Image
 
-    from companion.ui.screenshot import demo_doc_name, demo_screenshot_in_subprocess
+    from companion.ui.shell.screenshot import demo_doc_name, demo_screenshot_in_subprocess
 
     out = tmp_path / demo_doc_name("tribune", "bid", "en")
     assert demo_screenshot_in_subprocess(out, "tribune", "bid", "en", "800x480") == out
@@ -54,7 +55,7 @@ def test_the_docs_picture_every_demo_state_and_a_secret_bid_state_is_no_tribune_
 
     from companion.ui.tribune.gameui import TribuneGameUI
 
-    assert TribuneGameUI.doc_states == TRIBUNE_STATES
-    proc = subprocess.run([sys.executable, "-m", "companion.demo", str(tmp_path / "x.png"), "--game", "tribune",
+    assert TribuneGameUI.demo.states == TRIBUNE_STATES
+    proc = subprocess.run([sys.executable, "-m", "companion", "screenshot", str(tmp_path / "x.png"), "--game", "tribune",
                            "--state", "confirm"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "the tribune demo has no state 'confirm'" in proc.stderr

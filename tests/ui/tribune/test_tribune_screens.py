@@ -16,7 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.config import Config  # noqa: E402
-from companion.devices.pads import PadPlan  # noqa: E402
+from companion.wiring.pads import PadPlan  # noqa: E402
 from companion.session import Intent  # noqa: E402
 import uiharness  # noqa: E402
 from uiharness import (LayoutProblems, check_bid_panels, duplicate_wids, run_ui, tap_key,  # noqa: E402

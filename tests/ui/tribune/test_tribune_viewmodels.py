@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from companion.session import Intent
-from companion.ui import formatting as fmt
-from companion.ui import i18n
+from companion.ui.text import i18n
+from companion.ui.gameui import game_ui_for
 from uiharness import mentions, model_texts
 
 pytestmark = pytest.mark.timeout(30)
@@ -159,10 +159,10 @@ def test_the_money_panel_takes_and_pays_and_stays_open_on_a_refusal(session):
 
 
 def test_the_set_up_offers_start_money_and_sends_the_start_player_and_pads(session):
-    from companion.ui.catalog import GameChoice
+    from companion.ui.shell.choices import GameChoice
     from companion.ui.tribune.controller import TribuneUI
-    from companion.ui.setup_pads import PadChoice
-    from companion.ui.viewmodels import SetupViewModel
+    from companion.ui.shell.setup_pads import PadChoice
+    from companion.ui.shell.viewmodels import SetupViewModel
 
     setup_vm = SetupViewModel()
     pads = PadChoice(int(setup_vm.count), 4)
@@ -192,8 +192,8 @@ def test_the_set_up_offers_start_money_and_sends_the_start_player_and_pads(sessi
 
 def test_the_private_entry_serves_a_tribune_bidder_and_hands_back_at_the_reveal(session):
     from companion.ui.tribune.controller import TribuneUI
-    from companion.ui.viewmodels import SetupViewModel
-    from companion.ui.setup_pads import PadChoice
+    from companion.ui.shell.viewmodels import SetupViewModel
+    from companion.ui.shell.setup_pads import PadChoice
 
     went = []
     setup_vm = SetupViewModel()
@@ -222,7 +222,7 @@ def test_the_private_entry_serves_a_tribune_bidder_and_hands_back_at_the_reveal(
 
 
 def history_texts(session):
-    return [row["text"].replace("\u00a0", " ") for row in fmt.format_history(session.history())]
+    return [row["text"].replace("\u00a0", " ") for row in game_ui_for("tribune").history_rows(session.history())]
 
 
 def test_history_lines_for_every_tribune_event_in_three_languages(session):

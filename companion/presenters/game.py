@@ -1,0 +1,84 @@
+"""One game's presenter: what its pads and the table's status display show, and the two entry points
+that pick the open game's.
+
+`GamePresenter` is the whole contract, every hook with its default, and the defaults go by the
+view's shape (`pad_screens`, `status_screens`): a sealed bid on the pads, the seat's score, the
+game's name and round on the status display with a sealed round's state or the leader. A game that
+shows more subclasses it in its own UI folder (pure, no Kivy) and names the class on its `GameUI`
+(`presenter_class`); the app builds one per game (`companion.ui.gameui.game_presenters`) and hands
+the mapping to the device feeds, which call only `pad_screen` and `status_screen` below.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from companion.presenters import pad_screens, status_screens
+from companion.presenters.pad_screens import PadWords
+from companion.presenters.screens import PadScreen, StatusScreen
+from companion.presenters.status_screens import StatusWords
+
+
+class GamePresenter:
+    """What one game's pads and the status display show (see the module docstring). `title` gives
+    the game's name in the current language at each call (a language switch shows at the next
+    screen); the default, no name, leaves the status display dark."""
+
+    def __init__(self, title: Callable[[], str] = lambda: "") -> None:
+        self.title = title
+
+    def pad_screen(self, view: Mapping[str, Any], seat: int, *, cursor: int | None = None,
+                   words: PadWords = pad_screens.ENGLISH) -> PadScreen:
+        """Seat `seat`'s screen from its own view (`Session.seat_view(seat)`, never empty here).
+        cursor: the seat's place in its pad menu (`TableView.pad_cursor.get(seat)`), for games a pad
+        plays a whole turn in. Default: a sealed bid, else the seat's score, else blank."""
+        if pad_screens.is_sealed_seat_view(view):
+            return pad_screens.sealed_screen(view, seat, words)
+        if pad_screens.has_score(view, seat):
+            return pad_screens.score_screen(view, seat, words)
+        return PadScreen()
+
+    def status_screen(self, view: Mapping[str, Any], words: StatusWords = status_screens.ENGLISH) -> StatusScreen:
+        """The status display's screen from the table's public view. Default: the title line
+        (`status_screens.title_line`) over `status_line`; blank without a name."""
+        title = status_screens.title_line(self.title(), view, words)
+        if not title:
+            return StatusScreen()
+        return StatusScreen(title=title, status=self.status_line(view, words))
+
+    def status_line(self, view: Mapping[str, Any], words: StatusWords = status_screens.ENGLISH) -> str:
+        """The default screen's bottom line: `status_screens.shared_status`."""
+        return status_screens.shared_status(view, words)
+
+
+Presenters = Mapping[str, GamePresenter]
+"""Game id → its presenter (`companion.ui.gameui.game_presenters`); a game not in it is shown by
+shape, without a name."""
+
+NO_PRESENTERS: Presenters = MappingProxyType({})
+BY_SHAPE = GamePresenter()
+
+
+def presenter_for(presenters: Presenters, game_id: Any) -> GamePresenter:
+    """The game's presenter, or the nameless one by shape."""
+    return presenters.get(game_id, BY_SHAPE) if isinstance(game_id, str) else BY_SHAPE
+
+
+def pad_screen(view: Mapping[str, Any] | None, seat: int, *, cursor: int | None = None,
+               words: PadWords = pad_screens.ENGLISH, presenters: Presenters = NO_PRESENTERS) -> PadScreen:
+    """Seat `seat`'s screen from its own view, by the view's game's presenter; blank for no view."""
+    if not view:
+        return PadScreen()
+    return presenter_for(presenters, view.get("game")).pad_screen(view, seat, cursor=cursor, words=words)
+
+
+def status_screen(table: Any, words: StatusWords = status_screens.ENGLISH,
+                  presenters: Presenters = NO_PRESENTERS) -> StatusScreen:
+    """The status display's screen for `table` (a `companion.session.TableView`, or anything with
+    `game` and `view`), by its game's presenter; blank when no game is open."""
+    view = getattr(table, "view", None)
+    game = getattr(table, "game", None)
+    if not game or not isinstance(view, Mapping):
+        return StatusScreen()
+    return presenter_for(presenters, game).status_screen(view, words)

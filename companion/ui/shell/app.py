@@ -1,0 +1,476 @@
+"""The Kivy app: composes session, bridge, view-models and screens; owns navigation.
+
+Every user action becomes an `Intent` posted through the bridge (the one way into the session);
+after every fact the session hands its listeners a `TableView`, and the app refreshes the
+view-models from it. Screens are created on first use, so start-up loads only the first one.
+"""
+
+from __future__ import annotations
+
+from companion.ui.shell import startup  # noqa: F401  (first: its clock must start as early as possible)
+
+import logging
+import sys
+from typing import Any, Callable, Sequence
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+
+from companion.session import IllegalCommand, Intent, Session, TableView
+from companion.ui.shell import fonts
+from companion.ui.shell import profiles
+from companion.ui.shell.choices import GameChoice, register
+from companion.ui.text.i18n import current_language
+from companion.ui.shell.idle_collector import IdleCollector
+
+log = logging.getLogger("companion.ui")
+
+SettingsCallback = Callable[[str, str], None]
+
+class CompanionApp(App):
+    """One table's app. `session` is driven only through `bridge` (main thread)."""
+
+    title = "companion"
+    #: What `run_app` returns; the input-script player sets 4 when a script fails.
+    exit_code = 0
+    scale = NumericProperty(1.0)
+    portrait = BooleanProperty(False)
+    language = StringProperty("en")
+    home_vm = ObjectProperty(None)
+    setup_vm = ObjectProperty(None)
+    table_vm = ObjectProperty(None)
+    history_vm = ObjectProperty(None)
+    settings_vm = ObjectProperty(None)
+    setup_pads = ObjectProperty(None)  # the shared set-up's pads (a game with its own set-up has its own)
+    # Each game's own view-models are properties too, made by its GameUI (`GameUI.kv_names`).
+
+    def __init__(self, session: Session, *, profile: str = profiles.DEFAULT_PROFILE, start_screen: str = "home",
+                 games: Sequence[GameChoice] = (), on_settings_changed: SettingsCallback | None = None,
+                 on_ready: Callable[["CompanionApp"], None] | None = None, exit_after_first_frame: bool = False,
+                 start_game: str | None = None, pad_count: int | None = None, pad_plan: Any = None,
+                 status_plan: Any = None, scanner_plan: Any = None, **kwargs: Any) -> None:
+        from companion.ui.shell import setup_pads
+        from companion.ui.shell import viewmodels as vms
+        from companion.ui.gameui import game_presenters, load_game_uis
+        from companion.ui.text.tr import tr
+
+        super().__init__(**kwargs)
+        self.session = session
+        self.bridge: Any = None
+        self.tr = tr
+        self.games = tuple(games)
+        register(self.games)  # a journal names its game by id: titles and history wording follow it
+        self.start_screen = start_screen
+        self._start_game_id = start_game
+        self._setup_game = ""  # the game whose set-up "setup" opens (see below)
+        self.on_settings_changed = on_settings_changed
+        self._on_ready = on_ready
+        self._exit_after_first_frame = exit_after_first_frame
+        self._ready_frames = -1
+        self._journal: str | None = None
+        self._previous = "home"
+        self.language = current_language()
+        self.home_vm = vms.HomeViewModel()
+        self.setup_vm = vms.SetupViewModel()
+        self.pad_count = pad_count
+        pads = setup_pads.DEFAULT_PAD_COUNT if pad_count is None else int(pad_count)
+        self.setup_pads = setup_pads.PadChoice(int(self.setup_vm.count), pads)
+        self.setup_vm.bind(count=lambda *_: self.setup_pads.set_seats(int(self.setup_vm.count)))
+        self.table_vm = vms.TableViewModel()
+        self.history_vm = vms.HistoryViewModel(choices_for=self._correction_choices)
+        self.settings_vm = vms.SettingsViewModel(language=self.language, profile=profile, running_profile=profile)
+        self.game_uis = load_game_uis(self, self.games)
+        self.presenters = game_presenters(self.games)  # what each game's pads and the status display show
+        for ui in self.game_uis.values():
+            for name, value in ui.kv_names().items():
+                self.create_property(name, value)  # a property: a screen built before it is set follows
+        # Until a game is chosen, "setup" is the shell's own set-up screen, of the first game using it.
+        self._setup_game = next((i for i, ui in self.game_uis.items() if ui.setup_screen == "setup"), "")
+        self.first_frame_seconds: float | None = None
+        # The devices' openers from the CLI (each a plan whose `open` the app calls after its first
+        # frame: which devices are real was chosen there), or None: no such device.
+        self._pad_plan = pad_plan  # companion.ui.shell.pad_panels.PadOpener
+        self.pad_panels: Any = None
+        self._status_plan = status_plan  # companion.ui.shell.status_display.StatusOpener
+        self.status_display: Any = None  # companion.ui.shell.status_display.StatusDisplayHook once open
+        self._scanner_plan = scanner_plan  # companion.ui.dice.scanner_hook.ScannerOpener
+        self.scanner: Any = None  # companion.ui.dice.scanner_hook.ScannerHook once open
+
+    def load_kv(self, filename: str | None = None) -> bool:
+        """Each screen loads its own .kv beside it; no app-wide kv file."""
+        return False
+
+    # -- life cycle ------------------------------------------------------------------------------
+
+    def build(self) -> Any:
+        from kivy.core.window import Window
+        from kivy.uix.screenmanager import NoTransition
+
+        from companion.ui.widgets import theme
+        from companion.ui.shell.bridge import Bridge
+        from companion.ui.widgets import WindowScreenManager
+
+        Window.clearcolor = theme.BG
+        Window.bind(size=self._on_window_size)
+        self._on_window_size(Window, Window.size)
+        self.bridge = Bridge(self.session.handle)
+        self.session.listeners.append(self._on_table_view)
+        self._collector = IdleCollector()
+        self.sm = WindowScreenManager(transition=NoTransition())
+        table = self.session.table_view()
+        self.table_vm.update(table)
+        for ui in self.game_uis.values():
+            ui.update(table)
+        self._journal = table.journal
+        shared = self.game_ui(self._setup_game)
+        if shared is not None:
+            self.setup_vm.configure(shared.choice)
+        for ui in self.game_uis.values():
+            ui.prepare()
+        self._remember_recent_players()
+        self._remember_names(table, other_games=False)
+        first = self.start_screen
+        if first == "home" and self.session.engine is not None:
+            first = "table"  # the CLI resumed an unfinished game: the table is what the players want
+        if first == "setup" and self._start_game_id:
+            self._setup_game = self._start_game_id
+        self.go(first)
+        self._ready_frames = Clock.frames_displayed + 1
+        Clock.schedule_interval(self._check_ready, 0)
+        return self.sm
+
+    def on_stop(self) -> None:
+        if self.scanner is not None:
+            self.scanner.close()  # the reader stops: no dice fact arrives after this but its "closed"
+            self.scanner = None
+        if self.pad_panels is not None:
+            self.pad_panels.close()  # first: no pad fact may arrive after this; displays cleared
+            self.pad_panels = None
+        if self.status_display is not None:
+            self.status_display.close()  # the display is cleared: no finished game's status stays on it
+            self.status_display = None
+        if self._on_table_view in self.session.listeners:
+            self.session.listeners.remove(self._on_table_view)
+        collector = getattr(self, "_collector", None)
+        if collector is not None:
+            collector.stop()
+        self.tr.forget_all()
+        from kivy.core.window import Window
+
+        Window.unbind(size=self._on_window_size)  # a later app in this process owns the window
+
+    def _check_ready(self, _dt: float) -> bool | None:
+        if Clock.frames_displayed < self._ready_frames:
+            return None
+        self.first_frame_seconds = startup.seconds_since_process_start()
+        if self._exit_after_first_frame:
+            print(f"first-frame {self.first_frame_seconds:.3f}", flush=True)
+        if self._pad_plan is not None:
+            # After the first frame: the pads pull in Pillow, luma and threads, which the screen
+            # does not need to appear; before on_ready, so a script's first key finds them.
+            from companion.ui.shell.pad_panels import PadPanels
+
+            self.pad_panels = PadPanels.open(self, self._pad_plan)
+        if self._scanner_plan is not None:
+            # Likewise: pyserial, a pty for the twin and the reader's thread wait for the first frame.
+            from companion.ui.dice.scanner_hook import ScannerHook
+
+            self.scanner = ScannerHook.open(self, self._scanner_plan)
+        if self._status_plan is not None:
+            # Likewise after the first frame: the status display is Pillow, luma and a writer thread.
+            from companion.ui.shell.status_display import StatusDisplayHook
+
+            self.status_display = StatusDisplayHook.open(self, self._status_plan)
+        if self._on_ready is not None:
+            self._on_ready(self)
+        if self._exit_after_first_frame:
+            self.stop()
+        return False
+
+    def _on_window_size(self, _window: Any, size: Sequence[float]) -> None:
+        width, height = size
+        self.scale = profiles.scale_for(width, height)
+        self.portrait = height > width
+
+    # -- finding widgets -------------------------------------------------------------------------
+
+    def find_widget(self, wid: str) -> Any | None:
+        from companion.ui.widgets import find_widget
+
+        return find_widget(self.root, wid) if self.root is not None else None
+
+    # -- navigation ------------------------------------------------------------------------------
+
+    def screen(self, name: str) -> Any:
+        """The named screen, created (and its .kv loaded) on first use."""
+        from companion.ui.shell import screens
+
+        if not self.sm.has_screen(name):
+            owner = self._owner(name)
+            self.sm.add_widget(screens.create(name, owner.screens if owner is not None else None))
+        return self.sm.get_screen(name)
+
+    def _owner(self, name: str) -> Any | None:
+        """The GameUI whose own screen `name` is, or None (a shell's screen)."""
+        return next((ui for ui in self.game_uis.values() if name in ui.screens), None)
+
+    def game_ui(self, game_id: str | None) -> Any | None:
+        """The game's half of the app (`companion.ui.gameui.GameUI`), or None."""
+        return self.game_uis.get(game_id) if game_id else None
+
+    def open_game_id(self) -> str | None:
+        engine = self.session.engine
+        return engine.game.id if engine is not None else None
+
+    def route(self, name: str) -> str:
+        """The screen a name means now: "table" and "setup" are the open (or chosen) game's own."""
+        if name == "table":
+            ui = self.game_ui(self.open_game_id())
+            return ui.table_screen if ui is not None else name
+        if name == "setup":
+            ui = self.game_ui(self._setup_game)
+            return ui.setup_screen if ui is not None else name
+        return name
+
+    def _table_screens(self) -> set[str]:
+        """Every screen that is some game's table ("table" means the open game's)."""
+        return {"table"} | {ui.table_screen for ui in self.game_uis.values()}
+
+    def go(self, name: str) -> None:
+        """Shows a screen, refreshing its view-model first; a stale notice is not carried along."""
+        name = self.route(name)
+        current = self.sm.current if self.sm.screen_names else None
+        if current and current != name:
+            self._previous = current
+            self.table_vm.clear_notice()
+            for ui in self.game_uis.values():
+                ui.clear_notices()
+        if name == "home":
+            self.home_vm.refresh(self.games, self.session.resumable())
+        elif name == "history":
+            self.history_vm.refresh(self.session.history(), self.session.finished_games(),
+                                    self.session.engine.game.id if self.session.engine else None)
+        owner = self._owner(name)
+        if owner is not None:
+            owner.showing(name)
+        self.screen(name)
+        self.sm.current = name
+        if self.sm.transition.is_active:
+            # Even NoTransition stays "active" until the next frame, and a ScreenManager drops
+            # every touch while a transition is active: a quick second tap would be lost.
+            self.sm.transition.stop()
+
+    def back(self) -> None:
+        previous = self._previous
+        if previous in self._table_screens():
+            previous = "table"  # whichever game is open now
+        self.go(previous if previous != self.sm.current else "home")
+
+    def when_idle(self, job: Callable[[], None]) -> None:
+        """Runs `job` once when the table is next idle (see `IdleCollector.when_idle`)."""
+        self._collector.when_idle(job)
+
+    def open_history(self) -> None:
+        self.go("history")
+
+    def _correction_choices(self, step: int) -> list[Any]:
+        """What step `step` could have been (the open game's `GameUI.correction_choices`)."""
+        try:
+            view = self.session.correction_view(step)
+        except IllegalCommand:
+            return []
+        ui = self.game_ui(self.open_game_id())
+        return ui.correction_choices(view) if ui is not None else list(view.get("choices", ()))
+
+    def correct_step(self, index: int) -> None:
+        """A choice of the history screen's correct panel: the table shows the outcome's notice (a
+        choice that needs one more answer lists its own choices first)."""
+        intent = self.history_vm.pick_fix(index)
+        if intent is None:
+            return
+        self.history_vm.close_fix()
+        self.go("table")  # first: going there clears the notices
+        self.post(intent)
+
+    def open_game(self, game_id: str) -> None:
+        ui = self.game_ui(game_id)
+        if ui is None or not ui.choice.built or ui.open():
+            return
+        self._setup_game = game_id
+        ui.choose()
+        self.go("setup")
+
+    def new_game_same_players(self) -> None:
+        """After a finished game: the set-up screen, with this game's names already filled in."""
+        table = self.session.table_view()
+        self._remember_names(table)
+        self._setup_game = table.game or self._setup_game
+        ui = self.game_ui(self._setup_game)
+        if ui is not None:
+            ui.choose_again()
+        self.go("setup")
+
+    def _remember_recent_players(self) -> None:
+        """At start-up, each set-up screen offers the players of the newest game of its kind on
+        disk (the journals remember them across restarts), with their colours and pads: a game
+        with its own set-up its own; the shared set-up the first of its games (home-screen order)
+        that has any."""
+        shared_found = False
+        for ui in self.game_uis.values():
+            if not ui.shared_setup:
+                ui.remember_recent()
+            elif not shared_found:
+                shared_found = ui.remember_recent()
+
+    def _remember_names(self, table: TableView, other_games: bool = True) -> None:
+        """Names (and pads) of the open game, offered by its set-up screen and, while the app runs,
+        by the other game's too: a game night keeps its players."""
+        if not table.view or not table.view.get("players"):
+            return
+        names = [str(p["name"]) for p in table.view.get("players", ())]
+        pads = self.session.seat_pads
+        own = self.game_ui(table.game)
+        if own is not None:
+            own.remember_players(names, [str(p.get("colour", "")) for p in table.view["players"]], pads)
+        if other_games:
+            for ui in self.game_uis.values():
+                if ui is not own and not (own is not None and own.shared_setup and ui.shared_setup):
+                    ui.remember_players(names, (), pads)
+
+    # -- actions: every one is an Intent through the bridge ---------------------------------------
+
+    def post(self, intent: Intent) -> None:
+        self.bridge.post(intent)
+
+    def start_game(self) -> None:
+        """The shared set-up's new game, with its pads when they are not pad k for seat k."""
+        intent = self.setup_vm.intent()
+        if not self.setup_pads.is_default():
+            setup = {**intent.args.get("setup", {}), "pads": self.setup_pads.value()}
+            intent = Intent(intent.name, {**intent.args, "setup": setup})
+        self.post(intent)
+
+    def resume_game(self) -> None:
+        path = self.home_vm.resume_path
+        self.post(Intent("resume", {"path": path} if path else {}))
+        if self.session.engine is not None:
+            self.go("table")
+
+    def undo(self) -> None:
+        ui = self.game_ui(self.open_game_id())
+        if ui is not None:
+            ui.undo()  # a game may step back further (over an automatic step, with the step it followed)
+        else:
+            self.post(Intent("undo"))
+
+    def redo(self) -> None:
+        ui = self.game_ui(self.open_game_id())
+        if ui is not None:
+            ui.redo()
+        else:
+            self.post(Intent("redo"))
+
+    # -- settings --------------------------------------------------------------------------------
+
+    def set_language(self, code: str) -> None:
+        """Applies at once: kv texts re-render through `tr`, Python-made texts through relabel()."""
+        self.language = self.tr.switch(code)
+        self.settings_vm.language = self.language
+        self.home_vm.refresh()
+        self.setup_vm.relabel()
+        self.setup_pads.relabel()
+        self.table_vm.relabel()
+        for ui in self.game_uis.values():
+            ui.relabel()
+        self.history_vm.refresh()
+        self._settings_changed()
+
+    def set_profile(self, name: str) -> None:
+        profiles.get_profile(name)
+        self.settings_vm.profile = name
+        self._settings_changed()
+
+    def _settings_changed(self) -> None:
+        if self.on_settings_changed is not None:
+            self.on_settings_changed(self.settings_vm.language, self.settings_vm.profile)
+
+    # -- facts from the session ------------------------------------------------------------------
+
+    def _on_table_view(self, table: TableView) -> None:
+        self._collector.activity()
+        open_ui = self.game_ui(table.game)
+        if open_ui is not None and not open_ui.shared_table:
+            self.table_vm.show_notice(table)
+        else:
+            self.table_vm.update(table)
+        for ui in self.game_uis.values():
+            ui.update(table)
+            if self.sm.current == ui.setup_screen:
+                ui.show_setup_notice(table.notice)  # a refusal of the set-up, on its own page
+        if table.journal != self._journal:
+            self._journal = table.journal
+            if table.journal is not None:
+                if open_ui is not None:
+                    open_ui.game_started()
+                self._remember_names(table)
+                self.go("table")
+                return
+        if self.sm.current == "history":
+            self.history_vm.refresh(self.session.history(), self.session.finished_games(),
+                                    table.game)
+        elif self.sm.current in self._table_screens() and self.route("table") != self.sm.current:
+            self.go("table")  # the open game changed (resumed another kind of game)
+
+
+def _ensure_log_output() -> None:
+    """The session's "durable step" lines must reach stderr. With KIVY_LOG_MODE=PYTHON Kivy leaves
+    logging alone; if nobody (the CLI) configured logging, give our loggers a stderr handler."""
+    root = logging.getLogger()
+    ours = logging.getLogger("companion")
+    if root.handlers or ours.handlers:
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    ours.addHandler(handler)
+    if ours.level == logging.NOTSET:
+        ours.setLevel(logging.INFO)
+
+
+def run_app(session: Session, *, language: str, profile: str, fullscreen: bool = False, font: str | None = None,
+            start_screen: str = "home", on_settings_changed: SettingsCallback | None = None,
+            on_ready: Callable[[CompanionApp], None] | None = None, exit_after_first_frame: bool = False,
+            games: Sequence[GameChoice] = (), start_game: str | None = None, pad_count: int | None = None,
+            pad_plan: Any = None, status_plan: Any = None, scanner_plan: Any = None) -> int:
+    """Runs the app until it is closed; returns the process exit code (`app.exit_code`, 0 unless
+    an input script failed).
+
+    `language`: "zh-Hans", "zh-Hant", "en" or "auto"; `profile`: a `profiles.PROFILES` name (the
+    window size; layouts adapt to the real size either way). `on_ready(app)` runs once, on the main
+    thread, after the first frame is on screen. `exit_after_first_frame` prints
+    ``first-frame <seconds since process start>`` (see `startup`) and stops. `games`: the home
+    screen's list (the CLI passes every game, built or not). `start_game`: the game whose set-up
+    screen `start_screen="setup"` opens (default: the first game on the shared set-up). `pad_count`: the handheld pads
+    the config lists (`[[devices.pads.seats]]`), offered per seat by the set-up screens (default 4,
+    as config.default.toml). The devices come as the CLI's plans, real or simulated already chosen;
+    the app only calls their `open` once its window is up, and closes what it opened on stop.
+    `pad_plan` (a `pad_panels.PadOpener`): the pads (keys, private panels, each seat's display).
+    `status_plan` (a `status_display.StatusOpener`): the table's season, round and time track after
+    each update, cleared on stop. `scanner_plan` (a `dice.scanner_hook.ScannerOpener`): the dice
+    scanner's reader (or its in-app twin), told the open game's last scanner read.
+    """
+    from companion.ui.text.tr import tr
+
+    _ensure_log_output()
+    prof = profiles.apply(profile, fullscreen=fullscreen)
+    fonts.register_default_font(font)
+    tr.switch(language)
+    app = CompanionApp(session, profile=prof.name, start_screen=start_screen, games=games,
+                       on_settings_changed=on_settings_changed, on_ready=on_ready,
+                       exit_after_first_frame=exit_after_first_frame, start_game=start_game, pad_count=pad_count,
+                       pad_plan=pad_plan, status_plan=status_plan, scanner_plan=scanner_plan)
+    app.run()
+    return int(app.exit_code)
+
+
+__all__ = ["CompanionApp", "run_app"]
