@@ -10,13 +10,14 @@ the opt-in soak (tests/soak_journals.py).
 from __future__ import annotations
 
 import collections
+import contextlib
 import dataclasses
 import json
 import logging
 import os
 import traceback
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from companion.core.errors import IllegalCommand, JournalError
 from companion.core.store import JournalStore
@@ -146,15 +147,24 @@ class Flipper:
             session.shutdown()
 
 
-def quiet() -> None:
-    """The store logs every file it sets aside: thousands of lines in a flip run say nothing."""
-    for name in ("companion.store", "companion.session"):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
+@contextlib.contextmanager
+def quiet() -> Iterator[None]:
+    """The store logs every file it sets aside: thousands of lines in a flip run say nothing.
+    Their levels come back afterwards: later tests read those logs."""
+    loggers = [logging.getLogger(name) for name in ("companion.store", "companion.session")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 def flip_all(journal: Path, games: Mapping[str, Any], work: Path, offsets: Iterable[int] | None = None) -> Tally:
-    quiet()
-    flipper = Flipper(journal, games, work)
-    for offset in (range(len(flipper.original)) if offsets is None else offsets):
-        flipper.flip(offset)
+    with quiet():
+        flipper = Flipper(journal, games, work)
+        for offset in (range(len(flipper.original)) if offsets is None else offsets):
+            flipper.flip(offset)
     return flipper.tally

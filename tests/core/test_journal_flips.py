@@ -65,9 +65,9 @@ def test_flipped_bytes_of_a_trajan_game(tmp_path):
 def test_a_version_1_journal_flipped_never_crashes(tmp_path):
     """Old journals carry no checksums: a flip may go unseen there (what version 2 is for), but
     it never crashes a reader."""
-    quiet()
-    flipper = Flipper(TRAJAN_FIXTURE, all_rules(), tmp_path / "work")
-    for offset in random.Random(1).sample(range(len(flipper.original)), 60):
-        flipper.flip(offset)
+    with quiet():
+        flipper = Flipper(TRAJAN_FIXTURE, all_rules(), tmp_path / "work")
+        for offset in random.Random(1).sample(range(len(flipper.original)), 60):
+            flipper.flip(offset)
     print("\n" + flipper.tally.summary())
     assert flipper.tally.total("crash") == 0, flipper.tally.bad
