@@ -163,14 +163,16 @@ def has_display() -> bool:
     return any(Path("/dev/dri").glob("card*")) if Path("/dev/dri").is_dir() else False
 
 
-def run_app(args: argparse.Namespace) -> int:
-    from companion.config import write_setting
-    from companion.core.errors import IllegalCommand, JournalError
-    from companion.core.store import JournalStore
-    from companion.games import built_games
-    from companion.session import Session
+#: `companion` exits with this when another companion owns the data directory (one table, one owner).
+EXIT_TABLE_BUSY = 5
 
-    config = _load_config(args.config)
+
+def run_app(args: argparse.Namespace) -> int:
+    from companion.core.owner import TableBusy
+    from companion.games import built_games
+    from companion.start_data import load_config_or_defaults, open_store
+
+    config, notices = load_config_or_defaults(args.config)
     if args.game and args.game not in built_games():
         playable = ", ".join(sorted(built_games()))
         print(f"companion: --game {args.game}: not playable in this version (playable: {playable})", file=sys.stderr)
@@ -184,7 +186,32 @@ def run_app(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 3
-    session = Session(built_games(), JournalStore(config.data_path()))
+    try:
+        started = open_store(config)
+    except TableBusy as exc:
+        print(f"companion: {exc}: one table, one app. Use that one, or close it first "
+              f"(kill {exc.pid})." if exc.pid else f"companion: {exc}: one table, one app.", file=sys.stderr)
+        return EXIT_TABLE_BUSY
+    except OSError as exc:  # not even a temporary folder: nowhere to keep a single step
+        print(f"companion: no folder to keep the games in: {exc}", file=sys.stderr)
+        return 1
+    try:
+        return _run_started(args, started, notices)
+    finally:
+        started.release()
+
+
+def _run_started(args: argparse.Namespace, started: Any, notices: list) -> int:
+    """The app on the data directory start-up claimed (`start_data.Started`); `notices`: the
+    config's, shown on home with the data directory's and the store's."""
+    from companion.config import ConfigError, write_setting
+    from companion.core.errors import IllegalCommand, JournalError
+    from companion.games import built_games
+    from companion.session import Session
+
+    config = started.config
+    session = Session(built_games(), started.store)
+    session.start_notices.extend([*notices, *started.notices])
     start_screen = "home"
     if args.resume or (not args.home and not args.game and session.resumable() is not None):
         try:
@@ -203,8 +230,11 @@ def run_app(args: argparse.Namespace) -> int:
         from companion.config import default_config_path
 
         target = config_path or default_config_path()
-        write_setting(target, "language", language)
-        write_setting(target, "profile", profile)
+        try:
+            write_setting(target, "language", language)
+            write_setting(target, "profile", profile)
+        except (ConfigError, OSError) as exc:  # a read-only or broken config: the choice holds until restart
+            logging.getLogger("companion.config").warning("settings not saved to %s: %s", target, exc)
 
     on_ready = None
     script_result = None

@@ -7,8 +7,9 @@ The probes (`hardware.detect`) only say what is there. Here the config decides w
 - mode "real": a device not found is a problem ("missing" or "fail"), and the exit code says so.
 
 Beyond "is it there": every pad's pins are claimed and let go (free? a button stuck?), each OLED's
-address must answer, the scanner must answer a hello in its protocol, and every journal is opened
-with its own integrity check. The exit code is 1 when any check fails or a required thing is missing
+address must answer, the scanner must answer a hello in its protocol, and every journal is read
+with its own checks, every event's checksum included. The doctor changes nothing on disk: it
+reads journals read-only, moves no file and takes no lock. The exit code is 1 when any check fails or a required thing is missing
 (the data directory and the journals are always required); "warn" and "skip" rows do not count.
 Everything the probes touch is injectable (`root` for /dev, /proc, /sys and /etc; `ping` for I2C;
 `opener` and `exchange` for serial ports; `pin_factory` for GPIO), so tests run the doctor against
@@ -17,18 +18,19 @@ a fake tree, gpiozero's mock pins and a pseudo-terminal.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import os
 import shutil
-import sqlite3
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.config import Config
-from companion.core.errors import CorruptJournal, ForeignJournal, JournalError, NewerJournal
+from companion.core.errors import BusyJournal, CorruptJournal, ForeignJournal, JournalError, NewerJournal, UnreadableJournal
 from companion.core.journal import Journal
-from companion.core.store import SUFFIX, JournalStore
+from companion.core.journal_files import is_file
+from companion.core.owner import holder
+from companion.core.store import SUFFIX
+from companion.core.tidy import leftovers
 from hardware import detect
 from hardware.detect import FAIL, FOUND, MISSING, OK, SIMULATED, SKIP, WARN, Probe
 
@@ -60,67 +62,103 @@ def _one_line(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def _rescue(path: Path) -> str:
-    return (f"this game cannot be resumed; companion sets the file aside at its next start (renamed "
-            f"{path.name}.set-aside-<time>, never deleted). To rescue what is readable: "
+def _rescue(exc: CorruptJournal) -> str:
+    path = Path(exc.path)
+    intact = (f"steps 1 to {exc.step - 1} can be recovered into a new game from home; "
+              if exc.step is not None and exc.step > 1 else "")
+    return (f"this game cannot be resumed as it is; companion sets the file aside at its next start (renamed "
+            f"{path.name}.set-aside-<time>, never deleted); {intact}to rescue what is readable by hand: "
             f"sqlite3 {path} .recover | sqlite3 {path.stem}-rescued{SUFFIX} (sudo apt-get install sqlite3), "
             f"then look at it: companion replay {path.stem}-rescued{SUFFIX}")
 
 
-def probe_journals(data_dir: Path) -> Probe:
-    """Opens every journal with its own check (`Journal.open`: header, SQLite's quick_check, format,
-    version), as the app would at its start, and counts games.
+def _names(paths: Sequence[Path]) -> str:
+    return ", ".join(p.name for p in paths)
 
-    A damaged journal fails the doctor, naming the file and what to do, and is left exactly where it
-    is (copy it before anything else touches it). A file that is no companion journal at all is set
-    aside now, as the app would; one written by a newer companion is refused and left untouched."""
+
+def probe_journals(data_dir: Path) -> Probe:
+    """Reads every journal as `companion replay` would (`Journal.read`: the header, SQLite's
+    quick_check, format, version, schema, and every event's checksum), and counts games. Changes
+    nothing on disk and waits for nobody: it only reads, takes no lock, and works beside a
+    running app (whose pid it names).
+
+    A damaged journal fails the doctor, naming the file, the step and what to do; the app sets it
+    aside at its next start. A file that is no companion journal is only named (the app moves it
+    aside); one written by a newer companion, or one that cannot be read, fails; what a kill left
+    that holds no step is named as what the app's next start removes."""
     games = data_dir / "games"
     if not games.exists():
         return Probe("journals", OK, "no games yet", required=True)
     if not games.is_dir() or not os.access(games, os.R_OK | os.W_OK | os.X_OK):
         return Probe("journals", FAIL, f"{games} is not a folder you can read and write",
                      f"make it yours: sudo chown -R $USER {data_dir}", required=True)
-    store = JournalStore(data_dir)
     count = unfinished = 0
     damaged: list[CorruptJournal] = []
+    refused: list[NewerJournal] = []
+    unreadable: list[JournalError] = []
+    foreign: list[Path] = []
+    busy: list[Path] = []
+    unstarted: list[Path] = []
+    empty = set(leftovers(games))
     try:
-        for path in sorted(games.glob(f"*{SUFFIX}")):
-            try:
-                journal = Journal.open(path)
-            except CorruptJournal as exc:
-                damaged.append(exc)
-                continue
-            except ForeignJournal:
-                with contextlib.suppress(JournalError):
-                    store.open(path).close()  # sets it aside, as at the app's start
-                continue
-            except NewerJournal as exc:
-                store.refused.append(exc)
-                continue
-            except JournalError:  # gone meanwhile
-                continue
-            with journal:
-                count += 1
-                unfinished += not journal.is_finished
-    except (OSError, sqlite3.Error) as exc:
+        paths = sorted(games.glob(f"*{SUFFIX}"))
+    except OSError as exc:
         return Probe("journals", FAIL, f"the journals in {games} cannot be read: {exc}",
                      f"check the files' owner and permissions: ls -l {games}", required=True)
+    for path in paths:
+        if path in empty or not is_file(path):
+            continue
+        try:
+            with Journal.read(path) as journal:
+                journal.verify()
+                if journal.last_step == 0:
+                    unstarted.append(path)
+                    continue
+                count += 1
+                unfinished += not journal.is_finished
+        except CorruptJournal as exc:
+            damaged.append(exc)
+        except ForeignJournal:
+            foreign.append(path)
+        except NewerJournal as exc:
+            refused.append(exc)
+        except BusyJournal:
+            busy.append(path)
+        except UnreadableJournal as exc:
+            unreadable.append(exc)
+        except JournalError:  # gone meanwhile
+            continue
     detail = f"{count} game{'s' * (count != 1)} in {games} ({unfinished} unfinished)"
-    moved_now = {entry.moved_to.name for entry in store.set_aside}
-    if store.set_aside:
-        detail += "; set aside now: " + ", ".join(f"{e.original.name} ({e.reason})" for e in store.set_aside)
+    pid = holder(data_dir)
+    if pid:
+        detail += f"; in use by companion (pid {pid}) now"
+    if empty:
+        detail += (f"; {len(empty)} holding no step, left when companion stopped while making a game "
+                   f"(removed at its next start): {_names(sorted(empty))}")
+    if unstarted:
+        detail += f"; {len(unstarted)} without a set-up step (never resumed): {_names(unstarted)}"
+    if foreign:
+        detail += f"; not companion journals (moved aside at the next start): {_names(foreign)}"
+    if busy:
+        detail += f"; in use by another program, not checked: {_names(busy)}"
     earlier = [p.name for p in sorted(games.glob(f"*{SUFFIX}.set-aside-*"))
-               if not p.name.endswith(("-wal", "-shm")) and p.name not in moved_now]
+               if not p.name.endswith(("-wal", "-shm", "-journal"))]
     if earlier:
         detail += f"; {len(earlier)} set aside earlier (kept for rescue by hand): " + ", ".join(earlier)
     if damaged:
-        first = Path(damaged[0].path)
         names = "; ".join(f"{Path(exc.path).name}: {_one_line(exc.message)}" for exc in damaged)
-        return Probe("journals", FAIL, f"{detail}; damaged: {names}", _rescue(first), required=True)
-    if store.refused:
-        names = ", ".join(Path(exc.path).name for exc in store.refused)
-        return Probe("journals", FAIL, f"{detail}; refused, written by a newer companion: {names}",
+        return Probe("journals", FAIL, f"{detail}; damaged: {names}", _rescue(damaged[0]), required=True)
+    if refused:
+        return Probe("journals", FAIL, f"{detail}; refused, written by a newer companion: "
+                     f"{_names([Path(exc.path) for exc in refused])}",
                      "update companion to open them (they were left untouched)", required=True)
+    if unreadable:
+        names = "; ".join(f"{Path(exc.path).name}: {_one_line(exc.message)}" for exc in unreadable)
+        return Probe("journals", FAIL, f"{detail}; cannot be read: {names}",
+                     f"check the files' owner and permissions: ls -l {games}", required=True)
+    if foreign or busy:
+        return Probe("journals", WARN, detail, "close the program holding a busy journal (fuser FILE)" if busy else
+                     "nothing to do: companion moves them out of the way, keeping their bytes", required=True)
     return Probe("journals", OK, detail, required=True)
 
 
@@ -154,7 +192,9 @@ def run_doctor(
     model = detect.probe_raspberry_pi(root)
     probes.append(Probe("board", OK, model or "not a Raspberry Pi: in mode \"auto\" the devices are simulated"))
 
-    probes.append(detect.probe_display(env, root))
+    # Required: without somewhere to draw, `companion` stops at once (exit 3), so the summary must
+    # not say that nothing stops it.
+    probes.append(dataclasses.replace(detect.probe_display(env, root), required=True))
     touch = devices.touchscreen.mode
     if touch == "off":
         probes.append(Probe("touchscreen", OK, "off, by config (touch input is ignored)"))

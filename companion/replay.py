@@ -17,8 +17,9 @@ from companion.core.journal import Journal
 
 
 def replay_journal(path: str | Path, games: Mapping[str, Game[Any]]) -> dict[str, Any]:
-    """Replays a journal read-only and returns its public summary. Raises JournalError or IllegalCommand."""
-    journal = Journal.open(path)
+    """Replays a journal read-only (`Journal.read`: nothing written, the app never kept waiting)
+    and returns its public summary. Raises JournalError or IllegalCommand."""
+    journal = Journal.read(path)
     try:
         game = games.get(journal.game)
         if game is None:

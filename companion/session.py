@@ -26,7 +26,8 @@ from typing import Any, Callable, Mapping
 
 from companion.core.engine import Engine, HistoryEntry, Step
 from companion.core.asks import AnswerNeeded, Ask
-from companion.core.errors import IllegalCommand, JournalError
+from companion.core.data_notices import DataNotice
+from companion.core.errors import CorruptJournal, IllegalCommand, JournalError
 from companion.core.events import Command
 from companion.core.game import Game
 from companion.core.store import JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
@@ -46,7 +47,8 @@ MAX_AUTOMATIC = 16
 class Intent:
     """A request from the touchscreen or a script: `name` with JSON-like `args`.
 
-    Session-level names: new_game {game, setup: {...}}, resume {path?}, close, undo, redo,
+    Session-level names: new_game {game, setup: {...}}, resume {path?}, recover {path} (a set-aside
+    journal's game up to its last intact step, into a new journal, opened), close, undo, redo,
     correct {step, name, args}, answer {value} (the answer to the question the last step raised,
     `TableView.ask`: its step posted again with the answer). A new_game's setup may hold `pads`: per seat, the pad number (from
     0) that plays it or None; the session takes it out (it is no game's business), so any game
@@ -133,6 +135,8 @@ class Session:
         self.dice_live: DiceLive | None = None  # the latest dice frame (public)
         self.automatic: list[Mapping[str, Any]] = []  # the automatic steps after the last fact's step
         self.listeners: list[Callable[[TableView], None]] = []
+        # What start-up found in the data and config directories (the composition root fills it).
+        self.start_notices: list[DataNotice] = []
         self.step_listeners: list[Callable[[Step], None]] = []
 
     # -- what the table sees -------------------------------------------------------------------
@@ -176,6 +180,22 @@ class Session:
 
     def resumable(self) -> JournalInfo | None:
         return self.store.latest_unfinished()
+
+    def unfinished_games(self) -> list[JournalInfo]:
+        """Every game that can be resumed, the one played last first (game, players, steps, last
+        played: `JournalInfo`), for home to list."""
+        return self.store.unfinished()
+
+    def data_notices(self) -> list[DataNotice]:
+        """What the table should be told about its files: the start-up's (the data directory, the
+        config) and the store's since (files set aside, busy, refused, recovered), for home."""
+        return [*self.start_notices, *self.store.notices]
+
+    def recover(self, path: str | Path) -> None:
+        """Recovers a set-aside game up to its last intact step into a new journal and opens it
+        (`JournalStore.recover`). Raises JournalError (`NothingToRecover`: not one whole step)."""
+        recovered = self.store.recover(path)
+        self.resume(recovered.path)
 
     def resumable_of(self, game_id: str) -> JournalInfo | None:
         """The newest unfinished journal of `game_id` (a tool such as the dice tray carries on
@@ -265,7 +285,9 @@ class Session:
         if name == "new_game":
             self.new_game(str(args.get("game", "")), dict(args.get("setup", {})))
         elif name == "resume":
-            self.resume(args.get("path"))
+            self.resume(_journal_path(args, "resume", required=False))
+        elif name == "recover":
+            self.recover(_journal_path(args, "recover", required=True))  # type: ignore[arg-type]
         elif name == "close":
             self._close()
         elif name == "undo":
@@ -428,11 +450,12 @@ class Session:
         if pads is not None and len(pads) != len(names):
             raise IllegalCommand("pads", "Give each of the {count} players a pad or no pad.", count=len(names))
         self._close()
-        journal = self.store.new(game_id, **seating_meta(names, colours, pads))
-        self._attach(Engine(game, journal))
+        meta = seating_meta(names, colours, pads)
+        engine = Engine.begin(game, command, lambda first: self.store.new(game_id, steps=[first], **meta))
+        self._attach(engine)
         self.seat_pads, self._seats = pads, len(names)
-        self.engine.execute(command)  # type: ignore[union-attr]
-        log.info("new game %s: %s", game_id, journal.path.name)
+        self._on_step(engine.latest_step)  # type: ignore[arg-type]  # the set-up step, written with the file
+        log.info("new game %s: %s", game_id, engine.journal.path.name)
 
     def resume(self, path: str | Path | None = None) -> None:
         if path is None:
@@ -445,8 +468,17 @@ class Session:
         if game is None:
             journal.close()
             raise IllegalCommand("resume", "This journal is for '{game}', which this version cannot play.", game=journal.game)
+        if journal.last_step == 0:
+            journal.close()
+            raise IllegalCommand("resume", "This journal holds no game: its set-up was never written.")
+        try:
+            engine = Engine(game, journal)
+        except CorruptJournal as exc:  # a step found damaged as it was replayed: never a different game
+            journal.close()
+            self.store.damaged(path, exc)
+            raise
         self._close()
-        self._attach(Engine(game, journal))
+        self._attach(engine)
         self.seat_pads = pads_from_meta(journal.meta)
         self._seats = len(self.engine.view(None).get("players", ()))  # type: ignore[union-attr]
         log.info("resumed %s at step %d", Path(path).name, journal.last_step)
@@ -471,6 +503,16 @@ class Session:
 
     def shutdown(self) -> None:
         self._close()
+
+
+def _journal_path(args: Mapping[str, Any], rule: str, required: bool) -> str | None:
+    """The `path` of a resume or recover intent: a journal file's path as text (None: the latest)."""
+    path = args.get("path")
+    if path is None and not required:
+        return None
+    if not isinstance(path, str) or not path:
+        raise IllegalCommand(rule, "'{field}' must be a text, got {value}", field="path", value=repr(path))
+    return path
 
 
 def _take_pads(setup: dict[str, Any]) -> tuple[int | None, ...] | None:

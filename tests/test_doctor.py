@@ -155,20 +155,32 @@ def test_nothing_found_in_auto_means_simulated_with_the_fix(tmp_path):
     assert found["seat 0 OLED"].fix == "enable I2C: sudo raspi-config nonint do_i2c 0 (then reboot)"
     assert found["dice scanner"].fix == (
         "plug in the scanner; check `ls -l /dev/dice-scanner` and the udev rule in systemd/")
-    assert found["display"].status == "missing"
+    assert found["display"].status == "missing" and found["display"].required
     assert found["CJK font"].status == "missing"
-    assert exit_code(probes) == 0
+    assert exit_code(probes) == 1, "without a display `companion` stops at once (exit 3)"
     report = format_report(probes)
     assert "fix: enable I2C: sudo raspi-config nonint do_i2c 0" in report
     assert "fix: plug in the scanner; check `ls -l /dev/dice-scanner`" in report
     assert "fix: install a CJK font: sudo apt-get install fonts-wqy-microhei" in report
-    assert "Worth a look: display, CJK font." in report
+    assert "1 problem to fix before companion can run as configured: display." in report
+    assert "Nothing stops companion" not in report, "the summary agrees with the lines"
+    assert "Worth a look: CJK font." in report
+
+
+def test_with_a_display_and_simulated_devices_nothing_stops_companion(tmp_path):
+    root = tmp_path / "root"
+    root.mkdir()
+    probes = doctor(config_for(tmp_path), root, env={"WAYLAND_DISPLAY": "wayland-0"})
+    assert exit_code(probes) == 0
+    report = format_report(probes)
+    assert "Nothing stops companion from running as configured; simulated: touchscreen, pads" in report
+    assert "Worth a look: CJK font." in report
 
 
 def test_real_devices_missing_fail_the_doctor(tmp_path):
     root = tmp_path / "root"
     root.mkdir()
-    probes = doctor(config_for(tmp_path, pads="real", scanner="real"), root)
+    probes = doctor(config_for(tmp_path, pads="real", scanner="real"), root, env={"DISPLAY": ":0"})
     found = by_name(probes)
     assert found["pads"].status == "missing" and found["pads"].required
     assert found["seat 1 OLED"].status == "missing"
@@ -251,21 +263,27 @@ def test_data_dir_writable_with_free_space(tmp_path):
     assert "created at the first game" in detect.probe_data_dir(tmp_path / "new" / "data").detail
 
 
+SET_UP = [("scorepad.started", '{"players": ["Ann", "Bo"], "seed": 1}')]
+
+
 def test_journals_are_counted_and_damaged_ones_reported(tmp_path):
     data = tmp_path / "data"
     store = JournalStore(data)
-    store.new("scorepad").close()
-    finished = store.new("scorepad")
+    store.new("scorepad", steps=[SET_UP]).close()
+    finished = store.new("scorepad", steps=[SET_UP])
     finished.mark_finished()
     finished.close()
+    empty = store.new("scorepad")
+    empty.close()
     touch(data / "games" / "broken.journal", "this is not SQLite")
     touch(data / "games" / "old.journal.set-aside-20240101-000000", "kept")
     probe = probe_journals(data)
-    assert probe.status == "ok"
+    assert probe.status == "warn"
     assert probe.detail.startswith(f"2 games in {data / 'games'} (1 unfinished)")
-    assert "set aside now: broken.journal (not a companion journal" in probe.detail
+    assert "not companion journals (moved aside at the next start): broken.journal" in probe.detail
+    assert f"1 without a set-up step (never resumed): {empty.path.name}" in probe.detail
     assert "1 set aside earlier (kept for rescue by hand): old.journal.set-aside-20240101-000000" in probe.detail
-    assert not (data / "games" / "broken.journal").exists()
+    assert (data / "games" / "broken.journal").exists(), "a check changes nothing"
 
 
 def test_a_newer_journal_is_refused_and_fails_the_doctor(tmp_path):
@@ -622,7 +640,7 @@ def test_little_free_space_warns_and_almost_none_fails(tmp_path):
     assert detect.probe_data_dir(tmp_path / "data", disk_usage=free(20)).status == "fail"
     root = tmp_path / "root"
     root.mkdir()
-    probes = doctor(config_for(tmp_path), root, disk_usage=free(300))
+    probes = doctor(config_for(tmp_path), root, disk_usage=free(300), env={"DISPLAY": ":0"})
     assert by_name(probes)["data dir"].status == "warn" and by_name(probes)["journals"].status == "ok"
     assert exit_code(probes) == 0
 
@@ -641,14 +659,14 @@ def damaged_journal(games: Path) -> Path:
 
 def test_a_damaged_journal_fails_naming_it_and_stays_where_it_is(tmp_path):
     data = tmp_path / "data"
-    JournalStore(data).new("scorepad").close()
+    JournalStore(data).new("scorepad", steps=[SET_UP]).close()
     damaged = damaged_journal(data / "games")
     before = damaged.read_bytes()
     for _ in range(2):  # the same answer until someone acts
         probes = doctor(Config(data_dir=str(data)), tmp_path)
         journals = by_name(probes)["journals"]
         assert journals.status == "fail" and exit_code(probes) == 1
-        assert f"damaged: {damaged.name}: the database is damaged (*** in database main ***" in journals.detail
+        assert f"damaged: {damaged.name}: the database is damaged (" in journals.detail
         assert "\n" not in journals.detail and journals.detail.startswith("1 game in ")
         assert f"sqlite3 {damaged} .recover" in journals.fix and "companion replay" in journals.fix
         assert damaged.read_bytes() == before
@@ -674,3 +692,47 @@ def test_any_failed_check_fails_the_doctor(tmp_path):
     assert by_name(probes)["CJK font"].status == "fail" and not by_name(probes)["CJK font"].required
     assert exit_code(probes) == 1
     assert exit_code([Probe("x", "warn", "w"), Probe("y", "skip", "s"), Probe("z", "missing", "m")]) == 0
+
+
+def snapshot(directory: Path) -> dict[str, tuple[bytes, int]]:
+    return {str(p.relative_to(directory)): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(directory.rglob("*")) if p.is_file()}
+
+
+def test_the_doctor_changes_nothing_on_disk_whatever_the_folder_holds(tmp_path):
+    """A check must change nothing: every kind of file left exactly as it was, byte for byte."""
+    import sqlite3
+
+    data = tmp_path / "data"
+    store = JournalStore(data)
+    store.new("scorepad", steps=[SET_UP]).close()
+    open_game = store.new("scorepad", steps=[SET_UP])
+    open_game.append([("scorepad.points", '{"seat": 0, "points": 2}')])  # open: its -wal and -shm beside it
+    store.new("scorepad").close()  # no set-up step
+    games = data / "games"
+    touch(games / "notes.journal", "shopping list")
+    damaged = damaged_journal(games)
+    with Journal.create(games / "20990101-000000-000000-scorepad.journal", "scorepad", steps=[SET_UP]) as newer:
+        newer.set_meta("version", "99")
+    touch(games / ".20250101-000000-000000-scorepad.journal.new", "SQLite format 3\0")
+    touch(games / "gone.journal-wal", "orphan")
+    touch(games / "20240101-000000-000000-scorepad.journal", "")
+    conn = sqlite3.connect(games / "flipped.journal")
+    conn.execute("CREATE TABLE t(x)")
+    conn.close()
+    before = snapshot(data)
+    probes = doctor(Config(data_dir=str(data)), tmp_path, env={"DISPLAY": ":0"})
+    journals = by_name(probes)["journals"]
+    assert journals.status == "fail" and damaged.name in journals.detail
+    assert snapshot(data) == before, "not a byte, not a name, not a time changed"
+    open_game.close()
+
+
+def test_the_doctor_names_the_companion_that_owns_the_data_directory(tmp_path):
+    from companion.core.owner import TableLock
+
+    data = tmp_path / "data"
+    JournalStore(data).new("scorepad", steps=[SET_UP]).close()
+    with TableLock.acquire(data):
+        assert f"in use by companion (pid {os.getpid()}) now" in probe_journals(data).detail
+    assert "in use by" not in probe_journals(data).detail

@@ -36,6 +36,7 @@ LAYERS: dict[str, str] = {
     "companion.__main__": "cli",
     "companion.doctor": "cli",
     "companion.replay": "cli",
+    "companion.start_data": "cli",  # what the app's start does with the config and data directories
     # The demo tables for screenshots (`python -m companion.demo`): an entry point of its own.
     "companion.demo": "demo",
     "companion": "version",  # the package itself: its version

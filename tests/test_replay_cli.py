@@ -43,3 +43,24 @@ def test_foreign_file_refused(tmp_path, capsys):
     assert main(["replay", str(bad)]) == 2
     assert "not a companion journal" in capsys.readouterr().out
     assert bad.read_text() == "hello"
+
+
+def test_replay_reads_a_journal_another_process_holds_and_keeps_nobody_waiting(tmp_path, capsys):
+    import subprocess
+    import sys
+
+    path = played_journal(tmp_path)
+    hold = subprocess.Popen([sys.executable, "-c", (
+        "import sqlite3, sys\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "c.execute('PRAGMA locking_mode=EXCLUSIVE'); c.execute('BEGIN EXCLUSIVE')\n"
+        "c.execute(\"UPDATE meta SET value = value WHERE key = 'game'\")\nprint('held', flush=True); sys.stdin.read()"),
+        str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert hold.stdout.readline().strip() == "held"
+        before = sorted(p.name for p in path.parent.iterdir())
+        assert main(["replay", str(path)]) == 0
+        assert "finished, 7 steps (1 undone)" in capsys.readouterr().out
+        assert sorted(p.name for p in path.parent.iterdir()) == before
+    finally:
+        hold.stdin.close()
+        hold.wait(timeout=30)

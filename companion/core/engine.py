@@ -19,6 +19,10 @@ from companion.core.journal import Journal, JournalRecord
 
 S = TypeVar("S")
 
+#: What replaying steps that are not a game (an undo with nothing done, an event the rules never
+#: made) can raise from the fold or a game's `apply`: a damaged journal, never a crash.
+_REPLAY_FAULTS = (ArithmeticError, AttributeError, LookupError, TypeError, ValueError)
+
 
 @dataclasses.dataclass(frozen=True)
 class StepUndone(Event):
@@ -100,6 +104,22 @@ class Engine(Generic[S]):
         self.listeners: list[Callable[[Step], None]] = []
         self._replay(journal.records())
 
+    @classmethod
+    def begin(cls, game: Game[S], command: Command, journal_for: Callable[[list[tuple[str, str]]], Journal]) -> "Engine[S]":
+        """A new game: decides its set-up `command`, then has `journal_for(events)` create the
+        journal already holding that step (as (kind, payload) pairs), so no journal ever exists
+        without its set-up. Raises `IllegalCommand` before any file is made."""
+        events = tuple(game.decide(game.initial_state(), command))
+        if not events:
+            raise IllegalCommand("no change", "That changes nothing.")
+        codec = EventCodec((*CORE_EVENTS, *game.event_types))
+        return cls(game, journal_for([codec.encode(e) for e in events]))
+
+    @property
+    def latest_step(self) -> Step | None:
+        """The last step written (None before the first)."""
+        return self._steps[self._order[-1]] if self._order else None
+
     # -- replay ---------------------------------------------------------------------------------
 
     def _replay(self, records: Sequence[JournalRecord] | Any) -> None:
@@ -124,12 +144,19 @@ class Engine(Generic[S]):
             self._load_step(pending)
 
     def _load_step(self, records: list[JournalRecord]) -> None:
+        number = records[0].step
         try:
             events = tuple(self.codec.decode(r.kind, r.payload) for r in records)
         except (ValueError, TypeError) as exc:
-            raise CorruptJournal(str(self.journal.path), f"step {records[0].step} cannot be read ({exc})") from exc
-        step = Step(records[0].step, events, records[0].at)
-        self._fold_step(step)
+            raise CorruptJournal(str(self.journal.path), f"step {number} cannot be read ({exc})", number) from exc
+        step = Step(number, events, records[0].at)
+        try:
+            self._fold_step(step)
+        except _REPLAY_FAULTS as exc:
+            # Only a file whose rows carry no checksums (journal version 1), or one written by
+            # something else than companion, gets here: its steps decode but do not make a game.
+            raise CorruptJournal(str(self.journal.path), f"step {number} cannot be replayed "
+                                 f"({type(exc).__name__}: {exc})", number) from exc
 
     def _fold_step(self, step: Step) -> None:
         self._steps[step.number] = step

@@ -30,7 +30,14 @@ class JournalError(Exception):
 
 
 class CorruptJournal(JournalError):
-    """Damaged or truncated: it is set aside (renamed), never overwritten."""
+    """Damaged or truncated: it is set aside (renamed), never overwritten.
+
+    `step`: the first step that is not intact, when the damage is in the events (the steps before
+    it can be recovered into a new journal); None when the file's structure itself is damaged."""
+
+    def __init__(self, path: str, message: str, step: int | None = None) -> None:
+        super().__init__(path, message)
+        self.step = step
 
 
 class ForeignJournal(JournalError):
@@ -39,3 +46,13 @@ class ForeignJournal(JournalError):
 
 class NewerJournal(JournalError):
     """Written by a newer companion: refused and left untouched so a newer version can still read it."""
+
+
+class BusyJournal(JournalError):
+    """Held by another process right now (SQLite's lock): busy, not damaged. Left exactly where it
+    is; trying again once the other process lets go is all it takes."""
+
+
+class UnreadableJournal(JournalError):
+    """The file cannot be read or written now for a reason outside it (permissions, an I/O error,
+    a full disk): the journal may be perfectly healthy, so it is left where it is."""

@@ -2,9 +2,17 @@
 
 WAL with synchronous=FULL means a committed append survives a power cut, not just a crashed process.
 A step (all events one command caused) is appended in one transaction, so a cut never leaves half a
-step. The file carries its own identity (format, version, game) in a `meta` table: a corrupt, foreign
-or newer file is refused with a reason, and a damaged one is set aside under a new name, never
-overwritten, so nothing a table played is ever destroyed by the app.
+step. Every row carries a checksum of its content, chained from the first event, and the file its
+schema's sum and its head (the last event), so a flipped byte is found before it can change a game
+(`core.journal_sums`, `core.journal_check`). The file carries its own identity (format, version,
+game) in a `meta` table: a corrupt, foreign or newer file is refused with a reason, and a damaged one
+is set aside under a new name, never overwritten, so nothing a table played is ever destroyed by the
+app. A journal appears on disk whole (`core.journal_files`): built under a temporary name, with its
+first step when it is given one, synced, renamed, and its folder synced.
+
+Three ways in: `create` (a new game), `open` (to play on: the owner of the data directory) and
+`read` (to look: `companion replay`, the doctor, listings), which never writes a byte, never waits
+for the app and never makes the app wait.
 """
 
 from __future__ import annotations
@@ -13,25 +21,22 @@ import datetime as _dt
 import os
 import sqlite3
 from pathlib import Path
-from typing import Callable, Iterator, NamedTuple, Sequence
+from typing import Callable, Iterator, Mapping, NamedTuple, Sequence
 
-from companion.core.errors import CorruptJournal, ForeignJournal, JournalError, NewerJournal
+from companion.core import journal_schema as schema
+from companion.core.errors import JournalError, UnreadableJournal
+from companion.core.journal_check import READ_ERRORS, Checked, check, check_header, database_error, verify_rows
+from companion.core.journal_files import ReadOnly, creating_path, fsync_dir, fsync_file, is_file, remove_with_sides, set_aside
+from companion.core.journal_schema import FORMAT, VERSION
+from companion.core.journal_sums import Head
 
-FORMAT = "companion-journal"
-VERSION = 1
-_SQLITE_MAGIC = b"SQLite format 3\x00"
+__all__ = ["Clock", "FORMAT", "Journal", "JournalRecord", "VERSION", "set_aside", "utc_now"]
 
-_SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE events (
-    seq INTEGER PRIMARY KEY,
-    step INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    at TEXT NOT NULL
-);
-CREATE INDEX events_step ON events(step);
-"""
+#: How long opening a journal waits for another process's lock before calling it busy. Short: a
+#: healthy journal held elsewhere is reported busy at once, not waited on at every start.
+OPEN_WAIT_S = 1.0
+#: How long an append waits for a lock (only a program other than companion could hold one).
+WRITE_WAIT_MS = 5000
 
 
 class JournalRecord(NamedTuple):
@@ -45,15 +50,6 @@ class JournalRecord(NamedTuple):
     kind: str
     payload: str
     at: str
-
-
-def _fsync_dir(directory: Path) -> None:
-    """A new file's name is durable only once its directory is synced (a power cut could lose it)."""
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 Clock = Callable[[], _dt.datetime]
@@ -70,95 +66,164 @@ def _stamp(clock: Clock) -> str:
 
 
 class Journal:
-    """An open journal file. Use `create` for a new game and `open` for an existing one."""
+    """An open journal file. Use `create` for a new game, `open` to play on one, `read` to look."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection, meta: dict[str, str], clock: Clock = utc_now) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, checked: Checked, clock: Clock = utc_now,
+                 *, reader: ReadOnly | None = None) -> None:
         self.path = path
         self.clock = clock
         self._conn = conn
-        self.meta = meta
-        row = conn.execute("SELECT COALESCE(MAX(seq), 0), COALESCE(MAX(step), 0) FROM events").fetchone()
-        self.last_seq, self.last_step = int(row[0]), int(row[1])
+        self._reader = reader
+        self.meta = checked.meta
+        self.version = checked.version
+        self._summed = checked.summed
+        self.last_seq, self.last_step, self._last_sum = checked.last
 
-    # -- opening -----------------------------------------------------------------------------
+    @property
+    def is_read_only(self) -> bool:
+        return self._reader is not None
+
+    # -- creating ------------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], game: str, clock: Clock = utc_now, *,
+               steps: Sequence[Sequence[tuple[str, str]]] = (), **meta: str) -> "Journal":
+        """A new journal for `game`, its times read from `clock`, holding `steps` (each a list of
+        (kind, payload) events) from the moment it exists: a game's journal is created with its
+        set-up step, so there is never a journal without one. Refuses to touch an existing file."""
+        created = _stamp(clock)
+        at = _stamp(clock) if steps else created  # read as if the steps were appended after: one tick later
+        rows: list[schema.Row] = []
+        for number, events in enumerate(steps, start=1):
+            if not events:
+                raise ValueError("a step has at least one event")
+            rows.extend((len(rows) + 1, number, kind, payload, at) for kind, payload in events)
+        values = {"format": FORMAT, "version": str(VERSION), "game": game, "created": created, "finished": "0", **meta}
+        return cls.create_from(path, values, rows, clock)
+
+    @classmethod
+    def create_from(cls, path: str | os.PathLike[str], meta: Mapping[str, str], rows: Sequence[schema.Row],
+                    clock: Clock = utc_now) -> "Journal":
+        """A new journal with exactly this meta and these rows (seq, step, kind, payload, at), their
+        numbers and times kept: what recovering a damaged game writes. Atomic like `create`."""
+        path = Path(path)
+        if path.exists() or path.is_symlink():
+            raise JournalError(str(path), "a journal already exists here; refusing to overwrite it")
+        temp = creating_path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            remove_with_sides(temp)  # an earlier attempt's, killed before it could appear
+            head = cls._build(temp, meta, rows)
+            fsync_file(temp)
+            if path.exists():
+                raise JournalError(str(path), "a journal already exists here; refusing to overwrite it")
+            os.rename(temp, path)
+            fsync_dir(path.parent)
+        except sqlite3.Error as exc:
+            remove_with_sides(temp)
+            raise UnreadableJournal(str(path), f"the new journal could not be written ({exc})") from exc
+        except OSError as exc:
+            remove_with_sides(temp)
+            raise UnreadableJournal(str(path), f"the new journal could not be written ({exc.strerror or exc})") from exc
+        except BaseException:
+            remove_with_sides(temp)
+            raise
+        try:
+            conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=OPEN_WAIT_S)
+            cls._make_durable(conn)
+        except sqlite3.Error as exc:
+            raise database_error(path, exc, "the new journal cannot be opened") from exc
+        version = int(meta["version"]) if str(meta.get("version", "")).isdigit() else VERSION
+        return cls(path, conn, Checked(dict(meta), version, head, True), clock)
 
     @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
-        return sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+    def _build(temp: Path, meta: Mapping[str, str], rows: Sequence[schema.Row]) -> Head:
+        conn = sqlite3.connect(str(temp), isolation_level=None)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("BEGIN")
+            head = schema.create(conn, meta, rows)
+            conn.execute("COMMIT")
+        finally:
+            conn.close()  # the last connection: SQLite checkpoints the WAL into the file and removes it
+        if temp.with_name(temp.name + "-wal").exists():
+            raise OSError(f"{temp.name}: SQLite could not fold its write-ahead log into the file")
+        return head
 
     @staticmethod
     def _make_durable(conn: sqlite3.Connection) -> None:
         """WAL + FULL: a commit returns only after the WAL is fsynced. Set only on files known to be
-        ours, since switching to WAL writes to the file."""
+        ours and checked, since switching to WAL writes to the file."""
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
+        conn.execute(f"PRAGMA busy_timeout={WRITE_WAIT_MS}")
 
-    @classmethod
-    def create(cls, path: str | os.PathLike[str], game: str, clock: Clock = utc_now, **meta: str) -> "Journal":
-        """A new, empty journal for `game`, its times read from `clock`. Refuses to touch an existing file."""
-        path = Path(path)
-        if path.exists():
-            raise JournalError(str(path), "a journal already exists here; refusing to overwrite it")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        conn = cls._connect(path)
-        cls._make_durable(conn)
-        values = {"format": FORMAT, "version": str(VERSION), "game": game, "created": _stamp(clock),
-                  "finished": "0", **meta}
-        with conn:
-            conn.execute("BEGIN")
-            for statement in filter(None, (s.strip() for s in _SCHEMA.split(";"))):
-                conn.execute(statement)
-            conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", sorted(values.items()))
-        _fsync_dir(path.parent)
-        return cls(path, conn, values, clock)
+    # -- opening -------------------------------------------------------------------------------
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], clock: Clock = utc_now) -> "Journal":
-        """Opens and checks a journal (later steps timed by `clock`); raises a `JournalError`
-        subclass saying what is wrong."""
+        """Opens and checks a journal to play on (later steps timed by `clock`); a version 1 journal
+        is migrated to this version in one transaction. Raises a `JournalError` subclass saying what
+        is wrong. Only the process that owns the data directory should call this."""
         path = Path(path)
-        if not path.is_file():
+        if not is_file(path):
             raise JournalError(str(path), "no such journal file")
-        with open(path, "rb") as f:
-            head = f.read(len(_SQLITE_MAGIC))
-        if head != _SQLITE_MAGIC:
-            if len(head) < len(_SQLITE_MAGIC) and head == _SQLITE_MAGIC[: len(head)]:
-                raise CorruptJournal(str(path), "the file is truncated (shorter than a SQLite header)")
-            raise ForeignJournal(str(path), "not a companion journal (not an SQLite file)")
+        check_header(path)
         try:
-            conn = cls._connect(path)
-            check = conn.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                conn.close()
-                raise CorruptJournal(str(path), f"the database is damaged ({check})")
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if not {"meta", "events"} <= tables:
-                conn.close()
-                raise ForeignJournal(str(path), "an SQLite file, but not a companion journal (no meta/events tables)")
-            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-        except sqlite3.DatabaseError as exc:
-            raise CorruptJournal(str(path), f"the database is damaged ({exc})") from exc
-        if meta.get("format") != FORMAT:
-            conn.close()
-            raise ForeignJournal(str(path), f"format is {meta.get('format')!r}, not {FORMAT!r}")
+            conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=OPEN_WAIT_S)
+        except sqlite3.Error as exc:
+            raise database_error(path, exc, "the journal cannot be opened") from exc
         try:
-            version = int(meta.get("version", ""))
-        except ValueError:
-            conn.close()
-            raise CorruptJournal(str(path), f"version {meta.get('version')!r} is not a number") from None
-        if version > VERSION:
-            conn.close()
-            raise NewerJournal(
-                str(path),
-                f"written by a newer companion (journal version {version}, this one reads up to {VERSION}); "
-                "update companion to open it",
-            )
-        try:
+            checked = check(conn, path)
+            journal = cls(path, conn, checked, clock)
+            if not checked.summed:
+                journal._migrate()
             cls._make_durable(conn)
-            return cls(path, conn, meta, clock)
-        except sqlite3.DatabaseError as exc:
+            return journal
+        except JournalError:
             conn.close()
-            raise CorruptJournal(str(path), f"the database is damaged ({exc})") from exc
+            raise
+        except sqlite3.Error as exc:
+            conn.close()
+            raise database_error(path, exc, "the journal cannot be opened") from exc
+
+    @classmethod
+    def read(cls, path: str | os.PathLike[str]) -> "Journal":
+        """Opens a journal to look at only: checked like `open`, never migrated, nothing written
+        beside it, no lock that makes the app wait (see `journal_files.ReadOnly`)."""
+        path = Path(path)
+        if not is_file(path):
+            raise JournalError(str(path), "no such journal file")
+        check_header(path)
+        try:
+            reader = ReadOnly(path, OPEN_WAIT_S)
+        except sqlite3.Error as exc:
+            raise database_error(path, exc, "the journal cannot be opened") from exc
+        except OSError as exc:
+            raise UnreadableJournal(str(path), f"cannot be read: {exc.strerror or exc}") from exc
+        try:
+            return cls(path, reader.conn, check(reader.conn, path), reader=reader)
+        except BaseException:
+            reader.close()
+            raise
+
+    def _migrate(self) -> None:
+        """Version 1 → this version: the rows checked for order and gaps, then summed as they are."""
+        rows = [tuple(r) for r in self.records()]
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                meta = schema.migrate_v1(self._conn, self.meta, rows)
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise database_error(self.path, exc, "the journal could not be brought to this version") from exc
+        self.meta = {k: v for k, v in meta.items() if k not in (schema.META_HEAD, schema.META_SCHEMA)}
+        self.version, self._summed = VERSION, True
+        self._last_sum = Head.parse(meta[schema.META_HEAD]).sum
 
     # -- reading and writing -------------------------------------------------------------------
 
@@ -169,6 +234,10 @@ class Journal:
     @property
     def is_finished(self) -> bool:
         return self.meta.get("finished") == "1"
+
+    def _writable(self) -> None:
+        if self.is_read_only:
+            raise JournalError(str(self.path), "opened to be read only")
 
     def append(self, step_events: Sequence[tuple[str, str]]) -> tuple[int, list[JournalRecord]]:
         """Appends one step's events in one durable transaction and returns (step, records).
@@ -182,6 +251,7 @@ class Journal:
         re-entered steps land together or not at all). Returns (step, records) per step."""
         if not steps or any(not events for events in steps):
             raise ValueError("a step has at least one event")
+        self._writable()
         at = _stamp(self.clock)
         seq, number = self.last_seq, self.last_step
         out: list[tuple[int, list[JournalRecord]]] = []
@@ -192,60 +262,79 @@ class Journal:
                 seq += 1
                 records.append(JournalRecord(seq, number, kind, payload, at))
             out.append((number, records))
+        summed = schema.chain([tuple(r) for _, records in out for r in records], self._last_sum)
+        head = Head(seq, number, summed[-1][5])
         try:
-            with self._conn:
-                self._conn.execute("BEGIN IMMEDIATE")
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
                 self._conn.executemany(
-                    "INSERT INTO events(seq, step, kind, payload, at) VALUES (?, ?, ?, ?, ?)",
-                    [tuple(r) for _, records in out for r in records],
-                )
-        except sqlite3.DatabaseError as exc:
+                    "INSERT INTO events(seq, step, kind, payload, at, sum) VALUES (?, ?, ?, ?, ?, ?)", summed)
+                schema.write_meta(self._conn, {schema.META_HEAD: head.format()})
+                self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
             raise JournalError(str(self.path), f"could not write the event to disk ({exc})") from exc
-        self.last_seq, self.last_step = seq, number
+        self.last_seq, self.last_step, self._last_sum = head
         return out
 
     def records(self) -> Iterator[JournalRecord]:
+        """Every event, oldest first, each checked as it is read (`journal_check.verify_rows`): in
+        order, without gaps and (from version 2 on) matching its chained checksum, ending at the
+        head the file recorded. Raises `CorruptJournal` naming the first step that is not intact;
+        every record yielded before that is intact."""
+        columns = "seq, step, kind, payload, at, sum" if self._summed else "seq, step, kind, payload, at"
+        last = Head(self.last_seq, self.last_step, self._last_sum)
+        step = 0
         try:
-            cursor = self._conn.execute("SELECT seq, step, kind, payload, at FROM events ORDER BY seq")
-            for row in cursor:
+            cursor = self._conn.execute(f"SELECT {columns} FROM events ORDER BY seq")
+            for row in verify_rows(self.path, cursor, self._summed, last):
+                step = row[1]
                 yield JournalRecord._make(row)
-        except sqlite3.DatabaseError as exc:
-            raise CorruptJournal(str(self.path), f"the events cannot be read ({exc})") from exc
+        except READ_ERRORS as exc:
+            raise database_error(self.path, exc, "the events cannot be read", max(step, 1)) from exc
+
+    def verify(self) -> None:
+        """Reads every event, checking each (`records`); raises `CorruptJournal` at the first damage."""
+        for _ in self.records():
+            pass
+
+    def last_played(self) -> str:
+        """The time of the last event ("" for a journal without one), from its last row alone."""
+        try:
+            row = self._conn.execute("SELECT at FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        except READ_ERRORS as exc:
+            raise database_error(self.path, exc, "the events cannot be read") from exc
+        return row[0] if row is not None and isinstance(row[0], str) else ""
 
     def set_meta(self, key: str, value: str) -> None:
-        with self._conn:
+        self._writable()
+        try:
             self._conn.execute("BEGIN IMMEDIATE")
-            self._conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+            try:
+                schema.write_meta(self._conn, {key: value})
+                self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise JournalError(str(self.path), f"could not write to disk ({exc})") from exc
         self.meta[key] = value
 
     def mark_finished(self) -> None:
         self.set_meta("finished", "1")
 
     def close(self) -> None:
-        self._conn.close()
+        if self._reader is not None:
+            self._reader.close()
+        else:
+            self._conn.close()
 
     def __enter__(self) -> "Journal":
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def set_aside(path: str | os.PathLike[str]) -> Path:
-    """Renames a journal that cannot be used (and its WAL/SHM files) out of the way; returns the new path.
-
-    The bytes are kept so a damaged game can still be rescued by hand; the app never writes there again.
-    """
-    path = Path(path)
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.set-aside-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.set-aside-{stamp}-{n}")
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            side.rename(target.with_name(target.name + suffix))
-    path.rename(target)
-    return target

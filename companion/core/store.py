@@ -1,18 +1,32 @@
 """Where the journals live: one file per game under `<data dir>/games/`.
 
 One file per game keeps a damaged file from touching any other game, makes `companion replay FILE`
-natural, and lets the history screen list finished games by reading only each file's meta table.
+natural, and lets home and history list games by reading only each file's meta table and last row.
+
+What the store met on disk — a file set aside, one busy or refused — is kept as `notices`
+(`core.data_notices`), data the home screen can show; a damaged game's intact steps can be brought
+back with `recover`. The store is the owner's (`core.owner`): it may set files aside, tidy what a
+kill left (`tidy`) and write; tools that only look use `Journal.read`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from companion.core.errors import CorruptJournal, ForeignJournal, JournalError, NewerJournal
+from companion.core import data_notices
+from companion.core.data_notices import DataNotice
+from companion.core.errors import BusyJournal, CorruptJournal, ForeignJournal, JournalError, NewerJournal, UnreadableJournal
 from companion.core.journal import Clock, Journal, set_aside, utc_now
+from companion.core.journal_files import games_files, is_file
+from companion.core.journal_schema import FORMAT, VERSION
+from companion.core.recovery import NothingToRecover, salvage
+from companion.core.tidy import tidy
+
+log = logging.getLogger("companion.store")
 
 SUFFIX = ".journal"
 
@@ -24,12 +38,23 @@ META_PLAYERS, META_COLOURS, META_PADS = "players", "colours", "pads"
 
 @dataclasses.dataclass(frozen=True)
 class JournalInfo:
-    """A journal as listed: its file, game, creation time and whether it is finished."""
+    """A journal as listed, read from its meta and last row only (nothing replayed): its file, game,
+    creation time, whether it is finished; who plays (`players`, names per seat, () when unknown),
+    where it stands (`steps`: the number of its last step; 0: not even set up, never resumed) and
+    when it was last played (`last_played`, the last step's UTC time, "" without one)."""
 
     path: Path
     game: str
     created: str
     finished: bool
+    players: tuple[str, ...] = ()
+    steps: int = 0
+    last_played: str = ""
+
+    @property
+    def is_started(self) -> bool:
+        """It holds its set-up step: only such a game is ever resumed."""
+        return self.steps > 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,7 +113,10 @@ def seating_of(journal: Journal) -> RecentPlayers | None:
     names = _texts(_json(meta.get(META_PLAYERS)))
     colours = _texts(_json(meta.get(META_COLOURS))) or ()
     if names is None:
-        first = next(iter(journal.records()), None)
+        try:
+            first = next(iter(journal.records()), None)
+        except JournalError:
+            first = None
         payload = _json(first.payload) if first is not None else None
         if not isinstance(payload, dict):
             return None
@@ -108,6 +136,17 @@ class SetAside:
     reason: str
 
 
+@dataclasses.dataclass(frozen=True)
+class Recovered:
+    """A damaged game brought back: the new journal, the file it came from, the steps it holds
+    (1 to `steps`) and why reading the damaged file stopped."""
+
+    path: Path
+    source: Path
+    steps: int
+    stopped: str
+
+
 class JournalStore:
     def __init__(self, data_dir: str | Path, clock: Clock = utc_now) -> None:
         """`clock`: what the journals' times are read from (the wall clock, or a fixed one)."""
@@ -116,54 +155,137 @@ class JournalStore:
         self.games_dir = self.data_dir / "games"
         self.set_aside: list[SetAside] = []
         self.refused: list[JournalError] = []
+        self._notices: dict[tuple[str, Path], DataNotice] = {}
 
-    def new(self, game: str, **meta: str) -> Journal:
-        """A new journal for `game`; `meta` (e.g. `seating_meta(...)`) is written with its creation,
-        in one transaction, so a crash never leaves a game without it."""
-        self.games_dir.mkdir(parents=True, exist_ok=True)
+    # -- what the table should be told ---------------------------------------------------------
+
+    @property
+    def notices(self) -> list[DataNotice]:
+        """What the store met on disk since it was made, oldest first, each file once."""
+        return list(self._notices.values())
+
+    def _tell(self, notice: DataNotice) -> None:
+        self._notices[(notice.kind, notice.path)] = notice
+
+    def _note(self, path: Path, exc: JournalError) -> None:
+        """A file the store could not use and leaves where it is (busy, newer, unreadable)."""
+        if isinstance(exc, BusyJournal):
+            self._tell(data_notices.busy(path, exc.message))
+        elif isinstance(exc, NewerJournal):
+            if not any(Path(r.path) == path for r in self.refused):
+                self.refused.append(exc)
+            self._tell(data_notices.newer(path, exc.message))
+        elif isinstance(exc, UnreadableJournal):
+            self._tell(data_notices.unreadable(path, exc.message))
+
+    # -- one journal -----------------------------------------------------------------------------
+
+    def new(self, game: str, *, steps: Sequence[Sequence[tuple[str, str]]] = (), **meta: str) -> Journal:
+        """A new journal for `game` holding `steps` from the moment it exists (a game's set-up step:
+        a journal never exists without it); `meta` (e.g. `seating_meta(...)`) is written with it, in
+        one transaction, so a crash never leaves a game without it. Atomic (`Journal.create`)."""
+        return Journal.create(self._new_path(game), game, self.clock, steps=steps, **meta)
+
+    def _new_path(self, game: str) -> Path:
         stamp = self.clock().astimezone().strftime("%Y%m%d-%H%M%S-%f")
-        return Journal.create(self.games_dir / f"{stamp}-{game}{SUFFIX}", game, self.clock, **meta)
+        path = self.games_dir / f"{stamp}-{game}{SUFFIX}"
+        n = 1
+        while path.exists():  # a fixed clock names every journal alike
+            n += 1
+            path = self.games_dir / f"{stamp}-{n}-{game}{SUFFIX}"
+        return path
 
     def open(self, path: str | Path) -> Journal:
-        """Opens one journal; a corrupt or foreign file is set aside (recorded), a newer one refused."""
+        """Opens one journal to play on. A damaged or foreign file is set aside (recorded, told),
+        a newer, busy or unreadable one left where it is (told); the error is raised either way."""
+        path = Path(path)
         try:
             return Journal.open(path, self.clock)
         except (CorruptJournal, ForeignJournal) as exc:
+            self.damaged(path, exc)
+            raise
+        except JournalError as exc:
+            self._note(path, exc)
+            raise
+
+    def damaged(self, path: str | Path, exc: CorruptJournal | ForeignJournal) -> Path | None:
+        """Sets a damaged (or foreign) file aside and tells the table; the new path, or None when
+        the folder does not allow it (then the file stays, unopened, and the table is told why)."""
+        path = Path(path)
+        try:
             moved = set_aside(path)
-            self.set_aside.append(SetAside(Path(path), moved, exc.message))
-            raise
-        except NewerJournal as exc:
-            self.refused.append(exc)
-            raise
+        except OSError as error:
+            self._tell(data_notices.not_set_aside(path, exc.message, error.strerror or str(error)))
+            log.error("%s is damaged (%s) and could not be set aside: %s", path.name, exc.message, error)
+            return None
+        self.set_aside.append(SetAside(path, moved, exc.message))
+        self._tell(data_notices.set_aside(path, moved, exc.message, isinstance(exc, ForeignJournal)))
+        log.error("%s set aside as %s: %s", path.name, moved.name, exc.message)
+        return moved
+
+    # -- every journal -----------------------------------------------------------------------------
 
     def list(self) -> list[JournalInfo]:
-        """Every usable journal, newest first. Unusable files are set aside or refused, not listed."""
+        """Every usable journal, newest first. Unusable files are set aside or left and told, not listed."""
         infos = []
-        if not self.games_dir.is_dir():
-            return infos
-        for path in sorted(self.games_dir.glob(f"*{SUFFIX}"), reverse=True):
-            try:
-                with self.open(path) as journal:
-                    infos.append(JournalInfo(path, journal.game, journal.meta.get("created", ""), journal.is_finished))
-            except JournalError:
+        for path in games_files(self.games_dir, f"*{SUFFIX}"):
+            if not is_file(path):
                 continue
+            try:
+                with Journal.read(path) as journal:
+                    seating = seating_of(journal)
+                    infos.append(JournalInfo(path, journal.game, journal.meta.get("created", ""), journal.is_finished,
+                                             seating.names if seating is not None else (), journal.last_step,
+                                             journal.last_played()))
+            except (CorruptJournal, ForeignJournal) as exc:
+                self.damaged(path, exc)
+            except JournalError as exc:
+                self._note(path, exc)
         return infos
 
+    def unfinished(self) -> list[JournalInfo]:
+        """Every game that can be resumed (set up, not finished), the one played last first: what
+        home lists."""
+        games = [info for info in self.list() if info.is_started and not info.finished]
+        return sorted(games, key=lambda info: (info.last_played, info.path.name), reverse=True)
+
     def latest_unfinished(self) -> JournalInfo | None:
-        return next((info for info in self.list() if not info.finished), None)
+        """The unfinished game played last, which the app resumes at start."""
+        return next(iter(self.unfinished()), None)
+
+    def tidy(self) -> list[Path]:
+        """At start, by the owner only: removes what a kill left that holds no step (`core.tidy`)."""
+        return tidy(self.games_dir)
+
+    def recover(self, damaged: str | Path) -> Recovered:
+        """Brings a damaged game (a set-aside file) back up to its last intact step, into a new
+        journal beside the others; the damaged file is only read. Raises `NothingToRecover` when
+        not one whole step can be read, `JournalError` when the new journal cannot be written."""
+        damaged = Path(damaged)
+        found = salvage(damaged)
+        meta = {**found.meta, "finished": "0", "recovered_from": damaged.name}
+        meta.update(created=meta.get("created") or found.rows[0][4], game=found.game)
+        path = self._new_path(found.game)
+        Journal.create_from(path, {**meta, "format": FORMAT, "version": str(VERSION)}, found.rows, self.clock).close()
+        self._notices = {key: n for key, n in self._notices.items() if n.path != damaged}
+        self._tell(data_notices.recovered(damaged, path, found.steps))
+        log.info("recovered steps 1-%d of %s into %s", found.steps, damaged.name, path.name)
+        return Recovered(path, damaged, found.steps, found.stopped)
 
     def recent_players(self, game: str) -> RecentPlayers | None:
-        """Who played the newest game of `game` that names its players, finished or not. Opens
+        """Who played the newest game of `game` that names its players, finished or not. Reads
         only the newest files of that game (their names say which game), replays nothing, and
         leaves an unusable file where it is: offering names is no reason to move a file."""
-        if not self.games_dir.is_dir():
-            return None
-        for path in sorted(self.games_dir.glob(f"*-{game}{SUFFIX}"), reverse=True):
+        for path in games_files(self.games_dir, f"*-{game}{SUFFIX}"):
             try:
-                with Journal.open(path) as journal:
+                with Journal.read(path) as journal:
                     seating = seating_of(journal) if journal.game == game else None
             except JournalError:
                 continue
             if seating is not None:
                 return seating
         return None
+
+
+__all__ = ["JournalInfo", "JournalStore", "NothingToRecover", "Recovered", "RecentPlayers", "SetAside", "SUFFIX",
+           "pads_from_meta", "seating_meta", "seating_of"]

@@ -1,0 +1,111 @@
+"""What the files on disk did at start-up, as data a screen can show: which file, what happened, what
+to do. One constructor per case, so the words for a case live in one place.
+
+Why data and not log lines: a kiosk has no terminal. The home screen lists these (translated by
+their `template` and `fix`, like a session `Notice`), `companion doctor` and the command line print
+their `text`. A notice never blocks the table: each case comes with what the app did instead.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any, Mapping
+
+#: What happened, one kind per case.
+SET_ASIDE = "set_aside"  # damaged or not a journal: moved out of the way, bytes kept
+NOT_SET_ASIDE = "not_set_aside"  # damaged, but the folder does not let it be moved
+BUSY = "busy"  # another program holds the file
+NEWER = "newer"  # written by a newer companion
+UNREADABLE = "unreadable"  # permissions, I/O
+TEMPORARY = "temporary"  # the data directory cannot be used: games go to a temporary one
+LOW_SPACE = "low_space"  # the disk is (nearly) full
+CONFIG = "config"  # the config file cannot be used: built-in settings
+RECOVERED = "recovered"  # a set-aside game recovered into a new journal
+
+
+@dataclasses.dataclass(frozen=True)
+class DataNotice:
+    """One thing the table should know about its files. `template` and `fix` are English with
+    `{name}` fields from `params` (the translation keys); `text` and `fix_text` are filled in.
+    `path`: the file or folder it is about (for a set-aside game, where it is now).
+    `recoverable`: a set-aside game whose intact steps `JournalStore.recover(path)` can bring back."""
+
+    kind: str
+    path: Path
+    template: str
+    fix: str
+    params: Mapping[str, Any]
+    recoverable: bool = False
+
+    @property
+    def text(self) -> str:
+        return self.template.format(**self.params)
+
+    @property
+    def fix_text(self) -> str:
+        return self.fix.format(**self.params)
+
+
+def set_aside(original: Path, moved_to: Path, reason: str, foreign: bool) -> DataNotice:
+    if foreign:
+        return DataNotice(SET_ASIDE, moved_to, "{file} is not a companion journal ({reason}); it was moved to {moved}.",
+                          "Nothing to do: the file is kept as it was.",
+                          {"file": original.name, "reason": reason, "moved": moved_to.name})
+    return DataNotice(SET_ASIDE, moved_to, "{file} is damaged ({reason}); it was set aside as {moved}.",
+                      "Recover its intact steps into a new game from home (the damaged file is kept), "
+                      "or rescue it by hand: sqlite3 {moved} .recover",
+                      {"file": original.name, "reason": reason, "moved": moved_to.name}, recoverable=True)
+
+
+def not_set_aside(path: Path, reason: str, why: str) -> DataNotice:
+    return DataNotice(NOT_SET_ASIDE, path, "{file} is damaged ({reason}) and could not be set aside ({why}); "
+                      "it is left where it is and not opened.",
+                      "Make the folder writable (sudo chown -R $USER {folder}) and restart companion.",
+                      {"file": path.name, "reason": reason, "why": why, "folder": str(path.parent)})
+
+
+def busy(path: Path, reason: str) -> DataNotice:
+    return DataNotice(BUSY, path, "{file} is in use by another program; it is left as it is.",
+                      "Close the other program (e.g. an sqlite3 shell: fuser {path}) and go home again.",
+                      {"file": path.name, "path": str(path), "reason": reason})
+
+
+def newer(path: Path, reason: str) -> DataNotice:
+    return DataNotice(NEWER, path, "{file} was written by a newer companion; it is left as it is.",
+                      "Update companion to open it.", {"file": path.name, "reason": reason})
+
+
+def unreadable(path: Path, reason: str) -> DataNotice:
+    return DataNotice(UNREADABLE, path, "{file} cannot be read ({reason}); it is left as it is.",
+                      "Check its owner and permissions: ls -l {path} (sudo chown $USER {path}).",
+                      {"file": path.name, "path": str(path), "reason": reason})
+
+
+def temporary(configured: Path, temporary_dir: Path, reason: str) -> DataNotice:
+    return DataNotice(TEMPORARY, configured,
+                      "The data folder {path} cannot be used ({reason}): games played now are kept in "
+                      "{temporary} only, until the computer restarts.",
+                      "Make {path} writable (sudo chown -R $USER {path}; a full disk: free some space) "
+                      "and restart companion; the games already in it are untouched.",
+                      {"path": str(configured), "temporary": str(temporary_dir), "reason": reason})
+
+
+def low_space(path: Path, free_mb: int) -> DataNotice:
+    return DataNotice(LOW_SPACE, path, "The disk of {path} has only {free} MB free: new steps may not be saved.",
+                      "Free some space (sudo apt-get clean; sudo journalctl --vacuum-size=50M).",
+                      {"path": str(path), "free": free_mb})
+
+
+def config(path: Path | None, reason: str) -> DataNotice:
+    shown = str(path) if path is not None else "config.toml"
+    return DataNotice(CONFIG, path or Path("config.toml"),
+                      "The config file {path} cannot be used ({reason}): companion runs with its built-in settings.",
+                      "Fix the line it names (companion doctor says the same), or move the file away to start afresh.",
+                      {"path": shown, "reason": reason})
+
+
+def recovered(source: Path, journal: Path, steps: int) -> DataNotice:
+    return DataNotice(RECOVERED, journal, "Steps 1 to {steps} of {source} were recovered into a new game, {file}.",
+                      "Resume it from home; the damaged file stays where it was set aside.",
+                      {"source": source.name, "file": journal.name, "steps": steps})
