@@ -30,8 +30,10 @@ from companion.core.data_notices import DataNotice
 from companion.core.errors import CorruptJournal, IllegalCommand, JournalError
 from companion.core.events import Command
 from companion.core.game import Game
-from companion.core.store import JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
+from companion.core.intent_args import IntentArgs, as_shaped, list_of, optional, shown, whole_in
+from companion.core.store import SUFFIX, JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
 from companion.drafts import PrivateDrafts, game_drafts
+from companion.intake import check_fact, check_intent
 # The facts are also the UI's to name through this module (a dice tray's demo builds scanner facts):
 # DESIGN's arrows let the UI reach hardware.facts only through the session.
 from hardware.facts import PRESS_KEYS, ButtonPressed, DeviceStatus, DiceLive, DiceRead, ScannerStatus
@@ -41,6 +43,9 @@ log = logging.getLogger("companion.session")
 #: The most automatic steps after one player's step. A chain is short (the tray's only action, the
 #: end of the turn, the last demand in the bag …); the bound keeps a faulty hook from hanging the table.
 MAX_AUTOMATIC = 16
+
+#: The rule of the last-resort refusal: not the table's mistake but the app's (a bug, logged).
+FAULT = "app fault"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -223,13 +228,24 @@ class Session:
     # -- facts ---------------------------------------------------------------------------------
 
     def handle(self, fact: object) -> None:
-        """Handles one fact and tells the listeners. Never raises for bad input: it becomes a notice."""
+        """Handles one fact and tells the listeners. Never raises for bad input: a fact or an intent
+        of the wrong shape is refused naming its field (`companion.intake`), and so is anything the
+        rules refuse; nothing refused reaches the journal. A fault of the app's own is logged with
+        its traceback and told as a notice too, so one bad tap never stops the table."""
+        try:
+            if not isinstance(fact, Intent):  # an intent's envelope is checked where it is read
+                check_fact(fact)
+        except IllegalCommand as exc:
+            self._refuse(exc)
+            self._tell()
+            return
         if isinstance(fact, (ScannerStatus, DiceLive)):
             self._scanner_fact(fact)
             return
         asked = self.notice.ask if self.notice is not None else None
         self.notice = None
         self.automatic = []
+        written = self._written()
         try:
             if isinstance(fact, Intent):
                 self._intent(fact, asked)
@@ -239,15 +255,35 @@ class Session:
                 self._dice_read(fact)
             elif isinstance(fact, DeviceStatus):
                 self.notice = Notice("info", "{device}: {status}", {"device": fact.device, "status": fact.status})
-            else:
-                raise TypeError(f"unknown fact {fact!r}")
         except IllegalCommand as exc:
-            self.notice = Notice.refused(exc)
-            log.info("refused [%s]: %s", exc.rule, exc.message)
+            self._refuse(exc)
         except JournalError as exc:
             self.notice = Notice("error", "The journal could not be used: {reason}", {"reason": exc.message})
             log.error("journal: %s", exc)
+        except Exception as exc:  # a fault of the app's, not of the input: logged, told, survived
+            self._fault(fact, exc, written)
         self._tell()
+
+    def _refuse(self, exc: IllegalCommand) -> None:
+        self.notice = Notice.refused(exc)
+        log.info("refused [%s]: %s", exc.rule, exc.message)
+
+    def _written(self) -> tuple[str, int] | None:
+        """Which journal is open and its last step: what a fault may or may not have changed."""
+        return (str(self.engine.journal.path), self.engine.journal.last_step) if self.engine is not None else None
+
+    def _fault(self, fact: object, exc: Exception, written: tuple[str, int] | None) -> None:
+        """The last resort: an exception no check foresaw. Only the fact's kind is logged beside the
+        traceback (an intent's args may hold a secret bid). The words say whether anything was
+        written: the journal is as it was unless a step was committed before the fault."""
+        what = fact.name if isinstance(fact, Intent) else type(fact).__name__
+        log.exception("fault handling %s", what)
+        error = type(exc).__name__
+        if self._written() == written:
+            self._refuse(IllegalCommand(FAULT, "That could not be entered: the app met a fault ({error}) and wrote nothing.",
+                                        error=error))
+        else:
+            self.notice = Notice("error", "That was entered, then the app met a fault ({error}).", {"error": error})
 
     def _tell(self) -> None:
         view = self.table_view()
@@ -280,14 +316,18 @@ class Session:
         engine.execute(command)
 
     def _intent(self, intent: Intent, asked: Ask | None = None) -> None:
-        """`asked`: the question the previous fact's step raised, which an `answer` answers."""
+        """`asked`: the question the previous fact's step raised, which an `answer` answers.
+        Session-level intents read their args here (each under its own rule); a game's intent is
+        the game's `parse_command`, which reads its own."""
+        check_intent(intent.name, intent.args, intent.automatic)
         name, args = intent.name, intent.args
         if name == "new_game":
-            self.new_game(str(args.get("game", "")), dict(args.get("setup", {})))
+            new = IntentArgs(args, "new game")
+            self.new_game(new.text("game", ""), new.mapping("setup", {}))
         elif name == "resume":
-            self.resume(_journal_path(args, "resume", required=False))
+            self.resume(_journal_path(IntentArgs(args, "resume")))
         elif name == "recover":
-            self.recover(_journal_path(args, "recover", required=True))  # type: ignore[arg-type]
+            self.recover(_set_aside_path(IntentArgs(args, "recover")))
         elif name == "close":
             self._close()
         elif name == "undo":
@@ -295,11 +335,11 @@ class Session:
         elif name == "redo":
             self._redo(intent.automatic)
         elif name == "correct":
-            self._correct(args)
+            self._correct(IntentArgs(args, "correct"))
         elif name == "seat_key":
-            self._seat_key_intent(args)
+            self._seat_key_intent(IntentArgs(args, "seat_key"))
         elif name == "answer":
-            self._answer(args, asked, intent.automatic)
+            self._answer(IntentArgs(args, "answer"), asked, intent.automatic)
         else:
             engine = self._require_engine()
             command = engine.game.parse_command(name, args)
@@ -308,14 +348,14 @@ class Session:
                 command = dataclasses.replace(command, drafts=self._shown_drafts())
             self._execute(command, intent.automatic)
 
-    def _answer(self, args: Mapping[str, Any], asked: Ask | None, automatic: bool) -> None:
+    def _answer(self, args: IntentArgs, asked: Ask | None, automatic: bool) -> None:
         """The asked step, posted again with the answer: a wrong answer is refused by the rules
         like any other step (and asks nothing more)."""
         if asked is None:
             raise IllegalCommand("answer", "Nothing is being asked now.")
         if "value" not in args:
             raise IllegalCommand("answer", "'{field}' is missing.", field="value")
-        name, answered = asked.answered(args["value"])
+        name, answered = asked.answered(args.get("value"))
         self._intent(Intent(name, answered, automatic))
 
     def _execute(self, command: Command, automatic: bool) -> None:
@@ -356,25 +396,21 @@ class Session:
         shown = ((seat, self.drafts.amount(seat, drafting[0](engine.state, seat))) for seat in range(self._seats))
         return tuple((seat, amount) for seat, amount in shown if amount is not None)
 
-    def _seat_key_intent(self, args: Mapping[str, Any]) -> None:
+    def _seat_key_intent(self, args: IntentArgs) -> None:
         """Intent("seat_key", {"seat": S, "key": K}): a seat's private touchscreen panel stands in
         for its pad (same keys, same meaning)."""
-        seat, key = args.get("seat"), args.get("key")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._seats:
-            raise IllegalCommand("seat_key", "'{field}' must be a whole number, got {value}", field="seat", value=repr(seat))
-        if key not in PRESS_KEYS:
-            raise IllegalCommand("seat_key", "'{field}' must be one of {choices}, got {value}", field="key",
-                                 choices=", ".join(PRESS_KEYS), value=repr(key))
-        self.seat_key(seat, str(key))
+        self._require_engine()
+        seat, key = args.whole("seat"), args.choice("key", PRESS_KEYS)
+        if not 0 <= seat < self._seats:
+            raise IllegalCommand("seat_key", "There is no seat {n}.", n=seat + 1)
+        self.seat_key(seat, key)
 
-    def _correct(self, args: Mapping[str, Any]) -> None:
+    def _correct(self, args: IntentArgs) -> None:
         """Intent("correct", {"step": N, "name": …, "args": {…}}): step N is replaced by the named
         intent and the later steps are entered again where still legal; the notice says which not."""
         engine = self._require_engine()
-        step = args.get("step")
-        if isinstance(step, bool) or not isinstance(step, int):
-            raise IllegalCommand("correct", "'{field}' must be a whole number, got {value}", field="step", value=repr(step))
-        command = engine.game.parse_command(str(args.get("name", "")), dict(args.get("args", {})))
+        step = args.whole("step")
+        command = engine.game.parse_command(args.text("name", ""), args.mapping("args", {}))
         result = engine.correct(step, command)
         which = ", ".join(f"#{number} [{exc.rule}]" for number, exc in result.dropped)
         if result.dropped:
@@ -505,13 +541,12 @@ class Session:
         self._close()
 
 
-def _journal_path(args: Mapping[str, Any], rule: str, required: bool) -> str | None:
-    """The `path` of a resume or recover intent: a journal file's path as text (None: the latest)."""
-    path = args.get("path")
-    if path is None and not required:
-        return None
-    if not isinstance(path, str) or not path:
-        raise IllegalCommand(rule, "'{field}' must be a text, got {value}", field="path", value=repr(path))
+def _set_aside_path(args: IntentArgs) -> str:
+    """A recover intent's `path`: the set-aside file home offered (its name is the store's, so it
+    need not end in the journal suffix): a text, not empty."""
+    path = args.text("path")
+    if not path:
+        raise IllegalCommand(args.rule, "'{field}' must be a text, got {value}", field="path", value=shown(path))
     return path
 
 
@@ -521,15 +556,24 @@ def _take_pads(setup: dict[str, Any]) -> tuple[int | None, ...] | None:
     pads = setup.pop("pads", None)
     if pads is None:
         return None
-    if not isinstance(pads, (list, tuple)) or not all(
-            p is None or (isinstance(p, int) and not isinstance(p, bool) and p >= 0) for p in pads):
-        raise IllegalCommand("pads", "'{field}' must list a pad number or nothing per seat, got {value}",
-                             field="pads", value=repr(pads))
+    pads = as_shaped(pads, "pads", "pads", list_of(optional(whole_in(0))),
+                     "'{field}' must list a pad number or nothing per seat, got {value}")
     given = [p for p in pads if p is not None]
     twice = next((p for p in given if given.count(p) > 1), None)
     if twice is not None:
         raise IllegalCommand("pads", "Pad {pad} is given to two players.", pad=twice + 1)
     return tuple(pads)
+
+
+def _journal_path(args: IntentArgs) -> str | None:
+    """A resume intent's `path`: a journal file, or None for the latest unfinished game. Anything
+    else is refused before the store opens it: a path the table did not get from the store (a
+    slip in a script) must not open, nor set aside as foreign, a file that is not a journal."""
+    path = args.optional_text("path")
+    if path is not None and not path.endswith(SUFFIX):
+        raise IllegalCommand("resume", "'{field}' must name a journal file (…{suffix}), got {value}",
+                             field="path", suffix=SUFFIX, value=shown(path))
+    return path
 
 
 def _seating(game: Game[Any], events: Any) -> tuple[list[str], list[str]]:

@@ -26,6 +26,7 @@ LAYERS: dict[str, str] = {
     "companion.games": "games",
     "companion.session": "session",
     "companion.drafts": "session",  # the session's private drafts: part of it, imported by it alone
+    "companion.intake": "session",  # the session's checks of what it takes in: part of it too
     "companion.presenters": "presenters",
     "companion.ui": "ui",
     "companion.wiring": "wiring",

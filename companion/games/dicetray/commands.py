@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command
+from companion.core.intent_args import IntentArgs, as_shaped, is_text, is_whole, list_of, record
 from companion.games.dicetray.state import Dice
 
 
@@ -42,27 +43,27 @@ class FinishTray(Command):
     pass
 
 
+RULE = "dice tray input"
+DICE = "'{field}' must list the dice as colour and face pairs."
+
+#: The shape only: the rules check the colours, the faces and the count.
+_DICE = list_of(record(is_text, is_whole))
+
+
 def parse_dice(value: Any) -> Dice:
     """[[colour, face], …] (lists or tuples) as a Dice tuple; the shape only — the rules check the
     colours, faces and count."""
-    if not isinstance(value, (list, tuple)):
-        raise IllegalCommand("dice tray input", "'{field}' must list the dice as colour and face pairs.", field="dice")
-    dice = []
-    for die in value:
-        if not isinstance(die, (list, tuple)) or len(die) != 2 or not isinstance(die[0], str) \
-                or isinstance(die[1], bool) or not isinstance(die[1], int):
-            raise IllegalCommand("dice tray input", "'{field}' must list the dice as colour and face pairs.", field="dice")
-        dice.append((die[0], die[1]))
-    return tuple(dice)
+    return as_shaped(value, "dice", RULE, _DICE, DICE)
 
 
 def parse_command(name: str, args: Mapping[str, Any]) -> Command:
     """A command from an intent name and its arguments, naming any bad field."""
+    a = IntentArgs(args, RULE)
     if name == "setup":
         # "seed" is accepted and ignored: the session gives every new game one; nothing is drawn here.
         return OpenTray()
     if name == "enter_dice":
-        return EnterDice(parse_dice(args.get("dice")))
+        return EnterDice(parse_dice(a.get("dice")))
     if name == "finish":
         return FinishTray()
-    raise IllegalCommand("dice tray input", "The dice tray has no action '{name}'.", name=name)
+    raise IllegalCommand(RULE, "The dice tray has no action '{name}'.", name=name)

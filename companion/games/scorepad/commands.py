@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command
+from companion.core.intent_args import IntentArgs, is_text, list_of
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,25 +27,22 @@ class FinishPad(Command):
     pass
 
 
-def _int(args: Mapping[str, Any], field: str) -> int:
-    value = args.get(field)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalCommand("score pad input", "'{field}' must be a whole number, got {value}", field=field, value=repr(value))
-    return value
+RULE = "score pad input"
 
 
 def parse_command(name: str, args: Mapping[str, Any]) -> Command:
     """Builds a command from an intent name and its arguments, naming any bad field."""
+    a = IntentArgs(args, RULE)
     if name == "setup":
-        players = args.get("players")
-        if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+        players = a.get("players")
+        if not list_of(is_text)(players):
             raise IllegalCommand("score pad setup", "'players' must be a list of names")
-        return StartPad(tuple(players), _int(args, "seed"))
+        return StartPad(tuple(players), a.whole("seed"))
     if name == "add_points":
-        return AddPoints(_int(args, "seat"), _int(args, "points"))
+        return AddPoints(a.whole("seat"), a.whole("points"))
     if name == "finish":
         return FinishPad()
-    raise IllegalCommand("score pad input", "The score pad has no action '{name}'.", name=name)
+    raise IllegalCommand(RULE, "The score pad has no action '{name}'.", name=name)
 
 
 PAD_KEYS = {"plus": 1, "minus": -1}

@@ -14,7 +14,11 @@ from typing import Any, Mapping
 from companion.core import sealed
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command
-from companion.core.sealed_intents import parse_bid_intent, whole_number
+from companion.core.intent_args import IntentArgs, is_text, is_whole, list_of, optional
+from companion.core.sealed_intents import parse_bid_intent
+
+
+RULE = "secret bid input"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -40,37 +44,33 @@ class FinishBids(Command):
     pass
 
 
-def _int(args: Mapping[str, Any], field: str, default: int | None = None) -> int:
-    return whole_number(args, field, "secret bid input", default)
-
-
 def _limits(value: Any) -> tuple[int | None, ...]:
     if value is None:
         return ()
-    if not isinstance(value, (list, tuple)) or not all(
-            v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in value):
-        raise IllegalCommand("secret bid input", "'limits' must be a list of whole numbers (or empty for no limit).")
+    if not list_of(optional(is_whole))(value):
+        raise IllegalCommand(RULE, "'limits' must be a list of whole numbers (or empty for no limit).")
     return tuple(value)
 
 
 def parse_command(name: str, args: Mapping[str, Any]) -> Command:
     """A command from an intent name and its arguments, naming any bad field. The amount of a
     refused `set_bid` is never repeated in the refusal: refusals are shown on the shared screen."""
+    a = IntentArgs(args, RULE)
     if name == "setup":
-        players = args.get("players")
-        if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+        players = a.get("players")
+        if not list_of(is_text)(players):
             raise IllegalCommand("secret bid setup", "'players' must be a list of names")
-        unlocked = args.get("unlocked", sealed.COUNT_CURRENT)
+        unlocked = a.get("unlocked", sealed.COUNT_CURRENT)
         if not isinstance(unlocked, str):
             raise IllegalCommand("sealed bid", "Unlocked bids count as one of: {choices}.",
                                  choices=", ".join(sealed.UNLOCKED_POLICIES))
         # "seed" is accepted and ignored: the session gives every new game one; nothing is drawn here.
-        return StartBids(tuple(players), _limits(args.get("limits")), _int(args, "step", 1), unlocked)
-    bid = parse_bid_intent(name, args, "secret bid input")
+        return StartBids(tuple(players), _limits(a.get("limits")), a.whole("step", 1), unlocked)
+    bid = parse_bid_intent(name, args, RULE)
     if bid is not None:
         return bid
     if name == "new_round":
-        return NewRound(None if args.get("limits") is None else _limits(args.get("limits")))
+        return NewRound(None if a.get("limits") is None else _limits(a.get("limits")))
     if name == "finish":
         return FinishBids()
-    raise IllegalCommand("secret bid input", "The secret bid has no action '{name}'.", name=name)
+    raise IllegalCommand(RULE, "The secret bid has no action '{name}'.", name=name)

@@ -7,83 +7,53 @@ from typing import Any, Callable, Mapping
 
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command
+from companion.core.intent_args import IntentArgs, is_text, is_whole, list_of, optional, record
 from companion.games.trajan import commands as c
 
 RULE = "Trajan input"
 
+TILE = "'{field}' must be a Trajan tile, its kind and then its two colours, such as [\"cards\", \"pink\", \"blue\"], got {value}"
+SITE_TILE = "'{field}' must be a construction tile and its VP, such as [\"roof\", 4], got {value}"
+TRAYS = "'{field}' must list each player's trays, each a list of marker colours, got {value}"
+TILES = "'{field}' must list each player's Trajan tiles, each its kind and two colours, got {value}"
+SOURCES = "'{field}' must list, per demand, what pays it (forum, trajan, wildcard) or nothing, got {value}"
 
-def _int(args: Mapping[str, Any], field: str) -> int:
-    value = args.get(field)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalCommand(RULE, "'{field}' must be a whole number, got {value}", field=field, value=repr(value))
-    return value
-
-
-def _str(args: Mapping[str, Any], field: str, optional: bool = False) -> Any:
-    value = args.get(field)
-    if value is None and optional:
-        return None
-    if not isinstance(value, str):
-        raise IllegalCommand(RULE, "'{field}' must be a text, got {value}", field=field, value=repr(value))
-    return value
+_TILE = list_of(is_text, at_least=1)  # the kind first; the rules count the colours (and say so)
+_SITE_TILE = record(is_text, is_whole)
+_PER_PLAYER = list_of(list_of(list_of(is_text)))
 
 
-def _strs(args: Mapping[str, Any], field: str, optional: bool = False) -> Any:
-    value = args.get(field, None if optional else ())
-    if value is None and optional:
-        return None
-    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        raise IllegalCommand(RULE, "'{field}' must be a list of names, got {value}", field=field, value=repr(value))
-    return tuple(value)
-
-
-def _site_tile(args: Mapping[str, Any], field: str) -> tuple[str, int] | None:
-    """A construction tile as the table names it, [type, VP], or None when not given."""
-    value = args.get(field)
-    if value is None:
-        return None
-    if (not isinstance(value, (list, tuple)) or len(value) != 2 or not isinstance(value[0], str)
-            or isinstance(value[1], bool) or not isinstance(value[1], int)):
-        raise IllegalCommand(RULE, "'{field}' must be a construction tile and its VP, such as [\"roof\", 4], got {value}",
-                             field=field, value=repr(value))
-    return value[0], value[1]
-
-
-def _nested(value: Any) -> Any:
-    return tuple(_nested(v) for v in value) if isinstance(value, (list, tuple)) else value
-
-
-def _setup(a: Mapping[str, Any]) -> Command:
+def _setup(a: IntentArgs) -> Command:
     return c.SetupTrajan(
-        players=_strs(a, "players"), colours=_strs(a, "colours"), seed=_int(a, "seed"),
-        start_player=a.get("start_player"), mode=a.get("mode", "full"),
-        digital_draws=bool(a.get("digital_draws", True)), settings=dict(a.get("settings", {})),
-        start_trays=_nested(a["start_trays"]) if a.get("start_trays") is not None else None,
-        start_tiles=_nested(a["start_tiles"]) if a.get("start_tiles") is not None else None,
-        start_bonus=_strs(a, "start_bonus", optional=True),
-        senate_bonus=_strs(a, "senate_bonus", optional=True),
+        players=a.texts("players", ()), colours=a.texts("colours", ()), seed=a.whole("seed"),
+        start_player=a.optional_whole("start_player"), mode=a.text("mode", "full"),
+        digital_draws=a.flag("digital_draws", True), settings=a.mapping("settings", {}),
+        start_trays=a.optional_shaped("start_trays", _PER_PLAYER, TRAYS),
+        start_tiles=a.optional_shaped("start_tiles", _PER_PLAYER, TILES),
+        start_bonus=a.optional_texts("start_bonus"),
+        senate_bonus=a.optional_texts("senate_bonus"),
     )
 
 
-PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
+PARSERS: dict[str, Callable[[IntentArgs], Command]] = {
     "setup": _setup,
-    "sow": lambda a: c.Sow(_int(a, "tray"), _strs(a, "order")),
-    "move": lambda a: c.MoveMarkers(_int(a, "markers"), _int(a, "tray"), bool(a.get("completed", False))),
-    "seaport": lambda a: c.Seaport(_str(a, "kind"), _strs(a, "cards", optional=True) or (), _str(a, "ship", optional=True)),
-    "forum": lambda a: c.Forum(_str(a, "tile"), bool(a.get("from_extra", False))),
-    "military": lambda a: c.Military(_str(a, "kind"), _str(a, "province", optional=True),
-                                     _str(a, "found", optional=True)),
+    "sow": lambda a: c.Sow(a.whole("tray"), a.texts("order", ())),
+    "move": lambda a: c.MoveMarkers(a.whole("markers"), a.whole("tray"), a.flag("completed", False)),
+    "seaport": lambda a: c.Seaport(a.text("kind"), a.optional_texts("cards") or (), a.optional_text("ship")),
+    "forum": lambda a: c.Forum(a.text("tile"), a.flag("from_extra", False)),
+    "military": lambda a: c.Military(a.text("kind"), a.optional_text("province"), a.optional_text("found")),
     "senate": lambda a: c.Senate(),
-    "trajan": lambda a: c.TrajanAction(_str(a, "stack"), _nested(a["tile"]) if a.get("tile") is not None else None),
-    "construction": lambda a: c.Construction(_str(a, "kind"), a.get("space"), _site_tile(a, "found")),
+    "trajan": lambda a: c.TrajanAction(a.text("stack"), a.optional_shaped("tile", _TILE, TILE)),
+    "construction": lambda a: c.Construction(a.text("kind"), a.optional_whole("space"),
+                                             a.optional_shaped("found", _SITE_TILE, SITE_TILE)),
     "pass": lambda a: c.Pass(),
-    "extra": lambda a: c.ExtraAction(_str(a, "action"), _str(a, "tile")),
-    "plus2": lambda a: c.PlacePlus2(_str(a, "action")),
+    "extra": lambda a: c.ExtraAction(a.text("action"), a.text("tile")),
+    "plus2": lambda a: c.PlacePlus2(a.text("action")),
     "end_turn": lambda a: c.EndTurn(),
-    "reveal_demand": lambda a: c.RevealDemand(_str(a, "demand")),
-    "reveal_bonus": lambda a: c.RevealBonusTile(_str(a, "tile")),
-    "choose_bonus": lambda a: c.ChooseBonusTile(_str(a, "tile")),
-    "repay_demands": lambda a: c.RepayDemands(_int(a, "seat"), tuple(a.get("sources", ()))),
+    "reveal_demand": lambda a: c.RevealDemand(a.text("demand")),
+    "reveal_bonus": lambda a: c.RevealBonusTile(a.text("tile")),
+    "choose_bonus": lambda a: c.ChooseBonusTile(a.text("tile")),
+    "repay_demands": lambda a: c.RepayDemands(a.whole("seat"), a.shaped("sources", list_of(optional(is_text)), SOURCES, ())),
 }
 
 
@@ -107,7 +77,9 @@ def intent_of(command: Command) -> dict[str, Any]:
 
 
 def parse_command(name: str, args: Mapping[str, Any]) -> Command:
-    parser = PARSERS.get(name)
+    """The command the intent `name` stands for, its every field read by type (`IntentArgs`): a
+    wrong one is refused naming it, so the rules see only the types their commands declare."""
+    parser = PARSERS.get(name) if isinstance(name, str) else None
     if parser is None:
         raise IllegalCommand(RULE, "Trajan has no action '{name}'.", name=name)
-    return parser(args)
+    return parser(IntentArgs(args, RULE))

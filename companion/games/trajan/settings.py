@@ -11,6 +11,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping
 
+from companion.core.intent_args import Shape, is_flag, list_of, mapping_of, one_of, record, whole_in
+from companion.games.trajan.rules_data import ACTIONS
+
 PROVINCES = (
     "alpes", "raetia", "noricum", "narbonensis", "lugudunensis",
     "belgica", "germania_superior", "aquitania", "britannia", "germania_inferior",
@@ -75,6 +78,39 @@ class TrajanSettings:
 
 
 DEFAULT = TrajanSettings()
+
+#: The largest count of tiles a setting may put in a bag or a lap may have: far beyond any printing,
+#: small enough that a slip (or a hostile script) cannot make the set-up deal a billion tiles.
+MOST_TILES = 99
+#: The largest VP a setting may give one space, ship or province.
+MOST_VP = 999
+
+_VP = whole_in(0, MOST_VP)
+_PLACES = ("camp", *PROVINCES)
+
+
+def _ships(value: Any) -> bool:
+    """Per ship, its VP by size on the yellow and the grey side: as many sizes on each side."""
+    sides = mapping_of(("yellow", "grey"), list_of(_VP, at_least=1))
+    return (mapping_of(DEFAULT.ship_vp, sides)(value)
+            and all(len(by_side["yellow"]) == len(by_side["grey"]) for by_side in value.values()))
+
+
+#: What each setting takes, as an override at set-up (JSON: lists for tuples, texts for keys).
+SHAPES: Mapping[str, Shape] = {
+    "lap_length": mapping_of(DEFAULT.lap_length, whole_in(1, MOST_TILES)),
+    "start_trays_two_colours": is_flag,
+    "senate_values": list_of(_VP, length=len(DEFAULT.senate_values)),
+    "demand_tiles_per_type": whole_in(1, MOST_TILES),
+    "province_vp": mapping_of(PROVINCES, _VP),
+    "province_links": list_of(record(one_of(_PLACES), one_of(_PLACES)), at_least=1),
+    "ship_vp": _ships,
+    "forum_tiles": mapping_of(DEFAULT.forum_tiles, whole_in(0, MOST_TILES)),
+    "extra_action_tiles_per_action": whole_in(1, MOST_TILES),
+    "first_construction_bonus": mapping_of(DEFAULT.first_construction_bonus, one_of(ACTIONS)),
+    "bonus_tile_counts_itself": is_flag,
+    "demand_wildcard_counts_for_bonus": is_flag,
+}
 
 #: Settings whose default moves to the Chinese rulebook's reading (issue #16), each with the default
 #: a game set up before that was played with. A set-up event names each of them with the value the

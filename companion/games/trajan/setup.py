@@ -7,12 +7,13 @@ import dataclasses
 from typing import Any, Mapping
 
 from companion.core.errors import IllegalCommand
+from companion.core.intent_args import frozen
 from companion.core.rng import SeededRandom
 from companion.games.trajan import rules_data as R
 from companion.games.trajan import tiles, wheel
 from companion.games.trajan.commands import SetupTrajan
 from companion.games.trajan.events import TrajanSetUp
-from companion.games.trajan.settings import DEFAULT, FORMER_DEFAULTS, PROVINCES, TrajanSettings
+from companion.games.trajan.settings import DEFAULT, FORMER_DEFAULTS, PROVINCES, SHAPES, TrajanSettings
 from companion.games.trajan.state import PlayerState, SiteSpace, TrajanState, TrajanTile, bag
 from companion.games.trajan.unseen import UNSEEN, UNSEEN_SITE_TILE
 
@@ -23,28 +24,16 @@ _INT_KEYED = ("lap_length",)
 
 
 def settings_from(overrides: Mapping[str, Any]) -> TrajanSettings:
-    """Named S/U settings over the digest's defaults; unknown names or ill-typed values are refused."""
-    fields = {f.name for f in dataclasses.fields(TrajanSettings)}
+    """Named S/U settings over the digest's defaults; unknown names or ill-shaped values (`SHAPES`:
+    the kinds, the names and the bounds each setting takes) are refused."""
     values: dict[str, Any] = {}
     for name, value in overrides.items():
-        if name not in fields:
+        shape = SHAPES.get(name)
+        if shape is None:
             raise IllegalCommand("Trajan settings", "There is no Trajan setting '{name}'.", name=name)
-        default = getattr(DEFAULT, name)
-        if isinstance(default, bool):
-            ok = isinstance(value, bool)
-        elif isinstance(default, int):
-            ok = isinstance(value, int) and not isinstance(value, bool) and value > 0
-        elif isinstance(default, tuple):
-            ok = isinstance(value, (list, tuple)) and all(isinstance(v, int) for v in value) and len(value) == len(default)
-            value = tuple(value) if ok else value
-        else:
-            ok = isinstance(value, Mapping) and set(map(str, value)) == set(map(str, default))
-            if ok and name in _INT_KEYED:
-                value = {int(k): v for k, v in value.items()}
-                ok = all(isinstance(v, int) and v > 0 for v in value.values())
-        if not ok:
+        if not shape(value):
             raise IllegalCommand("Trajan settings", "The setting '{name}' has a value of the wrong kind.", name=name)
-        values[name] = value
+        values[name] = {int(k): v for k, v in value.items()} if name in _INT_KEYED else frozen(value)
     return dataclasses.replace(DEFAULT, **values)
 
 

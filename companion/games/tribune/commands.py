@@ -16,7 +16,11 @@ from typing import Any, Mapping
 
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command
-from companion.core.sealed_intents import parse_bid_intent, whole_number
+from companion.core.intent_args import IntentArgs, is_text, list_of
+from companion.core.sealed_intents import parse_bid_intent
+
+
+RULE = "Tribune input"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,50 +71,47 @@ class FinishTribune(Command):
     """The game is over (the table judges the victory conditions on the board)."""
 
 
-def _int(args: Mapping[str, Any], field: str, default: int | None = None) -> int:
-    return whole_number(args, field, "Tribune input", default)
-
-
-def _reason(args: Mapping[str, Any]) -> str:
+def _reason(args: IntentArgs) -> str:
     reason = args.get("reason", "")
     if reason is None:
         return ""
     if not isinstance(reason, str):
-        raise IllegalCommand("Tribune input", "'reason' must be text.")
+        raise IllegalCommand(RULE, "'reason' must be text.")
     return reason.strip()
 
 
 def parse_command(name: str, args: Mapping[str, Any]) -> Command:
     """A command from an intent name and its arguments, naming any bad field. The amount of a
     refused bid is never repeated in the refusal: refusals are shown on the shared screen."""
+    a = IntentArgs(args, RULE)
     if name == "setup":
-        players = args.get("players")
-        if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+        players = a.get("players")
+        if not list_of(is_text)(players):
             raise IllegalCommand("Tribune 3.1 setup", "'players' must be a list of names")
-        overrides = args.get("settings", {})
+        overrides = a.get("settings", {})
         if not isinstance(overrides, Mapping):
             raise IllegalCommand("Tribune settings", "'settings' must map setting names to values.")
         # "seed" is accepted and ignored: the session gives every new game one; nothing is drawn here.
-        return StartTribune(tuple(players), _int(args, "start_player", 0), dict(overrides))
+        return StartTribune(tuple(players), a.whole("start_player", 0), dict(overrides))
     if name in ("take_money", "pay_money"):
-        amount = _int(args, "amount")
+        amount = a.whole("amount", hidden=True)
         if amount < 1:  # a negative "take" would be a pay in disguise
             raise IllegalCommand("Tribune money", "Take or pay at least 1 denarius.")
-        return AdjustMoney(_int(args, "seat"), amount if name == "take_money" else -amount, _reason(args))
+        return AdjustMoney(a.whole("seat"), amount if name == "take_money" else -amount, _reason(a))
     if name == "region_v":
-        return OpenRegionV(_int(args, "space1"), _int(args, "space2"))
+        return OpenRegionV(a.whole("space1"), a.whole("space2"))
     if name == "chariot_auction":
         return OpenChariot()
     if name == "chariot":
-        on_board = args.get("on_board")
+        on_board = a.get("on_board")
         if not isinstance(on_board, bool):
-            raise IllegalCommand("Tribune input", "'on_board' must be true or false.")
+            raise IllegalCommand(RULE, "'on_board' must be true or false.")
         return PlaceChariot(on_board)
     if name == "next_round":
         return NextRound()
     if name == "finish":
         return FinishTribune()
-    bid = parse_bid_intent(name, args, "Tribune input")
+    bid = parse_bid_intent(name, args, RULE)
     if bid is not None:
         return bid
-    raise IllegalCommand("Tribune input", "Tribune has no action '{name}'.", name=name)
+    raise IllegalCommand(RULE, "Tribune has no action '{name}'.", name=name)

@@ -3,7 +3,8 @@
 Three sources: `_("…")` / `N_("…")` / `tr._("…")` literals in companion/ui (Python and .kv), the
 games' titles in their registry lines (`GameEntry(…, title="…")`, shown by the UI), and the
 templates and rule names of every `IllegalCommand(…)` and `Notice(…)` in the core, the session
-and every game (the screen translates a refusal by its template). Used by the catalog tests, and
+and every game, and those given to the intent readers of `companion.core.intent_args` (the screen
+translates a refusal by its template). Used by the catalog tests, and
 by translators: ``python -m companion.ui.text.msgids`` lists what a catalog still lacks.
 """
 
@@ -87,12 +88,21 @@ def ui_msgids() -> dict[str, str]:
     return found
 
 
+#: The readers of `companion.core.intent_args`, which refuse in their caller's words: call name →
+#: the positions of the rule and the template among its arguments (also taken by keyword).
+_READERS: dict[str, tuple[int, ...]] = {
+    "IntentArgs": (1,), "as_whole": (2,), "as_text": (2,), "as_texts": (2,), "as_flag": (2,),
+    "as_choice": (2,), "as_mapping": (2,), "as_shaped": (2, 4), "shaped": (2,), "optional_shaped": (2,),
+}
+
+
 def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
     """msgid → where, for the templates and rule names of IllegalCommand(rule, template, …),
     AnswerNeeded(Ask(kind, rule, …), template, …) and Notice(level, template, …) calls in the core,
-    the session and the games."""
+    the session (and what it takes in, intake.py) and the games, and the rules and templates given
+    to the intent readers (`_READERS`)."""
     if roots is None:
-        roots = (PACKAGE / "core", PACKAGE / "session.py", PACKAGE / "games")
+        roots = (PACKAGE / "core", PACKAGE / "session.py", PACKAGE / "intake.py", PACKAGE / "games")
     found: dict[str, str] = {}
     for path in _py_files(*roots):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
@@ -116,6 +126,13 @@ def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
                 text = _literal(node.args[1])
                 if text:
                     found.setdefault(text, where)
+            elif name in _READERS:
+                given = [node.args[i] for i in _READERS[name] if i < len(node.args)]
+                given += [k.value for k in node.keywords if k.arg in ("rule", "template")]
+                for arg in given:
+                    text = _literal(arg) or (constants.get(arg.id) if isinstance(arg, ast.Name) else None)
+                    if text:
+                        found.setdefault(text, where)
     return found
 
 

@@ -148,3 +148,35 @@ def test_the_app_deals_any_two_markers_a_tray_by_default():
     strict = [p.wheel for seed in range(12)
               for p in set_up(4, seed=seed, settings={"start_trays_two_colours": True}).players]
     assert all(len(set(t)) == 2 for wheel in strict for t in wheel)
+
+
+@pytest.mark.parametrize("settings", [
+    {"demand_tiles_per_type": 10 ** 9},  # no billion-tile bag (it ran the app out of memory)
+    {"demand_tiles_per_type": True},
+    {"extra_action_tiles_per_action": 0},
+    {"lap_length": {"2": 11, "3": 16}},
+    {"lap_length": {"2": 11, "3": 16, "4": "21"}},
+    {"senate_values": [2, 3, 4, 5, 6, 7, True]},
+    {"province_vp": {**DEFAULT.province_vp, "alpes": "3"}},
+    {"province_links": [["camp", "rome"]]},
+    {"province_links": [[1, 2]]},
+    {"ship_vp": {**DEFAULT.ship_vp, "pairs": {"yellow": [5, 10], "grey": [1]}}},
+    {"forum_tiles": {**DEFAULT.forum_tiles, "demand_bread": "many"}},
+    {"forum_tiles": {**DEFAULT.forum_tiles, "demand_bread": 10 ** 9}},
+    {"first_construction_bonus": {**DEFAULT.first_construction_bonus, "roof": "nap"}},
+    {"bonus_tile_counts_itself": "yes"},
+])
+def test_a_setting_of_the_wrong_kind_shape_or_size_is_refused_by_name(settings):
+    with pytest.raises(IllegalCommand) as info:
+        set_up(2, settings=settings)
+    assert info.value.rule == "Trajan settings" and info.value.params == {"name": next(iter(settings))}
+
+
+def test_every_setting_takes_its_own_default_and_a_variant_within_bounds():
+    plain = {"lap_length": {"2": 12, "3": 17, "4": 22}, "senate_values": [1, 2, 3, 4, 5, 6, 99],
+             "province_links": [["camp", "alpes"], ["alpes", "raetia"]], "forum_tiles": {**DEFAULT.forum_tiles, "senate_2": 0},
+             "ship_vp": {kind: {side: list(vps) for side, vps in sides.items()} for kind, sides in DEFAULT.ship_vp.items()}}
+    state = set_up(2, settings=plain)
+    assert state.settings.lap(2) == 12 and state.settings.senate_values[-1] == 99
+    assert state.settings.ship_vp == DEFAULT.ship_vp  # lists read as the tuples they default to
+    assert set_up(2, settings={f.name: getattr(DEFAULT, f.name) for f in dataclasses.fields(DEFAULT)}).settings == DEFAULT
