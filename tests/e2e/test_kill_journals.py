@@ -3,8 +3,9 @@ never a file the next start sets aside, never a lost acknowledged step, never a 
 
 Each trial starts `tests/e2e/journal_worker.py` (the app's start on its data directory, then new
 games and steps as fast as it can) and kills it once it has said a random number of durable things
-(0: during start-up); the kill is a point in what it said, never a duration, so the same trials
-happen on a fast machine and a loaded one. The next trial's start is the check that matters: it
+(0: during start-up), or, one trial in ten, once it says it holds a journal built but not yet
+renamed; the kill is a point in what it said, never a duration, so the same trials happen on a
+fast machine and a loaded one. The next trial's start is the check that matters: it
 must tidy what the kill left, set nothing aside and resume the game played last.
 COMPANION_KILL_TRIALS=N runs N trials (50 by default; tests/soak_journals.py runs 500 and more).
 """
@@ -48,21 +49,24 @@ class Outcome:
 
 
 def kill_once(data: Path, seed: int, wait_lines: int, outcome: Outcome, acked: dict[Path, int],
-              touched: list[Path]) -> None:
+              touched: list[Path], hold: bool = False) -> None:
     """One trial; `acked`: the last step acknowledged per journal so far, `touched`: the journals in
     the order they were last written to (the last one is the game played last)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, str(WORKER), str(data), str(seed)], env=env,
+    proc = subprocess.Popen([sys.executable, str(WORKER), str(data), str(seed), *(["hold"] if hold else [])], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines: list[str] = []
     moment = threading.Event()
 
     def read() -> None:
-        if wait_lines == 0:
+        if wait_lines == 0 and not hold:
             moment.set()
         for line in proc.stdout:  # type: ignore[union-attr]
+            if line.startswith("building "):  # held mid-creation (hold): nothing durable said
+                moment.set()
+                continue
             lines.append(line.rstrip("\n"))
-            if len(lines) >= wait_lines:
+            if len(lines) >= wait_lines and not hold:
                 moment.set()
 
     reader = threading.Thread(target=read, daemon=True)
@@ -109,7 +113,7 @@ def test_sigkill_while_creating_journals_and_writing_steps(tmp_path):
     touched: list[Path] = []
     for trial in range(TRIALS):
         before = {p.name for p in (data / "games").iterdir()} if (data / "games").is_dir() else set()
-        kill_once(data, trial, rng.choice([0, 1, 1, 2, 2, 3, 4, 6]), outcome, acked, touched)
+        kill_once(data, trial, rng.choice([0, 1, 1, 2, 2, 3, 4, 6]), outcome, acked, touched, hold=trial % 10 == 3)
         outcome.removed_by_next_start += len({p for p in before if p.startswith(".")})
     started = open_store(Config(data_dir=str(data)))
     try:
