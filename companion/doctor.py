@@ -138,7 +138,7 @@ def probe_journals(data_dir: Path) -> Probe:
     if unstarted:
         detail += f"; {len(unstarted)} without a set-up step (never resumed): {_names(unstarted)}"
     if foreign:
-        detail += f"; not companion journals (moved aside at the next start): {_names(foreign)}"
+        detail += f"; not companion journals (left as they are, never opened): {_names(foreign)}"
     if busy:
         detail += f"; in use by another program, not checked: {_names(busy)}"
     earlier = [p.name for p in sorted(games.glob(f"*{SUFFIX}.set-aside-*"))

@@ -280,7 +280,7 @@ def test_journals_are_counted_and_damaged_ones_reported(tmp_path):
     probe = probe_journals(data)
     assert probe.status == "warn"
     assert probe.detail.startswith(f"2 games in {data / 'games'} (1 unfinished)")
-    assert "not companion journals (moved aside at the next start): broken.journal" in probe.detail
+    assert "not companion journals (left as they are, never opened): broken.journal" in probe.detail
     assert f"1 without a set-up step (never resumed): {empty.path.name}" in probe.detail
     assert "1 set aside earlier (kept for rescue by hand): old.journal.set-aside-20240101-000000" in probe.detail
     assert (data / "games" / "broken.journal").exists(), "a check changes nothing"

@@ -98,7 +98,7 @@ def _started(data: Path, game: str, rnd: random.Random) -> tuple[Session, Any, r
 NAMES, FIELDS = _vocabulary()
 
 # Texts from a small alphabet without "/" or ".": a random `resume` path must never name a real
-# file (a foreign one would be set aside).
+# file (a damaged one would be set aside).
 _TEXT = st.text(alphabet="abcrdeoklu_ 0123", max_size=6) | st.sampled_from(
     ("", "red", "ok", "full", "cards", "roof", "alpes", "pink", "blue", "forum", "senate", "victory"))
 _SCALARS = (st.none() | st.booleans() | st.integers(-3, 40) | st.integers(-2**70, 2**70)

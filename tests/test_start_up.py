@@ -177,7 +177,9 @@ def test_foreign_damaged_and_newer_files_at_start(tmp_path):
     names = sorted(p.name for p in (data / "games").iterdir())
     assert good.name in names and newer.name in names
     assert any(n.startswith(damaged.name + ".set-aside-") for n in names)
-    assert any(n.startswith("notes.journal.set-aside-") for n in names)
+    # Not companion's: not ours to rename. Left exactly as it was, never opened, only listed.
+    assert "notes.journal" in names and not any(n.startswith("notes.journal.set-aside-") for n in names)
+    assert foreign.read_text() == "shopping list"
     assert f"resumed {good.name}" in proc.stderr, "the intact game played last is resumed"
 
 
@@ -193,11 +195,13 @@ def test_every_start_up_case_is_a_notice_the_home_screen_can_show(tmp_path):
         session = Session(all_rules(), started.store)
         assert session.resumable() is not None
         notices = {n.kind: n for n in session.data_notices()}
-        assert set(notices) == {"set_aside"} and len(session.data_notices()) == 2
+        assert set(notices) == {"set_aside", "foreign"} and len(session.data_notices()) == 2
         damaged_notice = next(n for n in session.data_notices() if damaged.name in n.text)
         assert damaged_notice.recoverable and "Recover its intact steps" in damaged_notice.fix_text
         foreign = next(n for n in session.data_notices() if "notes.journal" in n.text)
         assert not foreign.recoverable and "not a companion journal" in foreign.text
+        assert "left as it is" in foreign.text and foreign.path == data / "games" / "notes.journal"
+        assert (data / "games" / "notes.journal").read_text() == "shopping list"
     finally:
         started.release()
 

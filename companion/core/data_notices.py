@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 #: What happened, one kind per case.
-SET_ASIDE = "set_aside"  # damaged or not a journal: moved out of the way, bytes kept
+SET_ASIDE = "set_aside"  # damaged: moved out of the way, bytes kept
+FOREIGN = "foreign"  # a *.journal that is not companion's: left as it is, never opened
 NOT_SET_ASIDE = "not_set_aside"  # damaged, but the folder does not let it be moved
 BUSY = "busy"  # another program holds the file
 NEWER = "newer"  # written by a newer companion
@@ -47,15 +48,19 @@ class DataNotice:
         return self.fix.format(**self.params)
 
 
-def set_aside(original: Path, moved_to: Path, reason: str, foreign: bool) -> DataNotice:
-    if foreign:
-        return DataNotice(SET_ASIDE, moved_to, "{file} is not a companion journal ({reason}); it was moved to {moved}.",
-                          "Nothing to do: the file is kept as it was.",
-                          {"file": original.name, "reason": reason, "moved": moved_to.name})
+def set_aside(original: Path, moved_to: Path, reason: str) -> DataNotice:
     return DataNotice(SET_ASIDE, moved_to, "{file} is damaged ({reason}); it was set aside as {moved}.",
                       "Recover its intact steps into a new game from home (the damaged file is kept), "
                       "or rescue it by hand: sqlite3 {moved} .recover",
                       {"file": original.name, "reason": reason, "moved": moved_to.name}, recoverable=True)
+
+
+def foreign(path: Path, reason: str) -> DataNotice:
+    """Not companion's file (another program's, or someone's notes): not ours to rename or move,
+    so it stays where it is, is never opened to play, and is only listed."""
+    return DataNotice(FOREIGN, path, "{file} is not a companion journal ({reason}); it is left as it is.",
+                      "Nothing to do: companion never opens it. Move it out of {folder} if it does not belong there.",
+                      {"file": path.name, "reason": reason, "folder": str(path.parent)})
 
 
 def not_set_aside(path: Path, reason: str, why: str) -> DataNotice:

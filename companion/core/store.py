@@ -168,8 +168,10 @@ class JournalStore:
         self._notices[(notice.kind, notice.path)] = notice
 
     def _note(self, path: Path, exc: JournalError) -> None:
-        """A file the store could not use and leaves where it is (busy, newer, unreadable)."""
-        if isinstance(exc, BusyJournal):
+        """A file the store could not use and leaves where it is (busy, newer, unreadable, foreign)."""
+        if isinstance(exc, ForeignJournal):
+            self._tell(data_notices.foreign(path, exc.message))
+        elif isinstance(exc, BusyJournal):
             self._tell(data_notices.busy(path, exc.message))
         elif isinstance(exc, NewerJournal):
             if not any(Path(r.path) == path for r in self.refused):
@@ -196,21 +198,22 @@ class JournalStore:
         return path
 
     def open(self, path: str | Path) -> Journal:
-        """Opens one journal to play on. A damaged or foreign file is set aside (recorded, told),
-        a newer, busy or unreadable one left where it is (told); the error is raised either way."""
+        """Opens one journal to play on. A damaged file is set aside (recorded, told), a foreign,
+        newer, busy or unreadable one left where it is (told); the error is raised either way."""
         path = Path(path)
         try:
             return Journal.open(path, self.clock)
-        except (CorruptJournal, ForeignJournal) as exc:
+        except CorruptJournal as exc:
             self.damaged(path, exc)
             raise
         except JournalError as exc:
             self._note(path, exc)
             raise
 
-    def damaged(self, path: str | Path, exc: CorruptJournal | ForeignJournal) -> Path | None:
-        """Sets a damaged (or foreign) file aside and tells the table; the new path, or None when
-        the folder does not allow it (then the file stays, unopened, and the table is told why)."""
+    def damaged(self, path: str | Path, exc: CorruptJournal) -> Path | None:
+        """Sets a damaged file aside and tells the table; the new path, or None when the folder
+        does not allow it (then the file stays, unopened, and the table is told why). Only damage:
+        a file that is not companion's at all (`ForeignJournal`) is not ours to rename."""
         path = Path(path)
         try:
             moved = set_aside(path)
@@ -219,14 +222,15 @@ class JournalStore:
             log.error("%s is damaged (%s) and could not be set aside: %s", path.name, exc.message, error)
             return None
         self.set_aside.append(SetAside(path, moved, exc.message))
-        self._tell(data_notices.set_aside(path, moved, exc.message, isinstance(exc, ForeignJournal)))
+        self._tell(data_notices.set_aside(path, moved, exc.message))
         log.error("%s set aside as %s: %s", path.name, moved.name, exc.message)
         return moved
 
     # -- every journal -----------------------------------------------------------------------------
 
     def list(self) -> list[JournalInfo]:
-        """Every usable journal, newest first. Unusable files are set aside or left and told, not listed."""
+        """Every usable journal, newest first. Unusable files are set aside (damaged) or left (foreign,
+        busy, newer, unreadable) and told, not listed."""
         infos = []
         for path in games_files(self.games_dir, f"*{SUFFIX}"):
             if not is_file(path):
@@ -237,7 +241,7 @@ class JournalStore:
                     infos.append(JournalInfo(path, journal.game, journal.meta.get("created", ""), journal.is_finished,
                                              seating.names if seating is not None else (), journal.last_step,
                                              journal.last_played()))
-            except (CorruptJournal, ForeignJournal) as exc:
+            except CorruptJournal as exc:
                 self.damaged(path, exc)
             except JournalError as exc:
                 self._note(path, exc)

@@ -89,17 +89,41 @@ def test_newer_version_refused_and_left_alone(tmp_path):
 
 def test_store_sets_corrupt_file_aside_and_keeps_bytes(tmp_path):
     store = JournalStore(tmp_path)
-    store.games_dir.mkdir(parents=True)
-    bad = store.games_dir / "20260101-000000-000000-scorepad.journal"
-    bad.write_bytes(b"\x00garbage" * 100)
+    bad = store.new("scorepad", steps=[[("scorepad.started", '{"players": ["A"]}')]])
+    bad.close()
+    data = bytearray(bad.path.read_bytes())
+    at = data.index(b"CREATE TABLE events")
+    data[at + 20] ^= 0x01  # one byte of its schema: companion's journal, damaged
+    bad.path.write_bytes(bytes(data))
     good = store.new("scorepad")
     good.close()
     listed = store.list()
     assert [i.path for i in listed] == [good.path]
     assert len(store.set_aside) == 1
     moved = store.set_aside[0].moved_to
-    assert not bad.exists() and moved.exists() and moved.read_bytes() == b"\x00garbage" * 100
+    assert not bad.path.exists() and moved.exists() and moved.read_bytes() == bytes(data)
     assert "set-aside" in moved.name
+
+
+def test_store_leaves_a_foreign_file_where_it_is_and_lists_it_as_foreign(tmp_path):
+    """Not companion's file (garbage, another program's database): not ours to rename."""
+    store = JournalStore(tmp_path)
+    store.games_dir.mkdir(parents=True)
+    garbage = store.games_dir / "20260101-000000-000000-scorepad.journal"
+    garbage.write_bytes(b"\x00garbage" * 100)
+    other = store.games_dir / "other.journal"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE t(x)")
+    conn.commit()
+    conn.close()
+    before = {p.name: p.read_bytes() for p in store.games_dir.iterdir()}
+    assert store.list() == [] and store.set_aside == []
+    with pytest.raises(ForeignJournal):
+        store.open(garbage)
+    assert {p.name: p.read_bytes() for p in store.games_dir.iterdir()} == before
+    notices = {n.path.name: n for n in store.notices}
+    assert set(notices) == {garbage.name, other.name}
+    assert all(n.kind == "foreign" and not n.recoverable and "left as it is" in n.text for n in notices.values())
 
 
 def test_set_aside_never_overwrites(tmp_path):
