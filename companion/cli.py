@@ -10,7 +10,7 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from companion import __version__
 
@@ -214,11 +214,12 @@ def _run_started(args: argparse.Namespace, started: Any, notices: list) -> int:
     session.start_notices.extend([*notices, *started.notices])
     start_screen = "home"
     if args.resume or (not args.home and not args.game and session.resumable() is not None):
+        given = None if args.resume in (None, "latest") else args.resume
         try:
-            session.resume(None if args.resume in (None, "latest") else args.resume)
+            session.resume(given)
             start_screen = "table"
         except (IllegalCommand, JournalError) as exc:
-            print(f"companion: could not resume: {exc}", file=sys.stderr)
+            print(_could_not_resume(given, exc, session), file=sys.stderr)
             if args.resume:
                 return 2
     if args.game:
@@ -279,6 +280,22 @@ def _run_started(args: argparse.Namespace, started: Any, notices: list) -> int:
         return code
     finally:
         session.shutdown()
+
+
+def _could_not_resume(given: str | None, exc: Exception, session: Any) -> str:
+    """What `--resume PATH` (or the resume at start) met, plainly: the reason (a name that is no
+    journal's, not companion's, damaged, busy, newer …) and what the store did and advises for
+    that file (its `DataNotice`: set aside, left as it is, and the fix)."""
+    from companion.core.errors import JournalError
+
+    reason = exc.message if isinstance(exc, JournalError) else str(exc)
+    where = f" {given}" if given else ""
+    lines = [f"companion: could not resume{where}: {reason}"]
+    name = Path(given).name if given else (Path(exc.path).name if isinstance(exc, JournalError) else "")
+    for notice in session.data_notices():
+        if name and name in (notice.path.name, notice.params.get("file")):
+            lines.append(f"  {notice.text} {notice.fix_text}")
+    return "\n".join(lines)
 
 
 def pad_png_dir(config, override: Path | None = None) -> Path:

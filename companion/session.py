@@ -31,7 +31,10 @@ from companion.core.errors import CorruptJournal, IllegalCommand, JournalError
 from companion.core.events import Command
 from companion.core.game import Game
 from companion.core.intent_args import IntentArgs, as_shaped, list_of, optional, shown, whole_in
-from companion.core.store import SUFFIX, JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
+from companion.core.journal import Journal
+from companion.core.journal_files import SET_ASIDE_MARK
+from companion.core.store import (META_CLOSED, SUFFIX, JournalInfo, JournalStore, RecentPlayers, pads_from_meta,
+                                  seating_meta)
 from companion.drafts import PrivateDrafts, game_drafts
 from companion.intake import check_fact, check_intent
 # The facts are also the UI's to name through this module (a dice tray's demo builds scanner facts):
@@ -53,7 +56,9 @@ class Intent:
     """A request from the touchscreen or a script: `name` with JSON-like `args`.
 
     Session-level names: new_game {game, setup: {...}}, resume {path?}, recover {path} (a set-aside
-    journal's game up to its last intact step, into a new journal, opened), close, undo, redo,
+    journal's game up to its last intact step, into a new journal, opened), close (the open game,
+    which stays unfinished), close_game {path} (an unfinished game the table will not play on:
+    marked closed, kept whole), reopen_game {path} (takes that back), undo, redo,
     correct {step, name, args}, answer {value} (the answer to the question the last step raised,
     `TableView.ask`: its step posted again with the answer). A new_game's setup may hold `pads`: per seat, the pad number (from
     0) that plays it or None; the session takes it out (it is no game's business), so any game
@@ -143,6 +148,7 @@ class Session:
         # What start-up found in the data and config directories (the composition root fills it).
         self.start_notices: list[DataNotice] = []
         self.step_listeners: list[Callable[[Step], None]] = []
+        self._standing: dict[tuple[str, int, str], Mapping[str, Any] | None] = {}  # `standing_view`'s
 
     # -- what the table sees -------------------------------------------------------------------
 
@@ -181,10 +187,42 @@ class Session:
         return engine.game.view(engine.state_before(step), None)
 
     def finished_games(self) -> list[JournalInfo]:
-        return [info for info in self.store.list() if info.finished]
+        """The games the history lists as past: finished ones, and those the table closed
+        unfinished from home (`JournalInfo.is_closed`), newest first."""
+        return [info for info in self.store.list() if info.finished or (info.is_closed and info.is_started)]
 
     def resumable(self) -> JournalInfo | None:
-        return self.store.latest_unfinished()
+        """What the app resumes at start: the unfinished game played last, never a tool over a game
+        (`Game.is_tool`: the dice tray opened last while a Trajan game waits resumes Trajan); a
+        tool only when no real game is unfinished. None: nothing to resume."""
+        games = self.unfinished_games()
+        return next((info for info in games if not self._is_tool(info.game)), games[0] if games else None)
+
+    def _is_tool(self, game_id: str) -> bool:
+        """Only the games with an unfinished journal are asked (their rules imported), and the one
+        resumed is imported anyway."""
+        game = self.games.get(game_id)
+        return game is not None and bool(game.is_tool)
+
+    def standing_view(self, info: JournalInfo) -> Mapping[str, Any] | None:
+        """The public view of a listed game where it stands now (its journal read and replayed,
+        nothing written), for home to say where each unfinished game stands; None when it cannot
+        be read or its game cannot be played here (home then says only its step). Kept per file
+        and step, so going home again replays only what changed."""
+        key = (str(info.path), info.steps, info.last_played)
+        if key in self._standing:
+            return self._standing[key]
+        view: Mapping[str, Any] | None = None
+        game = self.games.get(info.game)
+        if game is not None:
+            try:
+                with Journal.read(info.path) as journal:
+                    view = Engine(game, journal).view(None)
+            except (JournalError, ValueError) as exc:  # damaged after the listing, or a game mismatch
+                log.warning("%s: where it stands cannot be read: %s", info.path.name, exc)
+        self._standing = {k: v for k, v in self._standing.items() if k[0] != key[0]}
+        self._standing[key] = view
+        return view
 
     def unfinished_games(self) -> list[JournalInfo]:
         """Every game that can be resumed, the one played last first (game, players, steps, last
@@ -330,6 +368,10 @@ class Session:
             self.recover(_set_aside_path(IntentArgs(args, "recover")))
         elif name == "close":
             self._close()
+        elif name == "close_game":
+            self.close_game(_journal_path(IntentArgs(args, "close game"), required=True))
+        elif name == "reopen_game":
+            self.reopen_game(_journal_path(IntentArgs(args, "reopen game"), required=True))
         elif name == "undo":
             self._undo(intent.automatic)
         elif name == "redo":
@@ -493,12 +535,32 @@ class Session:
         self._on_step(engine.latest_step)  # type: ignore[arg-type]  # the set-up step, written with the file
         log.info("new game %s: %s", game_id, engine.journal.path.name)
 
+    def close_game(self, path: str | Path) -> None:
+        """Closes an unfinished game the table will not play on (from home, after a confirm): the
+        journal is kept whole and only marked closed (`JournalStore.close_game`), so the history
+        still lists it and `reopen_game` takes it back. The open game is closed first if it is it."""
+        path = check_journal_path(path, "close game")
+        if self.engine is not None and Path(self.engine.journal.path) == path:
+            self._close()
+        self.store.close_game(path)
+        self.notice = Notice("info", "Game closed: it stays in the history and is no longer offered to resume.", {})
+
+    def reopen_game(self, path: str | Path) -> None:
+        """Takes a `close_game` back: home lists the game again."""
+        path = check_journal_path(path, "reopen game")
+        self.store.reopen_game(path)
+        self.notice = Notice("info", "Game reopened: it is offered to resume again.", {})
+
     def resume(self, path: str | Path | None = None) -> None:
+        """Opens an unfinished game: `path`, checked as any file is (a journal's name, companion's,
+        intact: `check_journal_path`, then the store's checks), or the one `resumable` names. A
+        game closed from home and resumed by its path is unfinished again."""
         if path is None:
-            info = self.store.latest_unfinished()
+            info = self.resumable()
             if info is None:
                 raise IllegalCommand("resume", "There is no unfinished game to resume.")
             path = info.path
+        path = check_journal_path(path, "resume")
         journal = self.store.open(path)
         game = self.games.get(journal.game)
         if game is None:
@@ -513,6 +575,8 @@ class Session:
             journal.close()
             self.store.damaged(path, exc)
             raise
+        if journal.meta.get(META_CLOSED):
+            journal.set_meta(META_CLOSED, "")  # played on: no longer closed
         self._close()
         self._attach(engine)
         self.seat_pads = pads_from_meta(journal.meta)
@@ -565,15 +629,31 @@ def _take_pads(setup: dict[str, Any]) -> tuple[int | None, ...] | None:
     return tuple(pads)
 
 
-def _journal_path(args: IntentArgs) -> str | None:
-    """A resume intent's `path`: a journal file, or None for the latest unfinished game. Anything
-    else is refused before the store opens it: a path the table did not get from the store (a
-    slip in a script) must not open, nor set aside as foreign, a file that is not a journal."""
-    path = args.optional_text("path")
-    if path is not None and not path.endswith(SUFFIX):
-        raise IllegalCommand("resume", "'{field}' must name a journal file (…{suffix}), got {value}",
-                             field="path", suffix=SUFFIX, value=shown(path))
+def _journal_path(args: IntentArgs, required: bool = False) -> str | None:
+    """An intent's `path` of a journal (resume, close_game, reopen_game): a journal file, or (not
+    `required`: resume) None for the game `Session.resumable` names. Its name is checked before
+    the store opens it (`check_journal_path`): a path the table did not get from the store (a slip
+    in a script) must not open a file that is not a journal."""
+    path = args.text("path") if required else args.optional_text("path")
+    if required and not path:
+        raise IllegalCommand(args.rule, "'{field}' must be a text, got {value}", field="path", value=shown(path))
+    if path is not None:
+        check_journal_path(path, args.rule)
     return path
+
+
+def check_journal_path(path: str | Path, rule: str = "resume") -> Path:
+    """`path` if its name is a journal's (…`SUFFIX`), else refused in plain words: a set-aside
+    damaged game is recovered, not resumed (home's Recover); anything else is not a journal. What
+    is in the file (companion's? intact?) the store checks when it opens it."""
+    path = Path(path)
+    if path.name.endswith(SUFFIX):
+        return path
+    if SET_ASIDE_MARK in path.name:
+        raise IllegalCommand(rule, "{file} is a damaged game set aside: recover its intact steps from home "
+                             "(Recover), it cannot be played on as it is.", file=path.name)
+    raise IllegalCommand(rule, "'{field}' must name a journal file (…{suffix}), got {value}",
+                         field="path", suffix=SUFFIX, value=shown(str(path)))
 
 
 def _seating(game: Game[Any], events: Any) -> tuple[list[str], list[str]]:

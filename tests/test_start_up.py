@@ -221,3 +221,44 @@ def test_replay_and_doctor_on_a_flipped_schema_byte_refuse_it_and_change_nothing
     out = capsys.readouterr().out
     assert f"damaged: {path.name}" in out
     assert path.read_bytes() == before and sorted(p.name for p in path.parent.iterdir()) == [path.name]
+
+
+def test_at_start_the_game_is_resumed_over_the_tool_opened_last(tmp_path):
+    """The issue's new user, as a process: a Trajan game, then the dice tray, restart: Trajan."""
+    from tests.test_session_home import Ticks, dice_tray, trajan
+
+    session = Session(all_rules(), JournalStore(data_of(tmp_path), clock=Ticks()))
+    game = trajan(session)
+    tray = dice_tray(session)
+    session.shutdown()
+    proc = start(tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert f"resumed {game.name}" in proc.stderr and tray.name not in proc.stderr, proc.stderr[-3000:]
+
+
+def test_resume_path_is_checked_like_any_file_and_said_plainly(tmp_path):
+    data = data_of(tmp_path)
+    good = a_game(data)
+    games = data / "games"
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping list")
+    foreign = games / "notes.journal"
+    foreign.write_text("shopping list")
+    damaged = a_game(data, ("Cy",))
+    flip_schema_byte(damaged)
+    cases = {
+        str(notes): "must name a journal file (….journal)",
+        str(games / "gone.journal"): "no such journal file",
+        str(foreign): "not a companion journal (not an SQLite file)",
+        str(damaged): "was set aside as",
+    }
+    for path, said in cases.items():
+        proc = start(tmp_path, [*APP, "--resume", path])
+        assert proc.returncode == 2, (path, proc.stderr[-2000:])
+        assert f"companion: could not resume {path}: " in proc.stderr and said in proc.stderr, (path, proc.stderr[-2000:])
+    assert foreign.read_text() == "shopping list" and notes.read_text() == "shopping list"
+    moved = next(p for p in games.iterdir() if p.name.startswith(damaged.name + ".set-aside-") and p.name[-4:].isdigit())
+    proc = start(tmp_path, [*APP, "--resume", str(moved)])
+    assert proc.returncode == 2 and "is a damaged game set aside: recover its intact steps from home" in proc.stderr
+    proc = start(tmp_path, [*APP, "--resume", str(good)])
+    assert proc.returncode == 0 and f"resumed {good.name}" in proc.stderr, proc.stderr[-2000:]

@@ -97,6 +97,11 @@ class Game(Generic[S]):
         """A state an automatic step always leaves at once, which undo and redo step over."""
         return False
 
+    #: A tool for the table (the dice tray), not a game: at start the app resumes the unfinished
+    #: game played last, and a tool only when no real game is unfinished, so opening the tray for a
+    #: moment never hides the evening's game behind it (`Session.resumable`). Home lists both.
+    is_tool: bool = False
+
     #: Whether the game takes the dice scanner's reads (`command_for_dice`); the session tells the
     #: screen of live frames only while such a game is open.
     takes_dice: bool = False

@@ -61,7 +61,8 @@ def utc_now() -> _dt.datetime:
     return _dt.datetime.now(_dt.timezone.utc)
 
 
-def _stamp(clock: Clock) -> str:
+def stamp(clock: Clock) -> str:
+    """The time `clock` says, as a journal writes it (UTC ISO, milliseconds)."""
     return clock().astimezone(_dt.timezone.utc).isoformat(timespec="milliseconds")
 
 
@@ -91,8 +92,8 @@ class Journal:
         """A new journal for `game`, its times read from `clock`, holding `steps` (each a list of
         (kind, payload) events) from the moment it exists: a game's journal is created with its
         set-up step, so there is never a journal without one. Refuses to touch an existing file."""
-        created = _stamp(clock)
-        at = _stamp(clock) if steps else created  # read as if the steps were appended after: one tick later
+        created = stamp(clock)
+        at = stamp(clock) if steps else created  # read as if the steps were appended after: one tick later
         rows: list[schema.Row] = []
         for number, events in enumerate(steps, start=1):
             if not events:
@@ -252,7 +253,7 @@ class Journal:
         if not steps or any(not events for events in steps):
             raise ValueError("a step has at least one event")
         self._writable()
-        at = _stamp(self.clock)
+        at = stamp(self.clock)
         seq, number = self.last_seq, self.last_step
         out: list[tuple[int, list[JournalRecord]]] = []
         for events in steps:

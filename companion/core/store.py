@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 from companion.core import data_notices
 from companion.core.data_notices import DataNotice
 from companion.core.errors import BusyJournal, CorruptJournal, ForeignJournal, JournalError, NewerJournal, UnreadableJournal
-from companion.core.journal import Clock, Journal, set_aside, utc_now
+from companion.core.journal import Clock, Journal, set_aside, stamp, utc_now
 from companion.core.journal_files import games_files, is_file
 from companion.core.journal_schema import FORMAT, VERSION
 from companion.core.recovery import NothingToRecover, salvage
@@ -34,6 +34,10 @@ SUFFIX = ".journal"
 #: screen can offer the last game's players without replaying it, and which pad is whose, so a
 #: resumed game maps pads to seats as it was set up.
 META_PLAYERS, META_COLOURS, META_PADS = "players", "colours", "pads"
+#: Meta key of a game the table closed unfinished (abandoned) from home: the UTC time it was closed,
+#: "" once reopened. Only a meta row (with its own sum): every step stays where it was, the file
+#: stays in games/, the history still lists it, and reopening it takes one meta row back.
+META_CLOSED = "closed"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,11 +54,17 @@ class JournalInfo:
     players: tuple[str, ...] = ()
     steps: int = 0
     last_played: str = ""
+    closed: str = ""  # when the table closed it unfinished (UTC), "" when it is not closed
 
     @property
     def is_started(self) -> bool:
         """It holds its set-up step: only such a game is ever resumed."""
         return self.steps > 0
+
+    @property
+    def is_closed(self) -> bool:
+        """Closed unfinished from home (abandoned): no longer offered to resume, still in the history."""
+        return bool(self.closed)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -189,12 +199,12 @@ class JournalStore:
         return Journal.create(self._new_path(game), game, self.clock, steps=steps, **meta)
 
     def _new_path(self, game: str) -> Path:
-        stamp = self.clock().astimezone().strftime("%Y%m%d-%H%M%S-%f")
-        path = self.games_dir / f"{stamp}-{game}{SUFFIX}"
+        when = self.clock().astimezone().strftime("%Y%m%d-%H%M%S-%f")
+        path = self.games_dir / f"{when}-{game}{SUFFIX}"
         n = 1
         while path.exists():  # a fixed clock names every journal alike
             n += 1
-            path = self.games_dir / f"{stamp}-{n}-{game}{SUFFIX}"
+            path = self.games_dir / f"{when}-{n}-{game}{SUFFIX}"
         return path
 
     def open(self, path: str | Path) -> Journal:
@@ -240,7 +250,7 @@ class JournalStore:
                     seating = seating_of(journal)
                     infos.append(JournalInfo(path, journal.game, journal.meta.get("created", ""), journal.is_finished,
                                              seating.names if seating is not None else (), journal.last_step,
-                                             journal.last_played()))
+                                             journal.last_played(), journal.meta.get(META_CLOSED, "")))
             except CorruptJournal as exc:
                 self.damaged(path, exc)
             except JournalError as exc:
@@ -248,10 +258,28 @@ class JournalStore:
         return infos
 
     def unfinished(self) -> list[JournalInfo]:
-        """Every game that can be resumed (set up, not finished), the one played last first: what
-        home lists."""
-        games = [info for info in self.list() if info.is_started and not info.finished]
+        """Every game that can be resumed (set up, not finished, not closed), the one played last
+        first: what home lists."""
+        games = [info for info in self.list() if info.is_started and not info.finished and not info.is_closed]
         return sorted(games, key=lambda info: (info.last_played, info.path.name), reverse=True)
+
+    def close_game(self, path: str | Path) -> None:
+        """Closes an unfinished game the table will not play on (abandoned): a meta row saying when
+        (`META_CLOSED`), nothing else. Raises JournalError (the file cannot be written, is not a
+        journal, …); a damaged file is set aside as `open` does."""
+        self._set_closed(Path(path), stamp(self.clock))
+
+    def reopen_game(self, path: str | Path) -> None:
+        """Takes a `close_game` back: the game is unfinished again, home lists it."""
+        self._set_closed(Path(path), "")
+
+    def _set_closed(self, path: Path, value: str) -> None:
+        journal = self.open(path)
+        try:
+            journal.set_meta(META_CLOSED, value)
+        finally:
+            journal.close()
+        log.info("%s %s", "closed" if value else "reopened", path.name)
 
     def latest_unfinished(self) -> JournalInfo | None:
         """The unfinished game played last, which the app resumes at start."""
@@ -291,5 +319,5 @@ class JournalStore:
         return None
 
 
-__all__ = ["JournalInfo", "JournalStore", "NothingToRecover", "Recovered", "RecentPlayers", "SetAside", "SUFFIX",
+__all__ = ["META_CLOSED", "JournalInfo", "JournalStore", "NothingToRecover", "Recovered", "RecentPlayers", "SetAside", "SUFFIX",
            "pads_from_meta", "seating_meta", "seating_of"]

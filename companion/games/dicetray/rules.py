@@ -26,6 +26,7 @@ class DiceTrayRules(Game):
     id = "dicetray"
     event_types = e.EVENT_TYPES
     takes_dice = True
+    is_tool = True  # the table's, beside whatever game is played: never resumed over one
 
     def __init__(self, settings: DiceTraySettings = DEFAULT) -> None:
         self.settings = settings

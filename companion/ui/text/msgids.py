@@ -98,7 +98,8 @@ _READERS: dict[str, tuple[int, ...]] = {
 
 def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
     """msgid → where, for the templates and rule names of IllegalCommand(rule, template, …),
-    AnswerNeeded(Ask(kind, rule, …), template, …) and Notice(level, template, …) calls in the core,
+    AnswerNeeded(Ask(kind, rule, …), template, …) and Notice(level, template, …) calls, and the
+    template and fix of DataNotice(kind, path, template, fix, …) (what start-up found), in the core,
     the session (and what it takes in, intake.py) and the games, and the rules and templates given
     to the intent readers (`_READERS`)."""
     if roots is None:
@@ -126,6 +127,12 @@ def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
                 text = _literal(node.args[1])
                 if text:
                     found.setdefault(text, where)
+            elif name == "DataNotice":
+                # DataNotice(kind, path, template, fix, params): home shows both in the table's language
+                for arg in node.args[2:4]:
+                    text = _literal(arg)
+                    if text:
+                        found.setdefault(text, where)
             elif name in _READERS:
                 given = [node.args[i] for i in _READERS[name] if i < len(node.args)]
                 given += [k.value for k in node.keywords if k.arg in ("rule", "template")]
