@@ -33,8 +33,8 @@ from companion.core.game import Game
 from companion.core.intent_args import IntentArgs, as_shaped, list_of, optional, shown, whole_in
 from companion.core.journal import Journal
 from companion.core.journal_files import SET_ASIDE_MARK
-from companion.core.store import (META_CLOSED, SUFFIX, JournalInfo, JournalStore, RecentPlayers, pads_from_meta,
-                                  seating_meta)
+from companion.core.store import (META_CLOSED, SUFFIX, JournalInfo, JournalStore, NothingToRecover, RecentPlayers,
+                                  pads_from_meta, seating_meta)
 from companion.drafts import PrivateDrafts, game_drafts
 from companion.intake import check_fact, check_intent
 # The facts are also the UI's to name through this module (a dice tray's demo builds scanner facts):
@@ -236,8 +236,14 @@ class Session:
 
     def recover(self, path: str | Path) -> None:
         """Recovers a set-aside game up to its last intact step into a new journal and opens it
-        (`JournalStore.recover`). Raises JournalError (`NothingToRecover`: not one whole step)."""
-        recovered = self.store.recover(path)
+        (`JournalStore.recover`). Raises IllegalCommand when not one whole step can be read back
+        (the store's notice for the file then says so, and offers no Recover), JournalError when
+        the new journal cannot be written."""
+        try:
+            recovered = self.store.recover(path)
+        except NothingToRecover as exc:
+            raise IllegalCommand("recover", "Nothing of {file} can be recovered: {reason}. The file stays where "
+                                 "it was set aside.", file=Path(path).name, reason=exc.message) from exc
         self.resume(recovered.path)
 
     def resumable_of(self, game_id: str) -> JournalInfo | None:

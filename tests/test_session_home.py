@@ -163,3 +163,24 @@ def test_a_resume_path_is_checked_like_any_file_and_said_plainly(session, tmp_pa
     assert session.notice.level == "error" and "not a companion journal" in session.notice.text
     assert foreign.read_text() == "shopping list", "not ours: left as it was"
     assert any(n.kind == "foreign" and n.path == foreign for n in session.data_notices())
+
+
+def test_recover_with_nothing_whole_says_so_plainly_and_offers_no_recover_again(tmp_path):
+    from tests.core.test_recovery import damage, scorepad_game
+
+    path, _ = scorepad_game(tmp_path, 2)
+    damage(path, "UPDATE events SET kind = 'scorepad.startex' WHERE seq = 1")
+    session = Session(all_rules(), JournalStore(tmp_path))
+    try:
+        session.handle(Intent("resume", {"path": str(path)}))
+        moved = session.store.set_aside[0].moved_to
+        assert [n.recoverable for n in session.data_notices()] == [True]
+        session.handle(Intent("recover", {"path": str(moved)}))
+        assert session.notice.level == "refused" and session.notice.rule == "recover"
+        assert session.notice.text.startswith(f"Nothing of {moved.name} can be recovered: not one whole step")
+        assert session.engine is None and moved.exists()
+        (notice,) = session.data_notices()
+        assert notice.kind == "unrecoverable" and not notice.recoverable and notice.path == moved
+        assert "stays where it was set aside" in notice.fix_text
+    finally:
+        session.shutdown()

@@ -23,6 +23,7 @@ TEMPORARY = "temporary"  # the data directory cannot be used: games go to a temp
 LOW_SPACE = "low_space"  # the disk is (nearly) full
 CONFIG = "config"  # the config file cannot be used: built-in settings
 RECOVERED = "recovered"  # a set-aside game recovered into a new journal
+UNRECOVERABLE = "unrecoverable"  # a set-aside game of which not one whole step can be read back
 
 
 @dataclasses.dataclass(frozen=True)
@@ -114,3 +115,11 @@ def recovered(source: Path, journal: Path, steps: int) -> DataNotice:
     return DataNotice(RECOVERED, journal, "Steps 1 to {steps} of {source} were recovered into a new game, {file}.",
                       "Resume it from home; the damaged file stays where it was set aside.",
                       {"source": source.name, "file": journal.name, "steps": steps})
+
+
+def unrecoverable(path: Path, reason: str) -> DataNotice:
+    """Recover was tried and found not one whole step: said plainly, and no Recover offered again."""
+    return DataNotice(UNRECOVERABLE, path, "Nothing of {file} can be recovered: {reason}.",
+                      "The file stays where it was set aside; an expert may still rescue it by hand: "
+                      "sqlite3 {file} .recover",
+                      {"file": path.name, "reason": reason})

@@ -294,7 +294,12 @@ class JournalStore:
         journal beside the others; the damaged file is only read. Raises `NothingToRecover` when
         not one whole step can be read, `JournalError` when the new journal cannot be written."""
         damaged = Path(damaged)
-        found = salvage(damaged)
+        try:
+            found = salvage(damaged)
+        except NothingToRecover as exc:
+            self._notices = {key: n for key, n in self._notices.items() if n.path != damaged}
+            self._tell(data_notices.unrecoverable(damaged, exc.message))
+            raise
         meta = {**found.meta, "finished": "0", "recovered_from": damaged.name}
         meta.update(created=meta.get("created") or found.rows[0][4], game=found.game)
         path = self._new_path(found.game)
