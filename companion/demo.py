@@ -57,12 +57,15 @@ def demo_table(data_dir: Path, language: str, games: Mapping[str, Any]) -> DemoT
 
 def demo_session(data_dir: Path, language: str, screen: str, games: Mapping[str, Any]) -> Session:
     """A session over `data_dir` with a finished game and an open 4-player score pad game whose
-    history has points, one undo and a redo-able step undone again; for `home` the open game is
-    closed so the Resume button shows, as after a restart."""
+    history has points, one undo and a redo-able step undone again; for `home`, as after a
+    restart, several unfinished games besides (a Trajan game in its second season, a Tribune
+    game, the dice tray) and one damaged game set aside, with the open game closed."""
     table = demo_table(data_dir, language, games)
     session, names = table.session, list(table.names)
     if screen not in ("table", "history", "home"):
         return session
+    if screen == "home":
+        _home_games(table)
     steps = [
         Intent("new_game", {"game": "scorepad", "setup": {"players": names[:3], "seed": 7}}),
         Intent("add_points", {"seat": 0, "points": 12}),
@@ -83,6 +86,33 @@ def demo_session(data_dir: Path, language: str, screen: str, games: Mapping[str,
     if screen == "home":
         session.handle(Intent("close"))
     return session
+
+
+def _home_games(table: DemoTable) -> None:
+    """Home's other games: Trajan (its demo's "choices" state, season 2), a Tribune round, the dice
+    tray with a read, and a score pad game whose journal is then damaged (a meta row changed
+    behind the app's back), which the listing sets aside and offers to recover."""
+    import sqlite3
+
+    session, names = table.session, list(table.names)
+    game_demo("trajan").play(table, "choices")
+    for intent in (
+        Intent("new_game", {"game": "tribune", "setup": {"players": names[:4], "start_player": 1}}),
+        Intent("take_money", {"seat": 0, "amount": 5, "reason": "coin bowl"}),
+        Intent("next_round"),
+        Intent("new_game", {"game": "dicetray", "setup": {}}),
+        Intent("enter_dice", {"dice": [["red", 3], ["white", 5], ["black", 2]]}),
+        Intent("new_game", {"game": "scorepad", "setup": {"players": names[1:3], "seed": 5}}),
+        Intent("add_points", {"seat": 0, "points": 4}),
+    ):
+        table.handle(intent)
+    damaged = session.engine.journal.path
+    session.handle(Intent("close"))
+    conn = sqlite3.connect(damaged, isolation_level=None)
+    try:
+        conn.execute("UPDATE meta SET value = value || ' ' WHERE key = 'players'")
+    finally:
+        conn.close()
 
 
 class DemoError(ValueError):

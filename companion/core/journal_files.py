@@ -78,14 +78,16 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def set_aside(path: str | os.PathLike[str]) -> Path:
+def set_aside(path: str | os.PathLike[str], now: _dt.datetime | None = None) -> Path:
     """Renames a journal that cannot be used (and its side files) out of the way; returns the new path.
 
     The bytes are kept so a damaged game can still be rescued; the app never writes there again.
+    `now`: the time its new name carries (default the local wall clock; the store gives its own
+    clock, so the documentation's pictures name it alike on any day).
     Raises OSError when the folder does not allow it (read-only, not ours): the caller says so.
     """
     path = Path(path)
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    stamp = (now or _dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}{SET_ASIDE_MARK}{stamp}")
     n = 1
     while target.exists() or any(target.with_name(target.name + s).exists() for s in SIDE_SUFFIXES):

@@ -226,7 +226,7 @@ class JournalStore:
         a file that is not companion's at all (`ForeignJournal`) is not ours to rename."""
         path = Path(path)
         try:
-            moved = set_aside(path)
+            moved = set_aside(path, self.clock().astimezone())
         except OSError as error:
             self._tell(data_notices.not_set_aside(path, exc.message, error.strerror or str(error)))
             log.error("%s is damaged (%s) and could not be set aside: %s", path.name, exc.message, error)

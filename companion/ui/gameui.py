@@ -30,6 +30,7 @@ from companion.session import Intent, Notice, TableView
 from companion.ui.text import formatting as fmt
 from companion.ui.shell.choices import GameChoice, known
 from companion.ui.text.formatting import Describe, choice_title
+from companion.ui.text.i18n import _
 from companion.ui.gamedemo import GameDemo
 
 
@@ -182,6 +183,22 @@ class GameUI:
     def choice_label(cls, intent: Mapping[str, Any]) -> str:
         """One of `correction_choices` on a button of the correct panel. Default: its intent name."""
         return str(intent["name"])
+
+    # -- how home lists an unfinished game (a class method: a journal names its game by id) ----------
+
+    @classmethod
+    def standing(cls, view: Mapping[str, Any] | None, steps: int) -> str:
+        """Where an unfinished game stands, in a few words for home's list ("Season 2 · Round 3"):
+        `view` is its public view now (None when it could not be read), `steps` its last step.
+        Default by the view's shape: its season and round (the history's heading words), else
+        its round, else the step it is at."""
+        season = view.get("season") if view else None
+        rnd = view.get("round") if view else None
+        if isinstance(season, int) and isinstance(rnd, int) and season > 0 and rnd > 0:
+            return fmt.round_heading(season, rnd)
+        if isinstance(rnd, int) and not isinstance(rnd, bool) and rnd > 0:
+            return _("Round {round}").format(round=rnd)
+        return _("Step {n}").format(n=steps)
 
     @classmethod
     def points_step(cls, events: Sequence[Mapping[str, Any]]) -> PointsStep | None:

@@ -37,7 +37,8 @@ def test_the_sources_are_found():
     assert "The journal could not be used: {reason}" in engine  # a Notice
     assert "Trajan input" in engine  # a rule raised by its module constant (games/trajan/parse.py RULE)
     ui = msgids.ui_msgids()
-    assert "Undo" in ui and "Trajan" in ui and "Resume {game} (started {when})" in ui
+    assert "Undo" in ui and "Trajan" in ui and "Last played {when}" in ui
+    assert "{file} is damaged ({reason}); it was set aside as {moved}." in engine  # a DataNotice, home shows
 
 
 @pytest.mark.parametrize("language", CHINESE)

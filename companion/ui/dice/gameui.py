@@ -12,6 +12,7 @@ from companion.ui.dice.demo import DiceTrayDemo
 from companion.ui.dice.model import GAME
 from companion.ui.dice.presenters import DiceTrayPresenter
 from companion.ui.gameui import Describe, GameUI
+from companion.ui.text.i18n import _
 
 
 class DiceTrayUI(GameUI):
@@ -25,6 +26,14 @@ class DiceTrayUI(GameUI):
     @classmethod
     def history_describer(cls) -> Describe:
         return words.describe_event
+
+    @classmethod
+    def standing(cls, view: Mapping[str, Any] | None, steps: int) -> str:
+        """A tray stands at its tally (no rounds): the words of its own status line."""
+        count = view.get("count") if view else None
+        if isinstance(count, int):
+            return _("Reads counted: {count}").format(count=count)
+        return super().standing(view, steps)
 
     def kv_names(self) -> Mapping[str, Any]:
         return {"dice": None}  # made on first need (`made`)

@@ -247,7 +247,8 @@ class CompanionApp(App):
             for ui in self.game_uis.values():
                 ui.clear_notices()
         if name == "home":
-            self.home_vm.refresh(self.games, self.session.resumable())
+            self.home_vm.show_notice(None)
+            self._refresh_home()
         elif name == "history":
             self.history_vm.refresh(self.session.history(), self.session.finished_games(),
                                     self.session.engine.game.id if self.session.engine else None)
@@ -351,11 +352,27 @@ class CompanionApp(App):
             intent = Intent(intent.name, {**intent.args, "setup": setup})
         self.post(intent)
 
-    def resume_game(self) -> None:
-        path = self.home_vm.resume_path
-        self.post(Intent("resume", {"path": path} if path else {}))
-        if self.session.engine is not None:
+    def _refresh_home(self) -> None:
+        """Home's lists, read again from the session: the unfinished games (with where each
+        stands) and what the files came to."""
+        self.home_vm.refresh(self.games, self.session.unfinished_games(), self.session.data_notices(),
+                             self.session.standing_view)
+
+    def resume_game(self, path: str) -> None:
+        """A row of home's list: that game's table (a game already open is opened again)."""
+        self.post(Intent("resume", {"path": path}))
+        if self.session.engine is not None and str(self.session.engine.journal.path) == path:
             self.go("table")
+
+    def close_game(self, path: str) -> None:
+        """The confirm of home's Close…: the game is marked closed in its journal (kept whole)."""
+        self.home_vm.cancel_close()
+        self.post(Intent("close_game", {"path": path}))
+
+    def recover_game(self, path: str) -> None:
+        """Home's Recover on a set-aside game: its intact steps into a new journal, opened; or, when
+        nothing can be read back, home says so and offers no Recover for it again."""
+        self.post(Intent("recover", {"path": path}))
 
     def undo(self) -> None:
         ui = self.game_ui(self.open_game_id())
@@ -416,7 +433,10 @@ class CompanionApp(App):
                 self._remember_names(table)
                 self.go("table")
                 return
-        if self.sm.current == "history":
+        if self.sm.current == "home":
+            self._refresh_home()  # a game closed, reopened or recovered from here
+            self.home_vm.show_notice(table.notice)
+        elif self.sm.current == "history":
             self.history_vm.refresh(self.session.history(), self.session.finished_games(),
                                     table.game)
         elif self.sm.current in self._table_screens() and self.route("table") != self.sm.current:

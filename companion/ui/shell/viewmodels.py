@@ -16,43 +16,89 @@ from companion.session import Intent, TableView
 from companion.ui.text import formatting as fmt
 from companion.ui.shell.choices import GameChoice
 from companion.ui.gameui import GameUI, PointsStep, game_ui_for
-from companion.ui.text.i18n import _
+from companion.ui.text.i18n import _, translate_notice
 
 #: "Keep what you had" for optional refresh arguments where None is a meaningful value.
 UNSET: Any = object()
 
 
 class HomeViewModel(EventDispatcher):
-    """The home screen: every game (built or not) and whether an unfinished game can be resumed."""
+    """The home screen: every unfinished game (to resume, or close after a confirm), what start-up
+    and the store found in the files (a set-aside game with its Recover), and every game to start.
+
+    `unfinished` rows {path, game, title, players, when, text, confirming}, the one played last
+    first: `title` is the game's name and where it stands (its GameUI's `standing`, from the public
+    view `standing_of(info)` gives), `players` its names, `when` when it was last played (local
+    time). `files` rows {path, text, fix, recoverable}, each `DataNotice` in the current language.
+    `confirming`: the path of the game whose Close waits for its confirm ("" none): one slip never
+    closes a game. `notice`: what the last action from home came to ("Game closed …", a refusal)."""
 
     games = ListProperty([])  # [{id, title, detail, built}]
-    resume_visible = BooleanProperty(False)
-    resume_text = StringProperty("")
-    resume_path = StringProperty("")
+    unfinished = ListProperty([])
+    files = ListProperty([])
+    confirming = StringProperty("")
+    notice = StringProperty("")
+    has_list = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._choices: tuple[GameChoice, ...] = ()
-        self._resumable: Any = None
+        self._infos: list[Any] = []
+        self._notices: list[Any] = []
+        self._standing_of: Any = lambda info: None
+        self._notice: Any = None
 
-    def refresh(self, choices: Sequence[GameChoice] | None = None, resumable: Any = UNSET) -> None:
-        """New data, or (no arguments) the same data in the current language."""
+    def refresh(self, choices: Sequence[GameChoice] | None = None, unfinished: Any = UNSET, files: Any = UNSET,
+                standing_of: Any = None) -> None:
+        """New data, or (no arguments) the same data in the current language. `unfinished`: the
+        session's `JournalInfo`s; `files`: its `DataNotice`s; `standing_of(info)`: a listed game's
+        public view now, or None."""
         if choices is not None:
             self._choices = tuple(choices)
-        if resumable is not UNSET:
-            self._resumable = resumable
+        if unfinished is not UNSET:
+            self._infos = list(unfinished)
+            if self.confirming not in {str(i.path) for i in self._infos}:
+                self.confirming = ""
+        if files is not UNSET:
+            self._notices = list(files)
+        if standing_of is not None:
+            self._standing_of = standing_of
         self.games = [
             {"id": c.id, "title": fmt.game_title(c.id), "built": c.built,
              "detail": fmt.players_range(c.min_players, c.max_players) if c.built else _("Not built yet")}
             for c in self._choices
         ]
-        info = self._resumable
-        self.resume_visible = info is not None
-        self.resume_path = str(info.path) if info is not None else ""
-        self.resume_text = (
-            _("Resume {game} (started {when})").format(game=fmt.game_title(info.game), when=fmt.format_when(info.created))
-            if info is not None else ""
-        )
+        self.unfinished = [self._row(info) for info in self._infos]
+        self.files = [
+            {"path": str(n.path), "recoverable": bool(n.recoverable),
+             "text": translate_notice(n.template, n.params), "fix": translate_notice(n.fix, n.params)}
+            for n in self._notices
+        ]
+        self.has_list = bool(self.unfinished or self.files)
+        self.notice = fmt.format_notice(self._notice)[0] if self._notice is not None else ""
+
+    def _row(self, info: Any) -> dict[str, Any]:
+        title = _("{game} · {standing}").format(game=fmt.game_title(info.game),
+                                               standing=game_ui_for(info.game).standing(self._standing_of(info), info.steps))
+        players = ", ".join(info.players) if info.players else ""
+        when = _("Last played {when}").format(when=fmt.format_when(info.last_played or info.created))
+        path = str(info.path)
+        return {"path": path, "game": info.game, "title": title, "players": players, "when": when,
+                "confirming": path == self.confirming}
+
+    def ask_close(self, path: str) -> None:
+        """Close… on a row: that row asks for its confirm (another row's question is dropped)."""
+        self.confirming = path
+        self.refresh()
+
+    def cancel_close(self) -> None:
+        self.confirming = ""
+        self.refresh()
+
+    def show_notice(self, notice: Any) -> None:
+        """What the session said after an action taken from home (None: nothing)."""
+        self._notice = notice
+        self.notice = fmt.format_notice(notice)[0] if notice is not None else ""
 
     def choice(self, game_id: str) -> GameChoice | None:
         return next((c for c in self._choices if c.id == game_id), None)
@@ -375,7 +421,8 @@ class HistoryViewModel(EventDispatcher):
         self.rows = [line for line in lines if line["kind"] == "step"]
         self.lines = lines
         self.finished = [
-            {"text": _("{game}, {when}").format(game=fmt.game_title(info.game), when=fmt.format_when(info.created)),
+            {"text": (_("{game}, {when}, closed unfinished") if info.is_closed and not info.finished else _("{game}, {when}"))
+             .format(game=fmt.game_title(info.game), when=fmt.format_when(info.created)),
              "path": str(info.path)}
             for info in self._finished
         ]
