@@ -177,6 +177,18 @@ class JournalStore:
     def _tell(self, notice: DataNotice) -> None:
         self._notices[(notice.kind, notice.path)] = notice
 
+    def _retell(self, about: Path, notice: DataNotice) -> None:
+        """`notice` in place of what was told about the file `about` (where it was in the list: a
+        row on home changes its words, it does not jump)."""
+        notices: dict[tuple[str, Path], DataNotice] = {}
+        for key, told in self._notices.items():
+            if told.path != about:
+                notices[key] = told
+            elif (notice.kind, notice.path) not in notices:
+                notices[(notice.kind, notice.path)] = notice
+        notices.setdefault((notice.kind, notice.path), notice)
+        self._notices = notices
+
     def _note(self, path: Path, exc: JournalError) -> None:
         """A file the store could not use and leaves where it is (busy, newer, unreadable, foreign)."""
         if isinstance(exc, ForeignJournal):
@@ -297,15 +309,13 @@ class JournalStore:
         try:
             found = salvage(damaged)
         except NothingToRecover as exc:
-            self._notices = {key: n for key, n in self._notices.items() if n.path != damaged}
-            self._tell(data_notices.unrecoverable(damaged, exc.message))
+            self._retell(damaged, data_notices.unrecoverable(damaged, exc.message))
             raise
         meta = {**found.meta, "finished": "0", "recovered_from": damaged.name}
         meta.update(created=meta.get("created") or found.rows[0][4], game=found.game)
         path = self._new_path(found.game)
         Journal.create_from(path, {**meta, "format": FORMAT, "version": str(VERSION)}, found.rows, self.clock).close()
-        self._notices = {key: n for key, n in self._notices.items() if n.path != damaged}
-        self._tell(data_notices.recovered(damaged, path, found.steps))
+        self._retell(damaged, data_notices.recovered(damaged, path, found.steps))
         log.info("recovered steps 1-%d of %s into %s", found.steps, damaged.name, path.name)
         return Recovered(path, damaged, found.steps, found.stopped)
 

@@ -101,12 +101,13 @@ def test_setup_view_model_defaults_typed_names_and_intent():
     assert vm.count == 3 and vm.names == ["Ann", "", "Cy"]
 
 
-def test_home_view_model_lists_every_game_and_resume(session):
+def test_home_view_model_lists_every_game_and_every_unfinished_one(session):
     from companion.games import registry
     from companion.ui.shell.viewmodels import HomeViewModel
 
     vm = HomeViewModel()
-    vm.refresh(choices_from_registry(registry()), session.resumable())
+    vm.refresh(choices_from_registry(registry()), session.unfinished_games(), session.data_notices(),
+               session.standing_view)
     ids = [g["id"] for g in vm.games]
     assert ids == ["trajan", "troyes", "tribune", "augustus", "scorepad", "secretbid", "dicetray"]
     assert [g["built"] for g in vm.games] == [True, False, True, False, True, True, True]
@@ -115,16 +116,28 @@ def test_home_view_model_lists_every_game_and_resume(session):
     assert vm.games[0]["detail"] == "2–4 players"
     assert vm.games[5]["title"] == "Secret bid" and vm.games[5]["detail"] == "2–8 players"
     assert vm.games[2]["title"] == "Tribune" and vm.games[2]["detail"] == "2–5 players"
-    assert not vm.resume_visible
+    assert vm.unfinished == [] and vm.files == [] and not vm.has_list
     new_pad(session)
-    vm.refresh(resumable=session.resumable())
-    assert vm.resume_visible and vm.resume_text.startswith("Resume Score pad (started ")
-    assert vm.resume_path == session.table_view().journal
+    session.handle(Intent("add_points", {"seat": 1, "points": 3}))
+    session.handle(Intent("new_game", {"game": "tribune", "setup": {"players": ["Cy", "Di"], "start_player": 0}}))
+    session.handle(Intent("next_round"))
+    session.handle(Intent("new_game", {"game": "dicetray", "setup": {}}))
+    session.handle(Intent("enter_dice", {"dice": [["red", 3]]}))
+    vm.refresh(unfinished=session.unfinished_games(), files=session.data_notices())
+    rows = vm.unfinished
+    assert [r["title"] for r in rows] == ["Dice tray · Reads counted: 1", "Tribune · Round 2", "Score pad · Step 2"]
+    assert [r["players"] for r in rows] == ["", "Cy, Di", "Ann, Bo"]
+    assert all(r["when"].startswith("Last played 20") for r in rows) and vm.has_list
+    vm.ask_close(rows[1]["path"])
+    assert [r["confirming"] for r in vm.unfinished] == [False, True, False]
+    vm.cancel_close()
+    assert not any(r["confirming"] for r in vm.unfinished)
     i18n.set_language("zh-Hans")
     vm.refresh()
     assert vm.games[0]["title"] == "图拉真" and vm.games[1]["detail"] == "尚未推出"
     assert vm.games[5]["title"] == "暗标" and vm.games[2]["title"] == "护民官"
-    assert vm.resume_text.startswith("继续计分板（开始于 ")
+    assert [r["title"] for r in vm.unfinished] == ["掷骰盘 · 已计入 1 次", "护民官 · 第 2 轮", "计分板 · 第 2 步"]
+    assert vm.unfinished[0]["when"].startswith("上次游戏 20")
 
 
 def test_history_view_model_newest_first_with_finished_games(session):
