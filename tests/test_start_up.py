@@ -250,7 +250,7 @@ def test_resume_path_is_checked_like_any_file_and_said_plainly(tmp_path):
         str(notes): "must name a journal file (….journal)",
         str(games / "gone.journal"): "no such journal file",
         str(foreign): "not a companion journal (not an SQLite file)",
-        str(damaged): "was set aside as",
+        str(damaged): ") and was set aside. Recover its intact steps into a new game from home",
     }
     for path, said in cases.items():
         proc = start(tmp_path, [*APP, "--resume", path])

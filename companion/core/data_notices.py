@@ -50,9 +50,9 @@ class DataNotice:
 
 
 def set_aside(original: Path, moved_to: Path, reason: str) -> DataNotice:
-    return DataNotice(SET_ASIDE, moved_to, "{file} is damaged ({reason}); it was set aside as {moved}.",
-                      "Recover its intact steps into a new game from home (the damaged file is kept), "
-                      "or rescue it by hand: sqlite3 {moved} .recover",
+    return DataNotice(SET_ASIDE, moved_to, "{file} is damaged ({reason}) and was set aside.",
+                      "Recover its intact steps into a new game from home (the damaged file is kept, as "
+                      "{moved}), or rescue it by hand: sqlite3 {moved} .recover",
                       {"file": original.name, "reason": reason, "moved": moved_to.name}, recoverable=True)
 
 

@@ -38,7 +38,7 @@ def test_the_sources_are_found():
     assert "Trajan input" in engine  # a rule raised by its module constant (games/trajan/parse.py RULE)
     ui = msgids.ui_msgids()
     assert "Undo" in ui and "Trajan" in ui and "Last played {when}" in ui
-    assert "{file} is damaged ({reason}); it was set aside as {moved}." in engine  # a DataNotice, home shows
+    assert "{file} is damaged ({reason}) and was set aside." in engine  # a DataNotice, home shows
 
 
 @pytest.mark.parametrize("language", CHINESE)
