@@ -155,7 +155,7 @@ def take(state: AugustusState, cmd: c.Take) -> AugustusState:
         _head(state, cmd.seat, "take")
         index = 0
     if not 1 <= cmd.number <= 88:
-        raise IllegalCommand(CARD_RULE, "'{field}' must be a whole number from {low} to {high}, got {value}",
+        raise IllegalCommand(CARD_RULE, "'{field}' must be from {low} to {high}, got {value}",
                              field="number", low=1, high=88, value=cmd.number)
     if cmd.number in state.seen:
         raise IllegalCommand(CARD_RULE, "Objective {number} has been in this game already: each card is one of a kind.",
@@ -203,7 +203,7 @@ def reward_value(state: AugustusState, cmd: c.RewardValue) -> AugustusState:
         raise AnswerNeeded(value_ask(evolve(state, duties=tuple(d for d in state.duties if d.of == cmd.reward))),
                            "Enter the VP printed on the {reward} reward.", reward=cmd.reward)
     if not VALUE_RANGE[0] <= cmd.vp <= VALUE_RANGE[1]:
-        raise IllegalCommand("Augustus 4.7 reward values", "'{field}' must be a whole number from {low} to {high}, "
+        raise IllegalCommand("Augustus 4.7 reward values", "'{field}' must be from {low} to {high}, "
                              "got {value}", field="vp", low=VALUE_RANGE[0], high=VALUE_RANGE[1], value=cmd.vp)
     state = evolve(state, values={**state.values, cmd.reward: cmd.vp},
                    duties=tuple(d for d in state.duties if d.of != cmd.reward))

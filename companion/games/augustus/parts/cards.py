@@ -82,7 +82,7 @@ SHAPE: dict[str, Any] = {
               "of": {kind: list(spec["of"]) for kind, spec in POWERS.items()}},
 }
 
-WHOLE = "'{field}' must be a whole number from {low} to {high}, got {value}"
+WHOLE = "'{field}' must be from {low} to {high}, got {value}"
 CHOICE = "'{field}' must be one of {choices}, got {value}"
 FIELDS = "'{field}' must give a card's facts by name (number, kind, vp, gold, wheat, symbols, power), got {value}"
 UNKNOWN = "'{field}' is not a fact of a card."
