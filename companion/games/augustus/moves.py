@@ -12,29 +12,22 @@ from companion.core.values import evolve
 from companion.games.augustus import commands as c
 from companion.games.augustus.parts import bag, placing, resolution, rewards
 from companion.games.augustus.parts.cards import RULE as CARD_RULE
-from companion.games.augustus.parts.cards import SHAPE, card_data, parse_card
+from companion.games.augustus.parts.cards import SHAPE, check_new
 from companion.games.augustus.scoring import finish
 from companion.games.augustus.settings import REWARDS
-from companion.games.augustus.state import AugustusState, Duty, Objective
+from companion.games.augustus.state import AugustusState, Objective
 
 TURN = "Augustus 4.2 play"
 TOKEN_ASK = "augustus.token"
 CARD_ASK = "augustus.card"
 VALUE_ASK = "augustus.reward_vp"
 VALUE_RANGE = (0, 30)
+VALUES_RULE = "Augustus 4.7 reward values"
 
 
 def _seat(state: AugustusState, seat: int) -> None:
     if not 0 <= seat < state.player_count:
         raise IllegalCommand(TURN, "There is no seat {n}.", n=seat + 1)
-
-
-def _head(state: AugustusState, seat: int | None, *kinds: str) -> Duty:
-    """The choice the resolution waits for, if it is `seat`'s and of one of `kinds`."""
-    duty = state.duty
-    if state.phase != "resolve" or duty is None or duty.kind not in kinds or duty.seat != seat:
-        raise IllegalCommand(resolution.RULE, "That is not the step the table waits for now.")
-    return duty
 
 
 # -- the crier --------------------------------------------------------------------------------
@@ -51,7 +44,7 @@ def draw(state: AugustusState, cmd: c.Draw) -> AugustusState:
     rng = state.rng
     if state.settings.bag == "app":
         if cmd.source != "app":
-            raise IllegalCommand(bag.RULE, "This game draws from the app's bag: the token is not entered.")
+            bag.refuse_entered()
         drawn, rng = bag.draw(state.bag, rng)
         token = cmd.token if cmd.token in bag.TOKENS and bag.remaining(state.bag, cmd.token) else drawn
     else:
@@ -70,13 +63,11 @@ def draw(state: AugustusState, cmd: c.Draw) -> AugustusState:
 def place(state: AugustusState, cmd: c.Place) -> AugustusState:
     _seat(state, cmd.seat)
     if state.phase == "place":
-        if state.acted[cmd.seat]:
-            raise IllegalCommand(placing.RULE, "{name} has placed a legion for this token already: one per token.",
-                                 name=state.player(cmd.seat).name)
+        placing.check_open(state, cmd.seat, placing=True)
         state = placing.place(state, cmd.seat, cmd.number, cmd.slot, cmd.from_number, cmd.from_slot,
                               placing.wanted(state))
         return _acted(state, cmd.seat)
-    duty = _head(state, cmd.seat, "mobilise")
+    duty = resolution.waiting(state, cmd.seat, "mobilise")
     state = placing.place(state, cmd.seat, cmd.number, cmd.slot, cmd.from_number, cmd.from_slot, duty.of)
     left = evolve(duty, amount=duty.amount - 1)
     return resolution.advance(evolve(state, duties=(left,) + state.duties[1:]))
@@ -90,11 +81,9 @@ def _acted(state: AugustusState, seat: int) -> AugustusState:
 def skip(state: AugustusState, cmd: c.Skip) -> AugustusState:
     _seat(state, cmd.seat)
     if state.phase == "place":
-        if state.acted[cmd.seat]:
-            raise IllegalCommand(placing.RULE, "{name} is done with this token already.",
-                                 name=state.player(cmd.seat).name)
+        placing.check_open(state, cmd.seat, placing=False)
         return _acted(state, cmd.seat)
-    duty = _head(state, cmd.seat, "mobilise", "number")
+    duty = resolution.waiting(state, cmd.seat, "mobilise", "number")
     if duty.kind == "number" and state.settings.declined_number_lost:
         player = state.player(cmd.seat)
         state = state.with_player(evolve(player, declined=player.declined + (duty.of,)))
@@ -105,35 +94,28 @@ def skip(state: AugustusState, cmd: c.Skip) -> AugustusState:
 
 def claim(state: AugustusState, cmd: c.Claim) -> AugustusState:
     _seat(state, cmd.seat)
-    duty = _head(state, cmd.seat, "number")
+    duty = resolution.waiting(state, cmd.seat, "number")
     return resolution.done(rewards.take(state, cmd.seat, duty.of))
 
 
 def lose(state: AugustusState, cmd: c.Lose) -> AugustusState:
     _seat(state, cmd.seat)
-    _head(state, cmd.seat, "lose")
-    if all(card.number != cmd.number for card in state.player(cmd.seat).controlled):
-        raise IllegalCommand(resolution.POWER_RULE, "{name} controls no objective {number}.",
-                             name=state.player(cmd.seat).name, number=cmd.number)
+    resolution.waiting(state, cmd.seat, "lose")
+    resolution.check_lose(state, cmd.seat, cmd.number)
     return resolution.done(resolution.lose(state, cmd.seat, cmd.number))
 
 
 def clear(state: AugustusState, cmd: c.Clear) -> AugustusState:
     _seat(state, cmd.seat)
-    _head(state, cmd.seat, "clear")
-    if cmd.number not in resolution.clearable(state, cmd.seat):
-        raise IllegalCommand(resolution.POWER_RULE, "Objective {number} is not one of {name}'s with legions that "
-                             "a power can reach.", number=cmd.number, name=state.player(cmd.seat).name)
+    resolution.waiting(state, cmd.seat, "clear")
+    resolution.check_clear(state, cmd.seat, cmd.number)
     return resolution.done(resolution.clear(state, cmd.seat, cmd.number))
 
 
 def give(state: AugustusState, cmd: c.Give) -> AugustusState:
     _seat(state, cmd.seat)
-    duty = _head(state, cmd.seat, "give")
-    if cmd.to not in duty.options:
-        raise IllegalCommand(rewards.RESOURCE_RULE, "The {resource} goes to one of the players with the most: {seats}.",
-                             resource=duty.of, seats=", ".join(state.player(s).name for s in duty.options))
-    return resolution.done(rewards.give(state, duty.of, cmd.to))
+    duty = resolution.waiting(state, cmd.seat, "give")
+    return resolution.done(rewards.give(state, duty, cmd.to))
 
 
 # -- new objectives -----------------------------------------------------------------------------
@@ -148,32 +130,16 @@ def take(state: AugustusState, cmd: c.Take) -> AugustusState:
     _seat(state, cmd.seat)
     if state.phase == "start":
         index = next((i for i, d in enumerate(state.duties) if d.kind == "take" and d.seat == cmd.seat), None)
-        if index is None:
-            raise IllegalCommand(CARD_RULE, "{name} has three objectives in play already.",
-                                 name=state.player(cmd.seat).name)
     else:
-        _head(state, cmd.seat, "take")
+        resolution.waiting(state, cmd.seat, "take")
         index = 0
-    if not 1 <= cmd.number <= 88:
-        raise IllegalCommand(CARD_RULE, "'{field}' must be from {low} to {high}, got {value}",
-                             field="number", low=1, high=88, value=cmd.number)
-    if cmd.number in state.seen:
-        raise IllegalCommand(CARD_RULE, "Objective {number} has been in this game already: each card is one of a kind.",
-                             number=cmd.number)
-    known = state.catalog.get(cmd.number)
-    if cmd.card is None:
-        if known is None:
-            raise AnswerNeeded(card_ask(state, cmd.seat, cmd.number), "Enter the facts printed on objective {number}.",
-                               number=cmd.number)
-        card = known
-    else:
-        card = parse_card(cmd.card)
-        if card.number != cmd.number:
-            raise IllegalCommand(CARD_RULE, "'{field}' says objective {given}, not {number}.", field="card.number",
-                                 given=card.number, number=cmd.number)
-        if known is not None and card_data(known) != card_data(card):
-            raise IllegalCommand(CARD_RULE, "'{field}' differs from objective {number} in the table's card file.",
-                                 field="card", number=cmd.number)
+    player = state.player(cmd.seat)
+    card = check_new(cmd.number, state.seen, state.catalog.get(cmd.number), cmd.card, player.name,
+                     3 if index is None else len(player.objectives))
+    if card is None:
+        raise AnswerNeeded(card_ask(state, cmd.seat, cmd.number), "Enter the facts printed on objective {number}.",
+                           number=cmd.number)
+    assert index is not None
     player = state.player(cmd.seat)
     player = evolve(player, objectives=player.objectives + (Objective(card, (False,) * len(card.symbols)),))
     duty = state.duties[index]
@@ -189,21 +155,21 @@ def take(state: AugustusState, cmd: c.Take) -> AugustusState:
 
 def value_ask(state: AugustusState) -> Ask:
     reward = state.duties[0].of
-    return Ask(VALUE_ASK, "Augustus 4.7 reward values", {"name": "reward_value", "args": {"reward": reward}}, "vp",
+    return Ask(VALUE_ASK, VALUES_RULE, {"name": "reward_value", "args": {"reward": reward}}, "vp",
                None, tuple(range(VALUE_RANGE[0], VALUE_RANGE[1] + 1)), {"reward": reward})
 
 
 def reward_value(state: AugustusState, cmd: c.RewardValue) -> AugustusState:
     if state.phase != "values":
-        raise IllegalCommand("Augustus 4.7 reward values", "No reward's value is asked for now.")
+        raise IllegalCommand(VALUES_RULE, "No reward's value is asked for now.")
     if cmd.reward not in REWARDS or all(d.of != cmd.reward for d in state.duties):
-        raise IllegalCommand("Augustus 4.7 reward values", "'{field}' must be one of {choices}, got {value}",
+        raise IllegalCommand(VALUES_RULE, "'{field}' must be one of {choices}, got {value}",
                              field="reward", choices=", ".join(d.of for d in state.duties), value=cmd.reward)
     if cmd.vp is None:
         raise AnswerNeeded(value_ask(evolve(state, duties=tuple(d for d in state.duties if d.of == cmd.reward))),
                            "Enter the VP printed on the {reward} reward.", reward=cmd.reward)
     if not VALUE_RANGE[0] <= cmd.vp <= VALUE_RANGE[1]:
-        raise IllegalCommand("Augustus 4.7 reward values", "'{field}' must be from {low} to {high}, "
+        raise IllegalCommand(VALUES_RULE, "'{field}' must be from {low} to {high}, "
                              "got {value}", field="vp", low=VALUE_RANGE[0], high=VALUE_RANGE[1], value=cmd.vp)
     state = evolve(state, values={**state.values, cmd.reward: cmd.vp},
                    duties=tuple(d for d in state.duties if d.of != cmd.reward))

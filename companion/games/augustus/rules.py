@@ -46,7 +46,7 @@ class AugustusRules(Game):
             raise IllegalCommand(moves.TURN, "That is not an Augustus step.")
         if isinstance(command, c.Draw) and state.settings.bag == "app":
             if command.token is not None:
-                raise IllegalCommand(bag.RULE, "This game draws from the app's bag: the token is not entered.")
+                bag.refuse_entered()
             token, _ = bag.draw(state.bag, state.rng)
             command = c.Draw(token, "app")
         event = e.Played(c.seat_of(command), command.move, c.detail(command))

@@ -12,7 +12,7 @@ from companion.core.asks import Ask
 from companion.core.events import Event
 from companion.games.augustus import events as e
 from companion.games.augustus import moves
-from companion.games.augustus.parts import bag, placing, resolution, rewards
+from companion.games.augustus.parts import bag, resolution, rewards
 from companion.games.augustus.parts.cards import card_data
 from companion.games.augustus.state import AugustusState, Objective, PlayerState
 

@@ -41,6 +41,11 @@ def check_drawable(bag: tuple[int, ...], token: str) -> None:
                              count=COUNTS[TOKENS.index(token)])
 
 
+def refuse_entered() -> None:
+    """The app's bag is the app's: a token entered by hand would let anyone pick the call."""
+    raise IllegalCommand(RULE, "This game draws from the app's bag: the token is not entered.")
+
+
 def without(bag: tuple[int, ...], token: str) -> tuple[int, ...]:
     i = TOKENS.index(token)
     return bag[:i] + (bag[i] - 1,) + bag[i + 1:]

@@ -205,3 +205,28 @@ def parse_card_file(text: str) -> tuple[Card, ...]:
     cards = tuple(parse_card(item, f"line {line}:", FILE_RULE) for item, line in zip(items, lines))
     _no_twice(cards, [f"line {line}" for line in lines], FILE_RULE)
     return cards
+
+
+def check_new(number: int, seen: tuple[int, ...], known: Card | None, entered: Any, name: str,
+              in_play: int) -> Card | None:
+    """A card coming into play in front of `name` (holding `in_play`): a number 1–88 no card of
+    this game had before (S002: each of the 88 is one card), its facts `entered` checked and
+    agreeing with the table's file; None when only the number was given and the file lacks it
+    (the facts must be asked for)."""
+    if in_play >= 3:
+        raise IllegalCommand(RULE, "{name} has three objectives in play already.", name=name)
+    if not NUMBERS[0] <= number <= NUMBERS[1]:
+        raise IllegalCommand(RULE, WHOLE, field="number", low=NUMBERS[0], high=NUMBERS[1], value=number)
+    if number in seen:
+        raise IllegalCommand(RULE, "Objective {number} has been in this game already: each card is one of a kind.",
+                             number=number)
+    if entered is None:
+        return known
+    card = parse_card(entered)
+    if card.number != number:
+        raise IllegalCommand(RULE, "'{field}' says objective {given}, not {number}.", field="card.number",
+                             given=card.number, number=number)
+    if known is not None and card_data(known) != card_data(card):
+        raise IllegalCommand(RULE, "'{field}' differs from objective {number} in the table's card file.",
+                             field="card", number=number)
+    return card

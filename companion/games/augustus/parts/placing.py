@@ -96,6 +96,15 @@ def _set(objective: Objective, slot: int, filled: bool) -> Objective:
     return Objective(objective.card, legions)
 
 
+def check_open(state: AugustusState, seat: int, placing: bool) -> None:
+    """One legion per token: a seat done with this call (placed, skipped) is done."""
+    if state.acted[seat]:
+        name = state.player(seat).name
+        if placing:
+            raise IllegalCommand(RULE, "{name} has placed a legion for this token already: one per token.", name=name)
+        raise IllegalCommand(RULE, "{name} is done with this token already.", name=name)
+
+
 def open_call(state: AugustusState, token: str) -> AugustusState:
     """The call begins: a seat with nothing it could place is done at once (it has no choice)."""
     acted = tuple(not can_place(state, p.seat, token) for p in state.players)

@@ -12,6 +12,7 @@ judged then (§4.4, §4.7.3).
 
 from __future__ import annotations
 
+from companion.core.errors import IllegalCommand
 from companion.core.values import evolve
 from companion.games.augustus.parts import placing, rewards
 from companion.games.augustus.parts.bag import FULL, JOKER
@@ -34,6 +35,26 @@ def clearable(state: AugustusState, seat: int) -> tuple[int, ...]:
     """The objectives a clearing power can reach: in play, with legions, not waiting to resolve."""
     return tuple(o.card.number for o in state.player(seat).objectives
                  if o.count and not state.is_pending(o.card.number))
+
+
+def waiting(state: AugustusState, seat: int | None, *kinds: str) -> Duty:
+    """The choice the resolution waits for, if it is `seat`'s and of one of `kinds`; else refused."""
+    duty = state.duty
+    if state.phase != "resolve" or duty is None or duty.kind not in kinds or duty.seat != seat:
+        raise IllegalCommand(RULE, "That is not the step the table waits for now.")
+    return duty
+
+
+def check_lose(state: AugustusState, seat: int, number: int) -> None:
+    if all(card.number != number for card in state.player(seat).controlled):
+        raise IllegalCommand(POWER_RULE, "{name} controls no objective {number}.", name=state.player(seat).name,
+                             number=number)
+
+
+def check_clear(state: AugustusState, seat: int, number: int) -> None:
+    if number not in clearable(state, seat):
+        raise IllegalCommand(POWER_RULE, "Objective {number} is not one of {name}'s with legions that a power can "
+                             "reach.", number=number, name=state.player(seat).name)
 
 
 def lose(state: AugustusState, seat: int, number: int) -> AugustusState:

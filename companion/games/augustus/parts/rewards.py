@@ -12,6 +12,7 @@ C. Gold and wheat, counted in resources on controlled objectives (§4.6.5): the 
 
 from __future__ import annotations
 
+from companion.core.errors import IllegalCommand
 from companion.core.values import evolve
 from companion.games.augustus.parts.cards import COLOURS
 from companion.games.augustus.settings import RESOURCES
@@ -118,5 +119,9 @@ def after_loss(state: AugustusState) -> tuple[AugustusState, tuple[Duty, ...]]:
     return state, tuple(duties)
 
 
-def give(state: AugustusState, resource: str, to: int) -> AugustusState:
-    return _hold(state, resource, to)
+def give(state: AugustusState, duty: Duty, to: int) -> AugustusState:
+    """The holder's choice among the tied leaders (`duty.options`)."""
+    if to not in duty.options:
+        raise IllegalCommand(RESOURCE_RULE, "The {resource} goes to one of the players with the most: {seats}.",
+                             resource=duty.of, seats=", ".join(state.player(s).name for s in duty.options))
+    return _hold(state, duty.of, to)
