@@ -9,12 +9,15 @@ from typing import Any, Callable, Mapping
 from companion.core.errors import IllegalCommand
 from companion.core.intent_args import IntentArgs
 from companion.games.augustus import commands as c
+from companion.games.augustus.parts.cards import card_data, parse_card_file
 
 RULE = "Augustus input"
 
 
 def _setup(a: IntentArgs) -> c.Command:
     cards = a.get("cards", ())
+    if isinstance(cards, str):  # the card file's text as the table keeps it: refusals name its lines
+        cards = tuple(card_data(card) for card in parse_card_file(cards))
     if not isinstance(cards, (list, tuple)):
         raise IllegalCommand(RULE, "'{field}' must list cards, got {value}", field="cards", value=repr(cards)[:40])
     return c.SetupAugustus(players=a.texts("players"), seed=a.whole("seed"), oldest=a.whole("oldest", 0),

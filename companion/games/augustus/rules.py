@@ -115,7 +115,18 @@ class AugustusRules(Game):
     def _placements(state: AugustusState, seat: int, wanted: str) -> tuple[Command, ...]:
         return tuple(c.Place(seat, *placement) for placement in placing.legal(state, seat, wanted))
 
-    has_calculator = False
+    has_calculator = True
+
+    def score_snapshot(self, data: Any) -> Mapping[str, Any]:
+        """docs/augustus-snapshot.md: the game's end from what each player holds."""
+        from companion.games.augustus.snapshot import score_snapshot
+
+        return score_snapshot(data)
+
+    def format_scores(self, result: Mapping[str, Any]) -> str:
+        from companion.games.augustus.snapshot import format_scores
+
+        return format_scores(result) + "\n"
 
 
 AUGUSTUS = AugustusRules()

@@ -111,5 +111,5 @@ def format_scores(result: Any) -> str:
                     f", capped at {line['cap']}" if line["capped"] else "") + ")"
             out.append(f"    {line['category']:<10} {str(line['item']):<10} {line['points']:>3}{extra}  [{line['rule']}]")
     names = [result["scores"][i]["name"] for i in result["winners"]]
-    out.append(f"Winner: {', '.join(names)} (tie-break: {result['tie_break']})")
+    out.append(f"{'Winner' if len(names) == 1 else 'Winners'}: {', '.join(names)} (tie-break: {result['tie_break']})")
     return "\n".join(out)

@@ -109,3 +109,12 @@ def test_a_card_reads_back_from_its_data():
 
     facts = card(70, symbols=("shield", "chariot"), gold=1, power={"kind": "mobilise", "amount": 2})
     assert card_data(parse_card(facts)) == {**facts, "power": {"kind": "mobilise", "amount": 2}}
+
+
+def test_the_set_up_takes_the_card_files_text_and_names_a_bad_line():
+    text = "[\n" + json.dumps(card(1)) + ",\n" + json.dumps({**card(2), "symbols": ["eagle"]}) + "\n]"
+    with pytest.raises(IllegalCommand) as error:
+        set_up(2, cards=text)
+    assert error.value.params["field"] == "line 3: symbols" and error.value.rule == "Augustus card file"
+    state = set_up(2, cards=text.replace("eagle", "dagger"))
+    assert sorted(state.catalog) == [1, 2]
