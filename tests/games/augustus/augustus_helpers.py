@@ -44,7 +44,7 @@ def set_up(players: int = 3, oldest: int = 0, seed: int = 7, cards: Iterable[Map
            **settings: Any) -> AugustusState:
     settings.setdefault("bag", "table")
     return play(AUGUSTUS.initial_state(), "setup", players=list(NAMES[:players]), seed=seed, oldest=oldest,
-                settings=settings, cards=list(cards))
+                settings=settings, cards=cards if isinstance(cards, str) else list(cards))
 
 
 def game(hands: list[list[Mapping[str, Any]]], spare: Iterable[Mapping[str, Any]] = (), oldest: int = 0,
