@@ -39,7 +39,14 @@ def legal(state: AugustusState, seat: int, wanted: str) -> Iterator[Placement]:
 
 
 def can_place(state: AugustusState, seat: int, wanted: str) -> bool:
-    return next(legal(state, seat, wanted), None) is not None
+    """Whether `legal` lists anything, without listing it (asked for every seat at every call): an
+    empty symbol that fits, and a legion to put there (the supply's, or one on another symbol)."""
+    player = state.player(seat)
+    reachable = [o for o in player.objectives if not state.is_pending(o.card.number)]
+    if not any(not filled and _fits(symbol, wanted)
+               for o in reachable for symbol, filled in zip(o.card.symbols, o.legions)):
+        return False
+    return player.supply > 0 or any(o.count for o in reachable)
 
 
 def _objective(player: PlayerState, number: int, field: str) -> Objective:
