@@ -118,3 +118,13 @@ def test_the_set_up_takes_the_card_files_text_and_names_a_bad_line():
     assert error.value.params["field"] == "line 3: symbols" and error.value.rule == "Augustus card file"
     state = set_up(2, cards=text.replace("eagle", "dagger"))
     assert sorted(state.catalog) == [1, 2]
+
+
+def test_the_rules_doc_lists_every_setting_with_its_source():
+    from pathlib import Path
+
+    from companion.games.augustus.settings import describe
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "augustus-rules.md").read_text(encoding="utf-8")
+    for name, default, source in describe():
+        assert f"| `{name}` | {default} | {source} |" in doc
