@@ -111,6 +111,14 @@ class AugustusRules(Game):
             return tuple(c.Give(seat, to) for to in duty.options)
         return ()
 
+    def command_for_button(self, state: AugustusState, seat: int, key: str) -> Command | None:
+        """A long press of OK skips: this call's placement, the rest of a mobilisation, the number
+        tile on offer (the menu's last entry, without walking to it)."""
+        if key != "ok_long":
+            return None
+        choices = self.pad_choices(state, seat)
+        return choices[-1] if choices and isinstance(choices[-1], c.Skip) else None
+
     @staticmethod
     def _placements(state: AugustusState, seat: int, wanted: str) -> tuple[Command, ...]:
         return tuple(c.Place(seat, *placement) for placement in placing.legal(state, seat, wanted))
