@@ -17,6 +17,8 @@ from companion.core.journal import Journal
 from companion.core.store import JournalStore
 from companion.games import all_rules
 from companion.games.augustus.parts.bag import SIZE
+from companion.games.augustus.parts.rewards import resources
+from companion.games.augustus.settings import RESOURCES, REWARDS
 from companion.session import Intent, Session
 from tests.conformance.players import AugustusPlayer
 from augustus_helpers import NAMES, legions
@@ -34,9 +36,20 @@ def new_game(tmp_path: Path, players: int, seed: int, bag: str = "app") -> Sessi
 
 
 def counts_kept(session: Session) -> None:
+    """The box's legions, the bag's tokens and the 12 reward tiles are all somewhere, once; gold and
+    wheat lie with a player who has the most of them or is tied, or in the middle when nobody has any."""
     state = session.engine.state
     assert legions(state) == state.settings.legions_box
     assert sum(state.bag) + len(state.drawn) == SIZE
+    assert sorted(state.middle + tuple(r for p in state.players for r in p.rewards)) == sorted(REWARDS)
+    for resource in RESOURCES:
+        counts = [resources(p, resource) for p in state.players]
+        holder = state.holder(resource)
+        if holder is None:
+            assert resource in state.middle and (max(counts) == 0 or state.phase == "resolve")
+        else:
+            assert resource in state.player(holder).rewards
+            assert counts[holder] == max(counts) > 0 or state.phase == "resolve"
 
 
 def step(session: Session, rnd: random.Random, cards: AugustusPlayer) -> None:
