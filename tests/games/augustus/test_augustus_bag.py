@@ -8,7 +8,7 @@ import pytest
 from companion.core.asks import AnswerNeeded
 from companion.games.augustus.parts.bag import COUNTS, FULL, SIZE, TOKENS
 from companion.games.augustus.rules import AUGUSTUS
-from augustus_helpers import call, decide, game, play, refused
+from augustus_helpers import call, card, decide, game, play, refused
 from test_augustus_often_wrong import hand
 
 
@@ -83,3 +83,25 @@ def test_the_app_bag_never_runs_out_a_joker_refills_it():
         if state.drawn == ():
             assert state.bag == FULL
         assert all(n >= 0 for n in state.bag) and sum(state.bag) + len(state.drawn) == SIZE
+
+
+def test_undoing_a_draw_of_the_app_bag_does_not_draw_again(tmp_path):
+    """DESIGN: no undo of randomness. The generator lives in the state: a call undone and drawn
+    again is the same token (the table cannot undo its way to a better one)."""
+    from companion.core.store import JournalStore
+    from companion.games import all_rules
+    from companion.session import Intent, Session
+
+    session = Session(all_rules(), JournalStore(tmp_path))
+    session.handle(Intent("new_game", {"game": "augustus", "setup": {"players": ["Ann", "Bo"], "seed": 9,
+                                                                       "cards": [card(n) for n in range(1, 7)]}}))
+    for seat in (0, 1):
+        for number in range(1 + 3 * seat, 4 + 3 * seat):
+            session.handle(Intent("take", {"seat": seat, "number": number}))
+    tokens = []
+    for _ in range(3):
+        session.handle(Intent("draw", {}))
+        tokens.append(session.table_view().view["token"] or session.table_view().view["drawn"][-1])
+        session.handle(Intent("undo"))
+    assert len(set(tokens)) == 1 and sum(session.engine.state.bag) == 23
+    session.shutdown()

@@ -180,3 +180,20 @@ def test_4_7_5_a_tie_goes_to_the_most_senators_then_is_shared():
     state = holding(state, 0, card(5, vp=0))
     result = final_summary(state)
     assert result["winners"] == [0, 1] and result["tie_break"] == "shared"
+
+
+def test_a_chain_may_run_through_several_objectives():
+    """§4.6.2 once more: a mobilisation completing a card whose own power mobilises again."""
+    cards = [card(20, symbols=("shield",), power={"kind": "mobilise", "amount": 1}),
+             card(30, symbols=("swords",), power={"kind": "mobilise", "amount": 1}), card(40, symbols=("chariot",))]
+    state = game([cards, hand(1, card(25, symbols=("shield",)))], spare=spares(82, 83, 84, 85), **NO_UNKNOWN_VP)
+    state = call(state, "shield", {0: (20, 0), 1: (25, 0)})
+    state = play(state, "place", seat=0, number=30, slot=0)
+    state = play(state, "place", seat=0, number=40, slot=0)
+    assert [c.number for c in state.player(0).controlled] == [20, 30, 40] and state.pending == ((25, 1),)
+    assert state.duty.of == "number_3"
+    state = play(state, "claim", seat=0)
+    assert (state.duty.kind, state.duty.amount) == ("take", 3)
+    for number in (82, 83, 84):
+        state = play(state, "take", seat=0, number=number)
+    assert state.resolving == 1
