@@ -46,6 +46,8 @@ def draw(state: AugustusState, cmd: c.Draw) -> AugustusState:
         if cmd.source != "app":
             bag.refuse_entered()
         drawn, rng = bag.draw(state.bag, rng)
+        # decide put the generator's token in the event; the journaled token is the fact folded
+        # (the same, unless a journal was written by another generator), and apply stays total
         token = cmd.token if cmd.token in bag.TOKENS and bag.remaining(state.bag, cmd.token) else drawn
     else:
         if cmd.token is None:
