@@ -33,6 +33,7 @@ from companion.core.store import SUFFIX
 from companion.core.tidy import leftovers
 from hardware import detect
 from hardware.detect import FAIL, FOUND, MISSING, OK, SIMULATED, SKIP, WARN, Probe
+from hardware.speech.probe import probe_audio, probe_speech
 
 
 def _apply_mode(mode: str, name: str, probe: Callable[[], Probe], twin: str) -> Probe:
@@ -174,6 +175,7 @@ def run_doctor(
     pin_factory: Any = None,
     exchange: Callable[[str, int], tuple[list[Any], int]] = detect.scanner_exchange,
     disk_usage: Callable[[Path], Any] = shutil.disk_usage,
+    speech: Any = None,
 ) -> list[Probe]:
     """Every check, in the order a person setting up a table would go through them.
 
@@ -241,6 +243,7 @@ def run_doctor(
         probes.append(detect.probe_udev_rules(root))
 
     data_dir = config.data_path()
+    probes += [probe_speech(speech), probe_audio(root, env)]  # Augustus' spoken calls: never required
     data = detect.probe_data_dir(data_dir, disk_usage=disk_usage)
     probes.append(dataclasses.replace(data, required=True))
     probes.append(probe_journals(data_dir) if data.status in (OK, WARN) else

@@ -499,6 +499,11 @@ class Session:
             if command is not None:
                 self._execute(command, automatic=True)
             return
+        if key == "ok_long":  # a long press means what the game says (Augustus: skip), not a menu step
+            command = engine.game.command_for_button(engine.state, seat, key)
+            if command is not None:
+                self._execute(command, automatic=True)
+            return
         state = engine.state
         choices = engine.game.pad_choices(state, seat)
         if not choices:

@@ -33,7 +33,8 @@ umask 022
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SRC="$REPO/systemd"
 GROUPS_NEEDED=(gpio i2c dialout input video render)
-PACKAGES=(python3 python3-venv python3-pip libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libgbm1 libmtdev1 fonts-wqy-microhei i2c-tools)
+PACKAGES=(python3 python3-venv python3-pip libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libgbm1 libmtdev1 fonts-wqy-microhei i2c-tools
+          espeak-ng)
 SERVICE_USER=companion
 DEFAULT_SCANNER_ID=2e8a:000a
 

@@ -36,8 +36,13 @@ is_pi() {
 
 # -- system packages ---------------------------------------------------------------------------------
 # Mesa GL/EGL for Kivy's SDL2 (the kivy wheel bundles SDL2 itself), libmtdev1 (else Kivy prints a
-# long traceback at start), a CJK font so Chinese never shows as boxes, and python3-venv.
-PACKAGES=(python3 python3-venv python3-pip libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libgbm1 libmtdev1 fonts-wqy-microhei)
+# long traceback at start), a CJK font so Chinese never shows as boxes, python3-venv, and espeak-ng
+# (Mandarin and English voices) for Augustus' spoken calls; the tests check its sound with sox.
+PACKAGES=(python3 python3-venv python3-pip libgl1 libegl1 libegl-mesa0 libgl1-mesa-dri libgbm1 libmtdev1 fonts-wqy-microhei
+          espeak-ng)
+if [ "$MODE" = test ]; then
+    PACKAGES+=(sox)
+fi
 if is_pi; then
     PACKAGES+=(i2c-tools)  # i2cdetect, which `companion doctor` suggests; lgpio comes with pip's .[pi]
 fi

@@ -74,8 +74,9 @@ class Game(Generic[S]):
     # -- hooks, each with its default ------------------------------------------------------------
 
     def command_for_button(self, state: S, seat: int, key: str) -> Command | None:
-        """What a press of `key` ("minus", "plus", "ok") on seat's handheld pad means now, if
-        anything (a game whose pads play a menu, `pad_menu`, is asked `pad_choices` instead)."""
+        """What a press of `key` ("minus", "plus", "ok", "ok_long") on seat's handheld pad means now,
+        if anything (a game whose pads play a menu, `pad_menu`, is asked `pad_choices` instead, and
+        this only for "ok_long", a long press)."""
         return None
 
     #: Whether a seat's pad plays a whole turn from a menu of the legal moves (− and + move the

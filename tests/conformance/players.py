@@ -21,6 +21,7 @@ View = Mapping[str, Any]
 
 SECRET_LOW, SECRET_HIGH = 4_800_000, 4_899_999
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
+SIXTH = "Fa"  # Augustus seats six
 
 
 def secret_amount(rnd: random.Random) -> int:
@@ -274,7 +275,84 @@ class TroyesPlayer(Player):
         return Intent(move, {"dice": dice})
 
 
+class AugustusPlayer(Player):
+    """Augustus from the public view alone: it answers the view's `ask` (the physical bag's token,
+    a reward tile's VP), enters new objectives' printed facts (random, as a table would type
+    them), and after each call places a legal legion for some seat (from its supply or moved) or
+    skips; a resolution's choices it makes from the view's `duty`. Now and then a wrong step."""
+
+    game = "augustus"
+    SYMBOLS = ("swords", "shield", "chariot", "catapult", "standard", "dagger")
+    POWERS = (None, None, None, {"kind": "legions", "amount": 1}, {"kind": "mobilise", "amount": 2},
+              {"kind": "remove_objective"}, {"kind": "clear_objective"},
+              {"kind": "vp_per_kind", "amount": 2, "of": "green"},
+              {"kind": "vp_per_symbol", "amount": 1, "of": "shield", "cap": 8})
+
+    def setup(self, rnd: random.Random) -> dict[str, Any]:
+        count = rnd.randint(2, 6)
+        return {"players": list(NAMES[:count]) + [SIXTH][:max(0, count - len(NAMES))], "seed": rnd.randrange(2**31),
+                "oldest": rnd.randrange(count), "settings": {"bag": rnd.choice(("app", "table"))}}
+
+    def _card(self, number: int, rnd: random.Random) -> dict[str, Any]:
+        return {"number": number, "kind": rnd.choice(("green", "pink", "orange", "senator")), "vp": rnd.randint(0, 9),
+                "gold": rnd.choice((0, 0, 0, 1, 2)), "wheat": rnd.choice((0, 0, 0, 1)),
+                "symbols": [rnd.choice(self.SYMBOLS) for _ in range(rnd.randint(1, 4))], "power": rnd.choice(self.POWERS)}
+
+    def next_intent(self, view: View, rnd: random.Random) -> Intent:
+        if rnd.random() < 0.03:  # refused, naming the rule
+            return rnd.choice((Intent("place", {"seat": 0, "number": 99, "slot": 9}), Intent("no_such_step", {}),
+                               Intent("draw", {"token": "joker"}), Intent("take", {"seat": 0, "number": 0})))
+        ask = view.get("ask")
+        if ask:
+            value = rnd.choice(list(ask["options"]))
+            if ask["kind"] == "augustus.token" and rnd.random() < 0.05:
+                value = next((t for t, n in view["bag"].items() if n == 0), "eagle")  # an impossible draw
+            return Intent(ask["intent"]["name"], {**ask["intent"]["args"], ask["field"]: value})
+        phase, duty = view.get("phase"), view.get("duty")
+        if phase == "start" or (duty and duty["kind"] == "take"):
+            seat = duty["seat"] if phase != "start" else rnd.choice(view["taking"])["seat"]
+            free = [n for n in range(1, 89) if n not in view["seen"]]
+            number = rnd.choice(free) if rnd.random() < 0.97 else (view["seen"] or [1])[0]
+            return Intent("take", {"seat": seat, "number": number, "card": self._card(number, rnd)})
+        if phase == "draw":
+            return Intent("draw", {})
+        if phase == "place":
+            seats = [p["seat"] for p in view["players"] if p["can_place"]]
+            seat = rnd.choice(seats)
+            return self._placement(view, seat, "" if view["token"] == "joker" else view["token"], rnd)
+        if not duty:
+            return Intent("draw", {})  # refused: nothing to draw now
+        seat, kind = duty["seat"], duty["kind"]
+        me = view["players"][seat]
+        if kind == "mobilise":
+            return self._placement(view, seat, duty["of"], rnd)
+        if kind == "number":
+            return Intent("claim" if rnd.random() < 0.7 else "skip", {"seat": seat})
+        if kind == "lose":
+            return Intent("lose", {"seat": seat, "number": rnd.choice(me["controlled"])["number"]})
+        if kind == "clear":
+            numbers = [o["number"] for o in me["objectives"] if any(o["legions"]) and not o["pending"]]
+            return Intent("clear", {"seat": seat, "number": rnd.choice(numbers)})
+        if kind == "give":
+            return Intent("give", {"seat": seat, "to": rnd.choice(duty["options"])})
+        return Intent("skip", {"seat": seat})
+
+    def _placement(self, view: View, seat: int, wanted: str, rnd: random.Random) -> Intent:
+        me = view["players"][seat]
+        mine = [o for o in me["objectives"] if not o["pending"]]
+        targets = [(o["number"], i) for o in mine for i, (symbol, filled) in enumerate(zip(o["symbols"], o["legions"]))
+                   if not filled and wanted in ("", symbol)]
+        sources = [(o["number"], i) for o in mine for i, filled in enumerate(o["legions"]) if filled]
+        if not targets or rnd.random() < 0.1 or (not me["supply"] and not sources):
+            return Intent("skip", {"seat": seat})
+        number, slot = rnd.choice(targets)
+        args: dict[str, Any] = {"seat": seat, "number": number, "slot": slot}
+        if sources and (not me["supply"] or rnd.random() < 0.2):
+            args["from_number"], args["from_slot"] = rnd.choice(sources)
+        return Intent("place", args)
+
+
 PLAYERS: dict[str, Callable[[], Player]] = {
     player.game: player for player in (TrajanPlayer, ScorePadPlayer, SecretBidPlayer, TribunePlayer, DiceTrayPlayer,
-                                       TroyesPlayer)
+                                       TroyesPlayer, AugustusPlayer)
 }

@@ -1,0 +1,140 @@
+"""Augustus rules: `decide` validates a command by folding its event through the rules (moves.run
+refuses what the rules refuse; the steps the rules take by themselves are folded with it);
+`apply` folds an event through the same functions, and a journaled event is never refused."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from companion.core.errors import IllegalCommand
+from companion.core.events import Command, Event
+from companion.core.game import Game
+from companion.games.augustus import commands as c
+from companion.games.augustus import events as e
+from companion.games.augustus import moves
+from companion.games.augustus.parse import parse_command
+from companion.games.augustus.parts import bag, placing, setup
+from companion.games.augustus.state import AugustusState
+from companion.games.augustus.view import public_event, summary_text, view
+
+
+class AugustusRules(Game):
+    """Augustus as a `companion.core.Game`. Its pads walk a menu (`pad_choices`): the crier's OK
+    draws, after a call each seat's − / + walk its legal placements and OK places (skipping is
+    the menu's last entry), and a resolution's choices are on the chooser's pad."""
+
+    id = "augustus"
+    event_types = e.EVENT_TYPES
+    pad_menu = True
+
+    def initial_state(self) -> AugustusState:
+        return AugustusState()
+
+    def parse_command(self, name: str, args: Mapping[str, Any]) -> Command:
+        return parse_command(name, args)
+
+    def decide(self, state: AugustusState, command: Command) -> Sequence[Event]:
+        if isinstance(command, c.SetupAugustus):
+            if state.phase != "setup":
+                raise IllegalCommand(setup.RULE, "The game is already set up.")
+            return [setup.deal(command)]
+        if state.phase == "setup":
+            raise IllegalCommand(setup.RULE, "Set up the game first.")
+        if state.phase == "over":
+            raise IllegalCommand("game over", "The game is finished.")
+        if not isinstance(command, c.Move):
+            raise IllegalCommand(moves.TURN, "That is not an Augustus step.")
+        if isinstance(command, c.Draw) and state.settings.bag == "app":
+            if command.token is not None:
+                bag.refuse_entered()
+            token, _ = bag.draw(state.bag, state.rng)
+            command = c.Draw(token, "app")
+        event = e.Played(c.seat_of(command), command.move, c.detail(command))
+        self.apply(state, event)  # the rules refuse here, before anything is journaled
+        return [event]
+
+    def apply(self, state: AugustusState, event: Event) -> AugustusState:
+        if isinstance(event, e.Played):
+            return moves.run(state, c.from_detail(event.move, event.detail))
+        if isinstance(event, e.AugustusSetUp):
+            return setup.initial_state(event)
+        raise TypeError(f"not an Augustus event: {event!r}")
+
+    def view(self, state: AugustusState, seat: int | None = None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def public_event(self, event: Event) -> dict[str, Any]:
+        return public_event(event)
+
+    def summary_text(self, public: Mapping[str, Any]) -> str:
+        return summary_text(public)
+
+    def is_finished(self, state: AugustusState) -> bool:
+        return state.phase == "over"
+
+    def command_of(self, events: Sequence[Event]) -> Command | None:
+        first = events[0]
+        if isinstance(first, e.Played):
+            command = c.from_detail(first.move, first.detail)
+            # a step is entered again as it was asked for: the app's bag draws afresh
+            return c.Draw() if isinstance(command, c.Draw) and command.source == "app" else command
+        return None
+
+    # -- pads ---------------------------------------------------------------------------------
+
+    def pad_choices(self, state: AugustusState, seat: int) -> Sequence[Command]:
+        """What `seat` may enter from its pad now: the crier's draw (app's bag), this call's
+        legal placements then a skip, a mobilisation's placements then a skip, the number reward
+        (claim, skip), a victim's objectives, the tied players to give gold or wheat to."""
+        if not 0 <= seat < state.player_count:
+            return ()
+        if state.phase == "draw":
+            return (c.Draw(),) if seat == state.crier and state.settings.bag == "app" else ()
+        if state.phase == "place":
+            if state.acted[seat]:
+                return ()
+            return (*self._placements(state, seat, placing.wanted(state)), c.Skip(seat))
+        duty = state.duty
+        if state.phase != "resolve" or duty is None or duty.seat != seat:
+            return ()
+        if duty.kind == "mobilise":
+            return (*self._placements(state, seat, duty.of), c.Skip(seat))
+        if duty.kind == "number":
+            return (c.Claim(seat), c.Skip(seat))
+        if duty.kind == "lose":
+            return tuple(c.Lose(seat, card.number) for card in state.player(seat).controlled)
+        if duty.kind == "clear":
+            from companion.games.augustus.parts.resolution import clearable
+
+            return tuple(c.Clear(seat, number) for number in clearable(state, seat))
+        if duty.kind == "give":
+            return tuple(c.Give(seat, to) for to in duty.options)
+        return ()
+
+    def command_for_button(self, state: AugustusState, seat: int, key: str) -> Command | None:
+        """A long press of OK skips: this call's placement, the rest of a mobilisation, the number
+        tile on offer (the menu's last entry, without walking to it)."""
+        if key != "ok_long":
+            return None
+        choices = self.pad_choices(state, seat)
+        return choices[-1] if choices and isinstance(choices[-1], c.Skip) else None
+
+    @staticmethod
+    def _placements(state: AugustusState, seat: int, wanted: str) -> tuple[Command, ...]:
+        return tuple(c.Place(seat, *placement) for placement in placing.legal(state, seat, wanted))
+
+    has_calculator = True
+
+    def score_snapshot(self, data: Any) -> Mapping[str, Any]:
+        """docs/augustus-snapshot.md: the game's end from what each player holds."""
+        from companion.games.augustus.snapshot import score_snapshot
+
+        return score_snapshot(data)
+
+    def format_scores(self, result: Mapping[str, Any]) -> str:
+        from companion.games.augustus.snapshot import format_scores
+
+        return format_scores(result) + "\n"
+
+
+AUGUSTUS = AugustusRules()

@@ -1,0 +1,46 @@
+"""What `companion doctor` says about speech: the engine and its voices, and somewhere to play
+sound. Neither is required, and neither's absence is a fault: without them Augustus' calls are
+shown, not heard, and the row says so (status "ok", with how to get sound); only an engine that is
+there but broken is worth a look ("warn")."""
+
+from __future__ import annotations
+
+import os
+from typing import Mapping
+
+from hardware.detect import FOUND, OK, WARN, Probe, _under
+from hardware.speech.espeak import VOICES, EspeakNG, SpeechUnavailable
+
+FIX_ENGINE = "sudo apt-get install espeak-ng (or turn speech off in the settings)"
+
+
+def probe_speech(engine: EspeakNG | None = None) -> Probe:
+    """espeak-ng installed, with a voice for every language the app speaks."""
+    engine = engine or EspeakNG()
+    if not engine.is_available:
+        return Probe("speech", OK, "no espeak-ng: Augustus' calls are shown, not heard (to hear them: sudo apt-get "
+                     "install espeak-ng)")
+    try:
+        version = engine.version()
+        lacking = sorted({voice for voice in VOICES.values() if not engine.has_voice(voice)})
+    except SpeechUnavailable as exc:
+        return Probe("speech", WARN, str(exc), FIX_ENGINE)
+    if lacking:
+        return Probe("speech", WARN, f"{version}: no voice {', '.join(lacking)}",
+                     "sudo apt-get install --reinstall espeak-ng-data")
+    return Probe("speech", FOUND, f"{version.split('  ')[0]}, voices {', '.join(sorted(set(VOICES.values())))}")
+
+
+def probe_audio(root: str | os.PathLike[str] = "/", env: Mapping[str, str] | None = None) -> Probe:
+    """An audio output: an ALSA playback device, or a PulseAudio / PipeWire server to play through."""
+    env = os.environ if env is None else env
+    snd = _under(root, "dev/snd")
+    playback = sorted(p.name for p in snd.glob("pcmC*D*p")) if snd.is_dir() else []
+    if playback:
+        return Probe("audio out", FOUND, "ALSA " + ", ".join(f"/dev/snd/{name}" for name in playback))
+    runtime = env.get("XDG_RUNTIME_DIR", "")
+    for socket in ("pulse/native", "pipewire-0"):
+        if env.get("PULSE_SERVER") or (runtime and (_under(root, runtime.lstrip("/")) / socket).exists()):
+            return Probe("audio out", FOUND, f"sound server ({env.get('PULSE_SERVER') or socket})")
+    return Probe("audio out", OK, "none (no /dev/snd/pcm…p, no sound server): Augustus' calls are shown, not "
+                 "heard (to hear them: a speaker, or the HDMI screen's sound)")
