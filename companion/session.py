@@ -34,7 +34,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from companion.core.engine import Engine, HistoryEntry, Step
-from companion.core.asks import AnswerNeeded, Ask, ask_data, dice_ask, read_answer
+# Asks are the UI's to read through this module too (`ask_from_data`, `dice_ask`).
+from companion.core.asks import AnswerNeeded, Ask, ask_data, ask_from_data, dice_ask, read_answer  # noqa: F401
 from companion.core.data_notices import DataNotice
 from companion.core.errors import CorruptJournal, IllegalCommand, JournalError
 from companion.core.events import Command
