@@ -54,6 +54,8 @@ class PadWords:
     points: str = "{score} points"
     place: str = "place {place}"
     score_help: str = "-/+ one point"
+    answer_title: str = "{name} · your answer"
+    answer_help: str = "-/+ choose, OK answers"
 
 
 ENGLISH = PadWords()
@@ -123,6 +125,36 @@ def result_lines(result: Mapping[str, Any], seat: int, players: Sequence[Mapping
         for s in group:
             lines.append(words.ranking.format(place=place, name=seat_name(players, int(s)), amount=bids.get(int(s), 0)))
     return tuple(lines)
+
+
+# -- an answer to the seat's ask -----------------------------------------------------------------
+
+
+def answering(view: Mapping[str, Any], seat: int) -> Mapping[str, Any] | None:
+    """The ask seat's pad answers now (`Session.seat_view`'s `answering`: the ask as plain data and
+    the `value` the pad shows), or None. Only when it is this seat's: a view handed to the wrong pad
+    answers nothing."""
+    ask = view.get("answering")
+    return ask if isinstance(ask, Mapping) and ask.get("who") == seat else None
+
+
+def answer_screen(ask: Mapping[str, Any], seat: int, players: Sequence[Mapping[str, Any]], question: str,
+                  label: Callable[[Any], str], words: PadWords = ENGLISH) -> PadScreen:
+    """Seat's pad answering its ask: the question, then the value it shows — one option highlighted
+    with where it is among them ("2/6") and the next below it, or a whole number large over the
+    range's top — and what the keys do."""
+    title = words.answer_title.format(name=seat_name(players, seat))
+    value = ask.get("value")
+    options = list(ask.get("options") or ())
+    if options:
+        i = options.index(value) if value in options else 0
+        lines = [question, f"> {label(options[i])}  {i + 1}/{len(options)}"]
+        if len(options) > 1:
+            lines.append(f"  {label(options[(i + 1) % len(options)])}")
+        return PadScreen(title=title, result=tuple(lines), status=words.answer_help)
+    bounds = ask.get("range") or ()
+    top = whole_number(bounds[1]) if len(bounds) == 3 else None
+    return PadScreen(title=question or title, amount=whole_number(value), limit=top, status=words.answer_help)
 
 
 # -- a score --------------------------------------------------------------------------------------

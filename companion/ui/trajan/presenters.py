@@ -80,8 +80,9 @@ class TrajanPresenter(GamePresenter):
     """Trajan's pads and status display (see the module docstring). `label` names a menu choice
     (default: the touchscreen's words, `touch_label`)."""
 
-    def __init__(self, title: Callable[[], str] = lambda: "", label: ChoiceLabel | None = None) -> None:
-        super().__init__(title)
+    def __init__(self, title: Callable[[], str] = lambda: "", label: ChoiceLabel | None = None,
+                 text: Callable[[str], str] = _) -> None:
+        super().__init__(title, text)
         self.label = label or touch_label
 
     def pad_screen(self, view: Mapping[str, Any], seat: int, *, cursor: int | None = None,
