@@ -115,18 +115,6 @@ def test_the_setup_stays_and_a_finished_tray_takes_no_reads(engine):
         engine.execute(c.EnterDice((("red", 1),)))
 
 
-def test_replay_of_the_journal_is_the_live_state(engine, tmp_path):
-    record(engine, 6, (("red", 4), ("white", 2)))
-    engine.execute(DICETRAY.parse_command("enter_dice", {"dice": [["black", 5]]}))
-    record(engine, 8, (("yellow", 1),))
-    engine.undo()
-    engine.redo()
-    live = engine.state
-    again = Engine(DICETRAY, Journal.open(engine.journal.path))
-    assert again.state == live and again.view() == engine.view()
-    again.journal.close()
-
-
 def test_the_public_events_carry_the_scanner_read_for_a_restart(engine):
     record(engine, 6, (("red", 4),))
     engine.execute(DICETRAY.parse_command("enter_dice", {"dice": [["white", 2]]}))
