@@ -326,3 +326,40 @@ def test_a_bid_chosen_on_a_pad_is_secret_until_its_reveal(session, tmp_path, clo
         assert {(b["seat"], b["amount"]) for b in result["bids"]} == {(0, ANN), (1, BO)}
     finally:
         devices.close()
+
+
+# -- Trajan: the leader's pad names the forum tile the table laid out unseen ----------------------
+
+
+def test_a_trajan_pad_names_the_forum_tile_its_leader_found(session):
+    """A table drawing by hand: the leader moves to a province whose forum tile lay unseen, the
+    rules ask the mover which (Trajan 1.8, an ask the refusal raises): that seat's pad walks the
+    tiles the box may still hold, named as the touchscreen's panel names them, and OK takes the
+    move with the tile. The question stays asked while the pad chooses."""
+    from companion.ui.trajan.presenters import TrajanPresenter
+
+    for seed in range(1, 80):
+        session.handle(Intent("new_game", {"game": "trajan", "setup": {
+            "players": ["Ann", "Bo"], "colours": ["red", "blue"], "start_player": 0, "seed": seed,
+            "digital_draws": False}}))
+        preview = next((p for p in session.table_view().view["previews"] if p and p["target_action"] == "military"), None)
+        if preview is not None:
+            break
+    session.handle(Intent("sow", {"tray": preview["tray"], "order": preview["order"]}, automatic=True))
+    move = next(c for c in session.table_view().view["choices"]
+                if c["name"] == "military" and c["args"]["kind"] == "move")
+    session.handle(Intent("military", move["args"], automatic=True))
+    ask, step = session.table_view().ask, session.table_view().step
+    assert ask.kind == "trajan.found_forum_tile" and ask.who == 0 and ask.is_for_pad
+    session.handle(ButtonPressed(0, "plus"))
+    session.handle(ButtonPressed(0, "plus"))
+    assert session.table_view().ask == ask and session.table_view().step == step, "still asked, nothing written"
+    chosen = ask.options[2]
+    screen = pad_screen(session.seat_view(0), 0, presenters={"trajan": TrajanPresenter()})
+    assert screen.result[1].startswith("> ") and "3/" in screen.result[1]
+    assert screen.result[1] != f"> {chosen}  3/{len(ask.options)}", "the tile is named, not its id"
+    assert pad_screen(session.seat_view(1), 1, presenters={"trajan": TrajanPresenter()}).status != "-/+ choose, OK answers"
+    session.handle(ButtonPressed(0, "ok"))
+    assert session.table_view().step > step and session.table_view().ask is None
+    found = [e for entry in session.history() for e in entry.events if e.get("kind") == "trajan.action"]
+    assert found and found[-1].get("detail", {}).get("found") == chosen, found[-1]
