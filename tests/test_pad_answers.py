@@ -249,8 +249,8 @@ def test_the_asked_seats_pad_shows_the_question_and_its_options(session, tmp_pat
         assert wait_for(lambda: facts == [ButtonPressed(1, "plus")])
         handle_all(session, facts)
         assert devices.flush(30)
-        bo = PadScreen(title="Bo · your answer", result=("quiz colour", "> green  2/3", "  blue"),
-                       status="-/+ choose, OK answers")
+        bo = PadScreen(title="Bo · your answer", result=("quiz colour", "> green", "2/3"),
+                       status="-/+ pick, OK answers")
         assert feed.screens[1] == bo and png(tmp_path, 1) == render(bo).tobytes()
         assert "green" not in " ".join(feed.screens[0].result), "Ann's pad shows nothing of Bo's choice"
         assert session.table_view() == before, "a choice changes nothing the table sees until OK posts it"
@@ -274,19 +274,21 @@ def test_a_games_presenter_words_the_question_and_its_answers(session):
 
     quiz(session)
     screen = pad_screen(session.seat_view(1), 1, presenters={"quiz": Worded()})
-    assert screen.result == ("Your colour?", "> RED  1/3", "  GREEN")
+    assert screen.result == ("Your colour?", "> RED", "1/3")
     assert pad_screen(session.seat_view(1), 0) == pad_screen(session.seat_view(1), 0, presenters={}), \
         "a view handed to another seat's pad answers nothing"
-    assert pad_screen(session.seat_view(1), 0).status != "-/+ choose, OK answers"
+    assert pad_screen(session.seat_view(1), 0).status != "-/+ pick, OK answers"
 
 
-def test_a_range_shows_its_number_large(session):
+def test_a_range_shows_the_number_chosen_and_its_bounds(session):
     quiz(session)
     session.handle(Intent("answer", {"value": "red"}))
     session.handle(Intent("answer", {"value": "owl"}))
     session.handle(ButtonPressed(0, "plus"))
     screen = pad_screen(session.seat_view(0), 0)
-    assert (screen.title, screen.amount, screen.limit, screen.status) == ("quiz number", 4, 8, "-/+ choose, OK answers")
+    assert (screen.title, screen.result, screen.status) == ("Ann · your answer", ("quiz number", "> 4", "2-8"),
+                                                            "-/+ pick, OK answers")
+    assert screen.amount is None and not screen.locked, "no padlock: only a sealed bid has one"
 
 
 # -- a sealed bid chosen on a pad -----------------------------------------------------------------
@@ -336,6 +338,7 @@ def test_a_trajan_pad_names_the_forum_tile_its_leader_found(session):
     rules ask the mover which (Trajan 1.8, an ask the refusal raises): that seat's pad walks the
     tiles the box may still hold, named as the touchscreen's panel names them, and OK takes the
     move with the tile. The question stays asked while the pad chooses."""
+    from companion.ui.trajan import names
     from companion.ui.trajan.presenters import TrajanPresenter
 
     for seed in range(1, 80):
@@ -356,9 +359,9 @@ def test_a_trajan_pad_names_the_forum_tile_its_leader_found(session):
     assert session.table_view().ask == ask and session.table_view().step == step, "still asked, nothing written"
     chosen = ask.options[2]
     screen = pad_screen(session.seat_view(0), 0, presenters={"trajan": TrajanPresenter()})
-    assert screen.result[1].startswith("> ") and "3/" in screen.result[1]
-    assert screen.result[1] != f"> {chosen}  3/{len(ask.options)}", "the tile is named, not its id"
-    assert pad_screen(session.seat_view(1), 1, presenters={"trajan": TrajanPresenter()}).status != "-/+ choose, OK answers"
+    assert screen.result[1:] == (f"> {names.forum_tile(chosen)}", f"3/{len(ask.options)}")
+    assert names.forum_tile(chosen) != chosen, "the tile is named, not its id"
+    assert pad_screen(session.seat_view(1), 1, presenters={"trajan": TrajanPresenter()}).status != "-/+ pick, OK answers"
     session.handle(ButtonPressed(0, "ok"))
     assert session.table_view().step > step and session.table_view().ask is None
     found = [e for entry in session.history() for e in entry.events if e.get("kind") == "trajan.action"]

@@ -55,7 +55,7 @@ class PadWords:
     place: str = "place {place}"
     score_help: str = "-/+ one point"
     answer_title: str = "{name} · your answer"
-    answer_help: str = "-/+ choose, OK answers"
+    answer_help: str = "-/+ pick, OK answers"
 
 
 ENGLISH = PadWords()
@@ -140,21 +140,20 @@ def answering(view: Mapping[str, Any], seat: int) -> Mapping[str, Any] | None:
 
 def answer_screen(ask: Mapping[str, Any], seat: int, players: Sequence[Mapping[str, Any]], question: str,
                   label: Callable[[Any], str], words: PadWords = ENGLISH) -> PadScreen:
-    """Seat's pad answering its ask: the question, then the value it shows — one option highlighted
-    with where it is among them ("2/6") and the next below it, or a whole number large over the
-    range's top — and what the keys do."""
+    """Seat's pad answering its ask: the question, the value it shows ("> Roof 4"), and where that
+    is among the answers ("2/6" of a list, "1-6" of a range), then what the keys do. Each on its own
+    line, so a long name is not cut for a counter beside it (a line holds about 20 characters).
+    No padlock: only a sealed bid has one (the sealed-bid screen)."""
     title = words.answer_title.format(name=seat_name(players, seat))
     value = ask.get("value")
     options = list(ask.get("options") or ())
     if options:
         i = options.index(value) if value in options else 0
-        lines = [question, f"> {label(options[i])}  {i + 1}/{len(options)}"]
-        if len(options) > 1:
-            lines.append(f"  {label(options[(i + 1) % len(options)])}")
-        return PadScreen(title=title, result=tuple(lines), status=words.answer_help)
-    bounds = ask.get("range") or ()
-    top = whole_number(bounds[1]) if len(bounds) == 3 else None
-    return PadScreen(title=question or title, amount=whole_number(value), limit=top, status=words.answer_help)
+        where = f"{i + 1}/{len(options)}"
+    else:
+        bounds = list(ask.get("range") or ())
+        where = f"{bounds[0]}-{bounds[1]}" if len(bounds) == 3 else ""
+    return PadScreen(title=title, result=(question, f"> {label(value)}", where), status=words.answer_help)
 
 
 # -- a score --------------------------------------------------------------------------------------

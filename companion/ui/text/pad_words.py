@@ -35,5 +35,5 @@ def pad_words() -> PadWords:
         place=_("place {place}"),
         score_help=_("-/+ one point"),
         answer_title=_("{name} · your answer"),
-        answer_help=_("-/+ choose, OK answers"),
+        answer_help=_("-/+ pick, OK answers"),
     )
