@@ -18,8 +18,10 @@ from companion.core.asks import Ask
 NOT_YET = object()
 
 
-def _key(ask: Ask) -> tuple[str, str]:
-    return ask.kind, repr(sorted(dict(ask.intent.get("args", {})).items()))
+def _key(ask: Ask) -> Ask:
+    """What a kept choice belongs to: the question itself (another ask, even of the same kind,
+    starts afresh)."""
+    return ask
 
 
 class PadAnswers:
@@ -27,7 +29,7 @@ class PadAnswers:
     like the engine. A seat's value is forgotten when its ask changes (another question)."""
 
     def __init__(self) -> None:
-        self._values: dict[int, tuple[tuple[str, str], Any]] = {}
+        self._values: dict[int, tuple[Ask, Any]] = {}
 
     def __repr__(self) -> str:  # a logged session must not print the values (a bid is secret)
         return f"PadAnswers(seats={sorted(self._values)})"

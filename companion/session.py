@@ -151,6 +151,8 @@ class Session:
         self.pad_cursor: dict[int, int] = {}
         self.answers = PadAnswers()  # what each seat's pad answers so far: never public, never journaled
         self._previous: Notice | None = None  # while a fact is handled: the notice before it
+        # (state, the game's asks in it, the same as plain data): what the table and the pads read
+        self._asked_in: tuple[Any, tuple[Ask, ...], tuple[dict[str, Any] | None, ...]] | None = None
         # Seat → pad number (None: no pad) of the open game; None: pad k plays seat k.
         self.seat_pads: tuple[int | None, ...] | None = None
         self._seats = 0  # players in the open game
@@ -186,13 +188,29 @@ class Session:
         view = engine.view(seat)
         ask = self._pad_ask(seat, self.notice)
         value = self.answers.value(seat, ask, lambda: engine.game.ask_start(engine.state, ask))
-        answering = None if ask is None else {**(ask_data(ask) or {}), "value": value}
+        answering = None if ask is None else {**self._ask_data(ask), "value": value}
         return {**view, "answering": answering, "draft": value if ask is not None and ask.secret else None}
 
     def _standing(self) -> tuple[Ask, ...]:
-        """The asks the open game waits for now (`Game.asks`)."""
+        """The asks the open game waits for now (`Game.asks`), kept for the state they were asked
+        in (a state is immutable: one press updates the table and every pad, which all read them)."""
         engine = self.engine
-        return tuple(engine.game.asks(engine.state)) if engine is not None else ()
+        if engine is None:
+            return ()
+        state = engine.state
+        if self._asked_in is None or self._asked_in[0] is not state:
+            asks = tuple(engine.game.asks(state))
+            self._asked_in = (state, asks, tuple(ask_data(a) for a in asks))
+        return self._asked_in[1]
+
+    def _ask_data(self, ask: Ask) -> dict[str, Any]:
+        """`ask` as plain data, for a seat view: a standing ask's made once per state."""
+        kept = self._asked_in
+        if kept is not None:
+            for standing, data in zip(kept[1], kept[2]):
+                if standing is ask:
+                    return data  # type: ignore[return-value]
+        return ask_data(ask) or {}
 
     def _pad_ask(self, seat: int, notice: "Notice | None") -> Ask | None:
         """The ask seat's pad answers: the one the last step raised when it is this seat's, else

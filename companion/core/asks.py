@@ -33,6 +33,7 @@ Kind conventions, so a device can serve a game it was not written for:
 from __future__ import annotations
 
 import dataclasses
+from collections import abc
 from typing import Any, Mapping
 
 from companion.core.errors import IllegalCommand
@@ -91,17 +92,28 @@ def read_answer(ask: Ask, read: Any) -> tuple[str, dict[str, Any]]:
     return name, {**args, "source": SCANNED, "boot": str(read.boot), "seq": int(read.seq)}
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def _plain(value: Any) -> Any:
+    if isinstance(value, _SCALARS):
+        return value
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
-    if isinstance(value, Mapping):
+    if isinstance(value, abc.Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
 
 
 def ask_data(ask: Ask | None) -> dict[str, Any] | None:
-    """An Ask as plain data for a view (JSON-like: tuples become lists); `ask_from_data` gives it back."""
-    return None if ask is None else _plain(dataclasses.asdict(ask))
+    """An Ask as plain data for a view (JSON-like: tuples become lists); `ask_from_data` gives it
+    back. Field by field (not `dataclasses.asdict`, which deep-copies): a view carries its asks
+    at every update, a pad's press included."""
+    if ask is None:
+        return None
+    return {"kind": ask.kind, "rule": ask.rule, "intent": _plain(ask.intent), "field": ask.field, "who": ask.who,
+            "options": _plain(ask.options), "about": _plain(ask.about),
+            "range": None if ask.range is None else list(ask.range), "secret": ask.secret}
 
 
 def ask_from_data(data: Mapping[str, Any]) -> Ask:

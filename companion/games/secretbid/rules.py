@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from companion.core import sealed, sealed_view
-from companion.core.asks import ask_data
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.seating import check_names
@@ -113,9 +112,7 @@ class SecretBidRules(sealed_view.SealedPads):
     # -- reading --------------------------------------------------------------------------------
 
     def view(self, state: SecretBidState, seat: int | None = None) -> dict[str, Any]:
-        """The audience's view (`view.view`) and `asks`: every seat's bid still to choose, as plain
-        data (`core.sealed_view.round_asks`: the bounds, never an amount)."""
-        return {**v.view(state, seat), "asks": [ask_data(a) for a in self.asks(state)]}
+        return v.view(state, seat)
 
     def public_event(self, event: Event) -> dict[str, Any]:
         return v.public_event(event)

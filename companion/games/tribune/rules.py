@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from companion.core import sealed, sealed_view
-from companion.core.asks import ask_data
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.seating import check_names
@@ -193,9 +192,7 @@ class TribuneRules(sealed_view.SealedPads):
     # -- reading --------------------------------------------------------------------------------
 
     def view(self, state: TribuneState, seat: int | None = None) -> dict[str, Any]:
-        """The audience's view (`view.view`) and `asks`: every seat's bid still to choose, as plain
-        data (`core.sealed_view.round_asks`: the bounds, never an amount)."""
-        return {**v.view(state, seat), "asks": [ask_data(a) for a in self.asks(state)]}
+        return v.view(state, seat)
 
     def bid_rule_of(self, state: TribuneState) -> str:
         """Region V's bid (digest 3.3) or the chariot auction (3.4)."""
