@@ -601,6 +601,7 @@ class Session:
         self.seat_pads, self._seats = None, 0
         self.pad_cursor = {}
         self.answers.clear()
+        self._asked_in = None
 
     def shutdown(self) -> None:
         self._close()
