@@ -6,8 +6,17 @@ public information. A refusal becomes a notice naming the rule; nothing illegal 
 
 The dice scanner's facts: `ScannerStatus` and `DiceLive` describe the world, not the game, so they
 are kept (the latest of each, in every `TableView`: dice lie open on the table) and never clear a
-notice; a `DiceRead` goes to the open game's `command_for_dice(state, read)` when it has one (the
-dice tray records it), and is otherwise ignored with a notice saying so.
+notice; a `DiceRead` answers the open game's ask for dice (`core.asks.DICE_FIELD`: the ask's
+intent posted with the read and its provenance), unless the game's `command_for_dice` says what
+it means (Troyes matches a read to the district that threw it); otherwise it is ignored with a
+notice saying so.
+
+Asks (`core.asks`): the table view carries what the game waits for (`TableView.asks`, and the ask a
+refusal raised). Every device answers one by posting its intent with the answer: the `answer`
+intent, a scanner read, and a seat's pad, which answers its own seat's ask with −/+ and OK
+(`companion.pad_answers`: the choice is kept privately until OK posts it, so a sealed bid's amount
+is never in a table view, a log line or the journal before its lock). An ask for anyone (`who`
+None) is answered by the touchscreen, the scanner or a script, never a pad.
 
 Automatic steps: a game may name steps it takes by itself after a player's (`Game` optional
 `automatic_step`, `is_forced`: Trajan's end of turn once nothing is left to choose). The session
@@ -25,7 +34,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from companion.core.engine import Engine, HistoryEntry, Step
-from companion.core.asks import AnswerNeeded, Ask
+# Asks are the UI's to read through this module too (`ask_from_data`, `dice_ask`).
+from companion.core.asks import AnswerNeeded, Ask, ask_data, ask_from_data, dice_ask, read_answer  # noqa: F401
 from companion.core.data_notices import DataNotice
 from companion.core.errors import CorruptJournal, IllegalCommand, JournalError
 from companion.core.events import Command
@@ -35,7 +45,7 @@ from companion.core.journal import Journal
 from companion.core.journal_files import SET_ASIDE_MARK
 from companion.core.store import (META_CLOSED, SUFFIX, JournalInfo, JournalStore, NothingToRecover, RecentPlayers,
                                   pads_from_meta, seating_meta)
-from companion.drafts import PrivateDrafts, game_drafts
+from companion.pad_answers import NOT_YET, PadAnswers
 from companion.intake import check_fact, check_intent
 # The facts are also the UI's to name through this module (a dice tray's demo builds scanner facts):
 # DESIGN's arrows let the UI reach hardware.facts only through the session.
@@ -59,8 +69,9 @@ class Intent:
     journal's game up to its last intact step, into a new journal, opened), close (the open game,
     which stays unfinished), close_game {path} (an unfinished game the table will not play on:
     marked closed, kept whole), reopen_game {path} (takes that back), undo, redo,
-    correct {step, name, args}, answer {value} (the answer to the question the last step raised,
-    `TableView.ask`: its step posted again with the answer). A new_game's setup may hold `pads`: per seat, the pad number (from
+    correct {step, name, args}, answer {value, seat?} (the answer to `TableView.ask`, the question the
+    last step raised or the first the game waits for; with `seat`, to that seat's ask: its step
+    posted with the answer). A new_game's setup may hold `pads`: per seat, the pad number (from
     0) that plays it or None; the session takes it out (it is no game's business), so any game
     can be played from any pad. Without it pad k plays seat k.
     Any other name is the current game's own (`Game.parse_command`).
@@ -123,11 +134,17 @@ class TableView:
     # {"step": number, "reason": …, **detail} (`core.game.AutomaticStep`, public), so a screen can
     # say what happened ("Senate taken, the only action there") whichever device played.
     automatic: tuple[Mapping[str, Any], ...] = ()
+    # What the open game waits on the table for (`Game.asks`: the dice, each seat's bid to choose),
+    # public: no answer's value.
+    asks: tuple[Ask, ...] = ()
 
     @property
     def ask(self) -> Ask | None:
-        """What the table is asked now (the last step waits for it), or None."""
-        return self.notice.ask if self.notice is not None else None
+        """What the table is asked now: the question the last step raised, else the first the game
+        waits for, or None."""
+        if self.notice is not None and self.notice.ask is not None:
+            return self.notice.ask
+        return self.asks[0] if self.asks else None
 
 
 class Session:
@@ -137,7 +154,10 @@ class Session:
         self.engine: Engine[Any] | None = None
         self.notice: Notice | None = None
         self.pad_cursor: dict[int, int] = {}
-        self.drafts = PrivateDrafts()  # seats' unlocked sealed bids: never public, never journaled
+        self.answers = PadAnswers()  # what each seat's pad answers so far: never public, never journaled
+        self._previous: Notice | None = None  # while a fact is handled: the notice before it
+        # (state, the game's asks in it, the same as plain data): what the table and the pads read
+        self._asked_in: tuple[Any, tuple[Ask, ...], tuple[dict[str, Any] | None, ...]] | None = None
         # Seat → pad number (None: no pad) of the open game; None: pad k plays seat k.
         self.seat_pads: tuple[int | None, ...] | None = None
         self._seats = 0  # players in the open game
@@ -160,20 +180,51 @@ class Session:
         return TableView(
             engine.game.id, engine.view(None), engine.can_undo, engine.can_redo, engine.is_finished,
             self.notice, str(engine.journal.path), engine.journal.last_step, dict(self.pad_cursor),
-            self.scanner, self.dice_live, tuple(self.automatic),
+            self.scanner, self.dice_live, tuple(self.automatic), self._standing(),
         )
 
     def seat_view(self, seat: int) -> Mapping[str, Any] | None:
         """Seat `seat`'s private view, for that seat's pad (or its private panel) only: the game's
-        seat view plus `draft`, the amount the seat is choosing before it locks (None otherwise)."""
+        seat view plus `answering`, the ask its pad answers now with `value`, the answer its pad
+        shows (None when it answers nothing), and `draft`, that value when it is a secret amount
+        (a sealed bid before its lock; None otherwise)."""
         engine = self.engine
         if engine is None:
             return None
         view = engine.view(seat)
-        drafting = game_drafts(engine.game)
-        if drafting is None:
-            return view
-        return {**view, "draft": self.drafts.amount(seat, drafting[0](engine.state, seat))}
+        ask = self._pad_ask(seat, self.notice)
+        value = self.answers.value(seat, ask, lambda: engine.game.ask_start(engine.state, ask))
+        answering = None if ask is None else {**self._ask_data(ask), "value": value}
+        return {**view, "answering": answering, "draft": value if ask is not None and ask.secret else None}
+
+    def _standing(self) -> tuple[Ask, ...]:
+        """The asks the open game waits for now (`Game.asks`), kept for the state they were asked
+        in (a state is immutable: one press updates the table and every pad, which all read them)."""
+        engine = self.engine
+        if engine is None:
+            return ()
+        state = engine.state
+        if self._asked_in is None or self._asked_in[0] is not state:
+            asks = tuple(engine.game.asks(state))
+            self._asked_in = (state, asks, tuple(ask_data(a) for a in asks))
+        return self._asked_in[1]
+
+    def _ask_data(self, ask: Ask) -> dict[str, Any]:
+        """`ask` as plain data, for a seat view: a standing ask's made once per state."""
+        kept = self._asked_in
+        if kept is not None:
+            for standing, data in zip(kept[1], kept[2]):
+                if standing is ask:
+                    return data  # type: ignore[return-value]
+        return ask_data(ask) or {}
+
+    def _pad_ask(self, seat: int, notice: "Notice | None") -> Ask | None:
+        """The ask seat's pad answers: the one the last step raised when it is this seat's, else
+        the game's standing ask for this seat; only one a pad can answer (`Ask.is_for_pad`)."""
+        raised = notice.ask if notice is not None else None
+        if raised is not None and raised.who == seat and raised.is_for_pad:
+            return raised
+        return next((a for a in self._standing() if a.who == seat and a.is_for_pad), None)
 
     def history(self) -> list[HistoryEntry]:
         return self.engine.history() if self.engine else []
@@ -287,6 +338,7 @@ class Session:
             self._scanner_fact(fact)
             return
         asked = self.notice.ask if self.notice is not None else None
+        self._previous = self.notice
         self.notice = None
         self.automatic = []
         written = self._written()
@@ -306,6 +358,7 @@ class Session:
             log.error("journal: %s", exc)
         except Exception as exc:  # a fault of the app's, not of the input: logged, told, survived
             self._fault(fact, exc, written)
+        self._previous = None
         self._tell()
 
     def _refuse(self, exc: IllegalCommand) -> None:
@@ -351,13 +404,19 @@ class Session:
         return self.engine is not None and self.engine.game.takes_dice
 
     def _dice_read(self, fact: DiceRead) -> None:
-        """A settled read: the open game's command for it, or a notice that nothing took it."""
+        """A settled read: the answer to the ask for dice (its intent posted with the read and where
+        it came from), or what the game says it means, or a notice that nothing took it."""
         engine = self.engine
         command = engine.game.command_for_dice(engine.state, fact) if engine is not None else None
-        if command is None or engine is None:
+        if command is not None and engine is not None:
+            engine.execute(command)
+            return
+        raised = self._previous.ask if self._previous is not None else None
+        ask = dice_ask([raised, *self._standing()])
+        if ask is None:
             self.notice = Notice("info", "Dice read {seq} ignored: nothing is waiting for dice.", {"seq": fact.seq})
             return
-        engine.execute(command)
+        self._intent(Intent(*read_answer(ask, fact)))
 
     def _intent(self, intent: Intent, asked: Ask | None = None) -> None:
         """`asked`: the question the previous fact's step raised, which an `answer` answers.
@@ -392,18 +451,22 @@ class Session:
             engine = self._require_engine()
             command = engine.game.parse_command(name, args)
             # Sealed bids' ForceReveal, asked by its mark: start-up need not import the sealed bids.
-            if getattr(command, "takes_drafts", False):
+            if getattr(command, "takes_drafts", False):  # the amounts the unlocked seats' pads show
                 command = dataclasses.replace(command, drafts=self._shown_drafts())
             self._execute(command, intent.automatic)
 
     def _answer(self, args: IntentArgs, asked: Ask | None, automatic: bool) -> None:
-        """The asked step, posted again with the answer: a wrong answer is refused by the rules
-        like any other step (and asks nothing more)."""
-        if asked is None:
+        """The asked step, posted with the answer: to the question the last step raised or the
+        first the game waits for, or with `seat` to that seat's. A wrong answer is refused by the
+        rules like any other step (a raised question is then asked no more)."""
+        seat = args.optional_whole("seat") if "seat" in args else None
+        asks = ([asked] if asked is not None else []) + list(self._standing())
+        ask = next((a for a in asks if seat is None or a.who == seat), None)
+        if ask is None:
             raise IllegalCommand("answer", "Nothing is being asked now.")
         if "value" not in args:
             raise IllegalCommand("answer", "'{field}' is missing.", field="value")
-        name, answered = asked.answered(args.get("value"))
+        name, answered = ask.answered(args.get("value"))
         self._intent(Intent(name, answered, automatic))
 
     def _execute(self, command: Command, automatic: bool) -> None:
@@ -436,13 +499,12 @@ class Session:
         self._require_engine().redo(self._forced if automatic else None)
 
     def _shown_drafts(self) -> tuple[tuple[int, int], ...]:
-        """(seat, amount) for every seat choosing a bid: what its pad shows, for a forced reveal."""
+        """(seat, amount) for every seat choosing a secret amount (a bid it has not locked): what
+        its pad shows, for a forced reveal."""
         engine = self._require_engine()
-        drafting = game_drafts(engine.game)
-        if drafting is None:
-            return ()
-        shown = ((seat, self.drafts.amount(seat, drafting[0](engine.state, seat))) for seat in range(self._seats))
-        return tuple((seat, amount) for seat, amount in shown if amount is not None)
+        shown = ((ask.who, self.answers.value(ask.who, ask, lambda a=ask: engine.game.ask_start(engine.state, a)))
+                 for ask in self._standing() if ask.secret and ask.is_for_pad and ask.who is not None)
+        return tuple((seat, amount) for seat, amount in shown if isinstance(amount, int))
 
     def _seat_key_intent(self, args: IntentArgs) -> None:
         """Intent("seat_key", {"seat": S, "key": K}): a seat's private touchscreen panel stands in
@@ -483,17 +545,20 @@ class Session:
 
     def seat_key(self, seat: int, key: str) -> None:
         """A key for seat `seat`, from its pad or from its private touchscreen panel (a seat
-        without a pad): a sealed-bid draft, a move from the pad menu, or the game's meaning."""
+        without a pad): the answer to the seat's ask (−/+ choose, OK posts it), a move from the
+        pad menu, or the game's meaning."""
         engine = self._require_engine()
-        drafting = game_drafts(engine.game)
-        if drafting is not None:
-            bounds, lock = drafting
-            choosing = bounds(engine.state, seat)
-            if choosing is not None and key in ("minus", "plus", "ok"):
-                command = self.drafts.press(seat, key, choosing, lambda amount: lock(engine.state, seat, amount))
-                if command is not None:
-                    self._execute(command, automatic=True)
+        previous = self._previous if self._previous is not None else self.notice
+        ask = self._pad_ask(seat, previous)
+        if ask is not None and key in ("minus", "plus", "ok"):
+            value = self.answers.press(seat, key, ask, lambda: engine.game.ask_start(engine.state, ask))
+            if value is NOT_YET:
+                if previous is not None and previous.ask is ask:
+                    self.notice = previous  # the question the last step raised stays asked while the pad chooses
                 return
+            name, args = ask.answered(value)
+            self._intent(Intent(name, args, automatic=True))
+            return
         if not engine.game.pad_menu:
             command = engine.game.command_for_button(engine.state, seat, key)
             if command is not None:
@@ -610,7 +675,8 @@ class Session:
             self.engine = None
         self.seat_pads, self._seats = None, 0
         self.pad_cursor = {}
-        self.drafts.clear()
+        self.answers.clear()
+        self._asked_in = None
 
     def shutdown(self) -> None:
         self._close()

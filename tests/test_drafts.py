@@ -7,7 +7,8 @@ import logging
 import pytest
 
 from companion.core.store import JournalStore
-from companion.drafts import PrivateDrafts
+from companion.core.asks import Ask
+from companion.pad_answers import NOT_YET, PadAnswers, _key
 from companion.games import all_rules
 from companion.session import Intent, Session
 from hardware.facts import ButtonPressed
@@ -16,16 +17,18 @@ SECRET = 4_837_261
 
 
 def test_a_draft_moves_within_its_bounds_and_ok_locks_what_it_shows():
-    drafts = PrivateDrafts()
-    bounds = (2, 5, 1, 2)
-    assert drafts.press(0, "minus", bounds, lambda a: a) is None and drafts.amount(0, bounds) == 2
+    answers = PadAnswers()
+    ask = Ask("sealed.bid", "sealed bid", {"name": "lock_bid", "args": {"seat": 0}}, "amount", 0,
+              range=(2, 5, 1), secret=True)
+    start = lambda: 2  # noqa: E731
+    assert answers.press(0, "minus", ask, start) is NOT_YET and answers.value(0, ask, start) == 2
     for _ in range(9):
-        drafts.press(0, "plus", bounds, lambda a: a)
-    assert drafts.amount(0, bounds) == 5
-    assert drafts.press(0, "ok", bounds, lambda a: ("lock", a)) == ("lock", 5)
-    assert drafts.amount(0, bounds) == 2  # forgotten after the lock: the round holds the amount now
-    assert drafts.press(0, "plus", None, lambda a: a) is None and drafts.amount(0, None) is None
-    assert "5" not in repr(drafts)
+        answers.press(0, "plus", ask, start)
+    assert answers.value(0, ask, start) == 5
+    assert ask.answered(answers.press(0, "ok", ask, start)) == ("lock_bid", {"seat": 0, "amount": 5})
+    assert answers.value(0, ask, start) == 2  # forgotten after the lock: the round holds the amount now
+    assert answers.value(0, None, start) is None
+    assert "5" not in repr(answers)
 
 
 @pytest.fixture
@@ -42,7 +45,8 @@ def test_presses_are_private_and_unjournaled_until_the_lock(session, caplog):
     caplog.set_level(logging.DEBUG, logger="companion")
     session.handle(Intent("set_bid", {"seat": 1, "amount": 3}))  # a private device may set outright
     start = session.engine.journal.last_step
-    session.drafts._amounts[0] = SECRET - 2  # as if held + for a long time
+    ask = next(a for a in session.table_view().asks if a.who == 0)
+    session.answers._values[0] = (_key(ask), SECRET - 2)  # as if held + for a long time
     for _ in range(2):
         session.handle(ButtonPressed(0, "plus"))
     assert session.engine.journal.last_step == start  # nothing journaled: nothing to count

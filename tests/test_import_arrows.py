@@ -25,7 +25,7 @@ LAYERS: dict[str, str] = {
     "companion.core": "core",
     "companion.games": "games",
     "companion.session": "session",
-    "companion.drafts": "session",  # the session's private drafts: part of it, imported by it alone
+    "companion.pad_answers": "session",  # what the pads answer, kept privately: part of the session, imported by it alone
     "companion.intake": "session",  # the session's checks of what it takes in: part of it too
     "companion.presenters": "presenters",
     "companion.ui": "ui",

@@ -34,9 +34,17 @@ def test_documented_example_parses():
         ("dice red:7", "colour:face"),
         ("wait soon", "seconds"),
         ("touch", "takes 1 argument"),
+        ("answer", "answer takes the answer (JSON)"),
+        ("answer red", "as JSON"),
+        ("answer 3 0", "seat number from 1"),
     ],
 )
 def test_mistakes_name_the_line(line, words):
     with pytest.raises(ScriptError) as info:
         parse_script("wait 0\n" + line)
     assert info.value.line == 2 and words in str(info.value) and "line 2" in str(info.value)
+
+
+def test_an_answer_line_carries_json_and_maybe_a_seat():
+    steps = parse_script("answer '[[\"red\", 3]]'\nanswer 4 2\n")
+    assert [(s.verb, s.args) for s in steps] == [("answer", ('[["red", 3]]',)), ("answer", ("4", "2"))]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Generic, Mapping, Sequence, TypeVar
 
+from companion.core.asks import Ask
 from companion.core.events import Command, Event
 
 S = TypeVar("S")
@@ -103,26 +104,30 @@ class Game(Generic[S]):
     #: moment never hides the evening's game behind it (`Session.resumable`). Home lists both.
     is_tool: bool = False
 
-    #: Whether the game takes the dice scanner's reads (`command_for_dice`); the session tells the
-    #: screen of live frames only while such a game is open.
+    #: Whether the game takes the dice scanner's reads; the session tells the screen of live frames
+    #: only while such a game is open. A read answers the game's standing ask whose field is
+    #: "dice" (`core.asks.DICE_FIELD`), unless `command_for_dice` says what it means.
     takes_dice: bool = False
 
     def command_for_dice(self, state: S, read: Any) -> Command | None:
-        """With `takes_dice`: the command for a settled read (`hardware.facts.DiceRead`), or None
-        when nothing in `state` waits for dice (the session then says it was ignored)."""
+        """With `takes_dice`, for a game whose reads mean more than the answer to its dice ask (Troyes
+        matches a read to the district that threw it): the command for a settled read
+        (`hardware.facts.DiceRead`). None (the default): the read answers the dice ask, if any."""
         return None
 
-    #: Whether seats choose sealed bids on their pads with a private draft the session keeps
-    #: (`companion.drafts`; `core.sealed_view.SealedPads` sets it): `pad_draft` and `draft_command`.
-    keeps_drafts: bool = False
+    def asks(self, state: S) -> tuple[Ask, ...]:
+        """The questions `state` waits on the table for (`core.asks`, a standing ask): the dice a
+        tray waits for, each seat's sealed bid still to choose. Public: no answer's value in them.
+        Default: none (a game may still ask by refusing, `AnswerNeeded`)."""
+        return ()
 
-    def pad_draft(self, state: S, seat: int) -> tuple[int, int, int, int] | None:
-        """With `keeps_drafts`: (minimum, limit, step, start) while seat may choose its bid, else None."""
-        return None
-
-    def draft_command(self, state: S, seat: int, amount: int) -> Command:
-        """With `keeps_drafts`: the lock of seat's privately kept draft (OK on the pad)."""
-        raise NotImplementedError
+    def ask_start(self, state: S, ask: Ask) -> Any:
+        """Where a pad answering `ask` starts (what its display shows before the first press): for
+        a sealed bid the amount the round holds for the seat, a secret only the rules know. Default:
+        the first option, or the range's lowest."""
+        if ask.options:
+            return ask.options[0]
+        return ask.range[0] if ask.range is not None else None
 
     def summary_text(self, public_view: Mapping[str, Any]) -> str | None:
         """The public view as terminal text for `companion replay`; None: a generic score table."""

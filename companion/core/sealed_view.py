@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.asks import Ask
 from companion.core.events import Command, Event
 from companion.core.game import Game
 from companion.core.sealed import (
@@ -121,26 +122,41 @@ def command_of(event: Event) -> Command | None:
     return None
 
 
-def draft_bounds(round_: SealedRound | None, seat: int) -> tuple[int, int, int, int] | None:
-    """(minimum, limit, step, start) while seat may still choose its bid, else None: what a
-    session needs to keep the seat's draft privately (only the lock is journaled, so the history
-    cannot count presses). `start` is the amount the round holds for the seat: the minimum at
-    first, the unlocked amount after a long press of OK."""
-    if round_ is None or not round_.is_open or not round_.is_eligible(seat) or round_.is_locked(seat):
+BID_ASK = "sealed.bid"
+"""The kind of a seat's sealed bid ask: an amount in `range`, `secret`, answered on the seat's pad."""
+
+
+def round_asks(round_: SealedRound | None, rule: str) -> tuple[Ask, ...]:
+    """One ask per seat that may still choose its bid (open, eligible, not locked): lock an amount
+    from the minimum to the seat's limit in the round's steps, under `rule`. Public: the bounds
+    are, the amount the seat holds is not (the pad starts from it: `bid_start`). Answering posts
+    `lock_bid {seat, amount}`, so only the lock is journaled and the history cannot count presses."""
+    if round_ is None or not round_.is_open:
+        return ()
+    return tuple(
+        Ask(BID_ASK, rule, {"name": "lock_bid", "args": {"seat": seat}}, "amount", seat,
+            about={"limit": limit, "min_bid": round_.min_bid, "step": round_.step},
+            range=(round_.min_bid, limit, round_.step), secret=True)
+        for seat, limit, locked in zip(round_.seats, round_.limits, round_.locked) if not locked)
+
+
+def bid_start(round_: SealedRound | None, ask: Ask) -> int | None:
+    """The amount the round holds for the ask's seat: the minimum at first, the unlocked amount
+    after a long press of OK. A secret: for that seat's pad only."""
+    if round_ is None or ask.who is None or round_.index(ask.who) is None:
         return None
-    i = round_.index(seat)
-    assert i is not None
-    return round_.min_bid, round_.limits[i], round_.step, round_.amounts[i]
+    return round_.amounts[round_.seats.index(ask.who)]
 
 
 class SealedPads(Game):
     """The pad side of a game whose seats bid through `companion.core.sealed`, mixed into its rules:
-    the core's keys (−/+ adjust, OK locks, OK held "ok_long" unlocks) in the round `bid_round` names,
-    and a draft the session keeps privately (`companion.drafts`: only the lock is journaled, so the
-    history cannot count presses). A locked seat's keys go through `command_for_button`.
+    each seat still choosing is asked for its bid (`round_asks`, a secret amount its pad chooses
+    with −/+ and locks with OK, kept privately by the session until then), and a locked seat's keys
+    go through `command_for_button` (OK held, "ok_long", unlocks).
     """
 
-    keeps_drafts = True
+    #: The rule the bid asks cite (a game names its own).
+    bid_rule = "sealed bid"
 
     def bid_round(self, state: Any) -> SealedRound | None:
         """The round the pads bid in, or None when their keys mean nothing (not set up, finished)."""
@@ -150,10 +166,18 @@ class SealedPads(Game):
         """What `key` on seat's pad means now (None outside the round: a late press changes nothing)."""
         return command_for_button(self.bid_round(state), seat, key)
 
-    def pad_draft(self, state: Any, seat: int) -> tuple[int, int, int, int] | None:
-        """(minimum, limit, step, start) while seat may choose its bid, else None."""
-        return draft_bounds(self.bid_round(state), seat)
+    def bid_asks(self, state: Any) -> tuple[Ask, ...]:
+        """Every seat's bid still to choose (`round_asks`), for `asks` and the game's view."""
+        return round_asks(self.bid_round(state), self.bid_rule_of(state))
 
-    def draft_command(self, state: Any, seat: int, amount: int) -> Command:
-        """The lock of seat's privately kept draft (OK on the pad); the core checks the bounds."""
-        return LockBid(seat, amount)
+    def bid_rule_of(self, state: Any) -> str:
+        """The rule of the open bid (default `bid_rule`; Tribune's two bids cite their own)."""
+        return self.bid_rule
+
+    def asks(self, state: Any) -> tuple[Ask, ...]:
+        return self.bid_asks(state)
+
+    def ask_start(self, state: Any, ask: Ask) -> Any:
+        if ask.kind == BID_ASK:
+            return bid_start(self.bid_round(state), ask)
+        return super().ask_start(state, ask)

@@ -25,8 +25,27 @@ class GamePresenter:
     the game's name in the current language at each call (a language switch shows at the next
     screen); the default, no name, leaves the status display dark."""
 
-    def __init__(self, title: Callable[[], str] = lambda: "") -> None:
+    def __init__(self, title: Callable[[], str] = lambda: "", text: Callable[[str], str] = str) -> None:
         self.title = title
+        self.text = text  # a msgid in the current language (the app passes its catalog's)
+
+    def answer_screen(self, view: Mapping[str, Any], seat: int, ask: Mapping[str, Any], *,
+                      words: PadWords = pad_screens.ENGLISH) -> PadScreen:
+        """Seat's pad answering its ask (`Session.seat_view`'s `answering`, plain data with the
+        `value` the pad shows): −/+ choose, OK posts the answer. Default: `pad_screens.answer_screen`
+        with `question` and `answer_label`."""
+        return pad_screens.answer_screen(ask, seat, pad_screens.view_players(view), self.question(ask),
+                                         lambda value: self.answer_label(ask, value), words)
+
+    def question(self, ask: Mapping[str, Any]) -> str:
+        """What the pad asks, one short line. Default: the rule that asks it, translated."""
+        return self.text(str(ask.get("rule", "")))
+
+    def answer_label(self, ask: Mapping[str, Any], value: Any) -> str:
+        """How one answer reads on the pad. Default: the value itself (a face, an id)."""
+        if isinstance(value, (list, tuple)):
+            return " ".join(str(v) for v in value)
+        return str(value)
 
     def pad_screen(self, view: Mapping[str, Any], seat: int, *, cursor: int | None = None,
                    words: PadWords = pad_screens.ENGLISH) -> PadScreen:
@@ -67,10 +86,16 @@ def presenter_for(presenters: Presenters, game_id: Any) -> GamePresenter:
 
 def pad_screen(view: Mapping[str, Any] | None, seat: int, *, cursor: int | None = None,
                words: PadWords = pad_screens.ENGLISH, presenters: Presenters = NO_PRESENTERS) -> PadScreen:
-    """Seat `seat`'s screen from its own view, by the view's game's presenter; blank for no view."""
+    """Seat `seat`'s screen from its own view, by the view's game's presenter; blank for no view.
+    While the seat's pad answers an ask, its `answer_screen` (a sealed bid's secret amount keeps
+    the sealed-bid screen, which shows it as the seat's draft)."""
     if not view:
         return PadScreen()
-    return presenter_for(presenters, view.get("game")).pad_screen(view, seat, cursor=cursor, words=words)
+    presenter = presenter_for(presenters, view.get("game"))
+    ask = pad_screens.answering(view, seat)
+    if ask is not None and not (ask.get("secret") and pad_screens.is_sealed_seat_view(view)):
+        return presenter.answer_screen(view, seat, ask, words=words)
+    return presenter.pad_screen(view, seat, cursor=cursor, words=words)
 
 
 def status_screen(table: Any, words: StatusWords = status_screens.ENGLISH,

@@ -54,6 +54,8 @@ class PadWords:
     points: str = "{score} points"
     place: str = "place {place}"
     score_help: str = "-/+ one point"
+    answer_title: str = "{name} · your answer"
+    answer_help: str = "-/+ pick, OK answers"
 
 
 ENGLISH = PadWords()
@@ -123,6 +125,35 @@ def result_lines(result: Mapping[str, Any], seat: int, players: Sequence[Mapping
         for s in group:
             lines.append(words.ranking.format(place=place, name=seat_name(players, int(s)), amount=bids.get(int(s), 0)))
     return tuple(lines)
+
+
+# -- an answer to the seat's ask -----------------------------------------------------------------
+
+
+def answering(view: Mapping[str, Any], seat: int) -> Mapping[str, Any] | None:
+    """The ask seat's pad answers now (`Session.seat_view`'s `answering`: the ask as plain data and
+    the `value` the pad shows), or None. Only when it is this seat's: a view handed to the wrong pad
+    answers nothing."""
+    ask = view.get("answering")
+    return ask if isinstance(ask, Mapping) and ask.get("who") == seat else None
+
+
+def answer_screen(ask: Mapping[str, Any], seat: int, players: Sequence[Mapping[str, Any]], question: str,
+                  label: Callable[[Any], str], words: PadWords = ENGLISH) -> PadScreen:
+    """Seat's pad answering its ask: the question, the value it shows ("> Roof 4"), and where that
+    is among the answers ("2/6" of a list, "1-6" of a range), then what the keys do. Each on its own
+    line, so a long name is not cut for a counter beside it (a line holds about 20 characters).
+    No padlock: only a sealed bid has one (the sealed-bid screen)."""
+    title = words.answer_title.format(name=seat_name(players, seat))
+    value = ask.get("value")
+    options = list(ask.get("options") or ())
+    if options:
+        i = options.index(value) if value in options else 0
+        where = f"{i + 1}/{len(options)}"
+    else:
+        bounds = list(ask.get("range") or ())
+        where = f"{bounds[0]}-{bounds[1]}" if len(bounds) == 3 else ""
+    return PadScreen(title=title, result=(question, f"> {label(value)}", where), status=words.answer_help)
 
 
 # -- a score --------------------------------------------------------------------------------------

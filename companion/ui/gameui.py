@@ -236,5 +236,5 @@ def game_presenters(choices: Iterable[GameChoice]) -> dict[str, GamePresenter]:
     """Game id → its presenter (`GameUI.presenter_class`, titled by `formatting.choice_title` in the
     language of the moment), for every game that has a UI: what the app hands the pads' and the
     status display's feeds. Needs no app, so the feeds are tested without one."""
-    return {choice.id: game_ui_class(choice).presenter_class(title=functools.partial(choice_title, choice))
+    return {choice.id: game_ui_class(choice).presenter_class(title=functools.partial(choice_title, choice), text=_)
             for choice in choices if choice.ui}

@@ -59,7 +59,7 @@ class TrajanPlayer(Player):
     def setup(self, rnd: random.Random) -> dict[str, Any]:
         count = rnd.randint(2, 4)
         return {"players": list(NAMES[:count]), "colours": ["red", "blue", "green", "yellow"][:count],
-                "seed": rnd.randrange(2**31)}
+                "seed": rnd.randrange(2**31), "mode": rnd.choice(("full", "light"))}
 
     def next_intent(self, view: View, rnd: random.Random) -> Intent:
         choices = view.get("choices") or ()

@@ -1,7 +1,8 @@
 """One suite over every registered game (DESIGN, "Conformance"): whatever a game is, random play
 through the session (as a screen, a pad or a script plays it) keeps these promises:
 
-- replay equals the live state, undos and redos included;
+- replay equals the live state, undos and redos included, over random play and over a whole game
+  to its end (the state, the public view, and a redo still waiting after an undo);
 - an undo then a redo is the identity;
 - a crash mid-game resumes exactly: the journal as a power cut leaves it opens at the same step,
   with the same state;
@@ -9,6 +10,10 @@ through the session (as a screen, a pad or a script plays it) keeps these promis
   `companion replay` before a reveal showed it;
 - every refusal names a rule, and its rule and words are in every catalog (the table is told why
   in its own language).
+
+Play goes through every road a table has: the player's intents (a screen, a script), undo and
+redo, and now and then a seat's pad answering that seat's ask (`Game.asks`: − / + choose
+privately, OK posts the answer), so a bid chosen on a pad is held to the same secrecy.
 
 A game adds only its random player (players.py).
 """
@@ -28,12 +33,16 @@ from companion.core.engine import Engine
 from companion.core.journal import Journal
 from companion.core.store import JournalStore
 from companion.games import all_rules
-from companion.session import Intent, Session
+from companion.session import ButtonPressed, Intent, Session
 from tests.conformance.players import PLAYERS, SECRET_HIGH, SECRET_LOW
 
 GAMES = sorted(all_rules())
 STEPS = 300
+WHOLE_GAME = 3000
+"""The most steps a whole game may take (Troyes' and Trajan's players end theirs in far fewer)."""
 SEEDS = (1, 2, 3)
+PAD_RATE = 0.12
+"""How often a seat's pad answers its ask when one is asked of a pad."""
 SECRET = re.compile(r"(?<!\d)(\d{7})(?!\d)")
 
 
@@ -53,21 +62,34 @@ def new_session(tmp_path: Path, game: str, seed: int) -> tuple[Session, random.R
     return session, rnd
 
 
+def pad_press(session: Session, table, rnd: random.Random) -> ButtonPressed | None:
+    """Now and then, a key on the pad of a seat asked something a pad answers (or None)."""
+    asked = [ask for ask in table.asks if ask.is_for_pad and session.pad_of_seat(ask.who) is not None]
+    if not asked or rnd.random() >= PAD_RATE:
+        return None
+    ask = rnd.choice(asked)
+    return ButtonPressed(session.pad_of_seat(ask.who), rnd.choice(("minus", "plus", "plus", "ok")))
+
+
 def play(session: Session, game: str, rnd: random.Random, steps: int = STEPS, undo_rate: float = 0.08):
-    """Random play; yields after every fact (the table view it produced, and the intent)."""
+    """Random play; yields after every fact (the table view it produced, and the intent or the pad
+    press)."""
     player = PLAYERS[game]()
     for _ in range(steps):
         table = session.table_view()
         if table.finished:
             return
-        if table.can_undo and rnd.random() < undo_rate:
-            intent = Intent("undo")
+        press = pad_press(session, table, rnd)
+        if press is not None:
+            fact: Intent | ButtonPressed = press
+        elif table.can_undo and rnd.random() < undo_rate:
+            fact = Intent("undo")
         elif table.can_redo and rnd.random() < undo_rate:
-            intent = Intent("redo")
+            fact = Intent("redo")
         else:
-            intent = player.next_intent(table.view or {}, rnd)
-        session.handle(intent)
-        yield session.table_view(), intent
+            fact = player.next_intent(table.view or {}, rnd)
+        session.handle(fact)
+        yield session.table_view(), fact
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -80,6 +102,25 @@ def test_replay_equals_the_live_state(game, seed, tmp_path):
     session.shutdown()
     replayed = Engine(all_rules()[game], Journal.open(path))
     assert replayed.state == live
+    replayed.journal.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_replays_to_the_live_state(game, tmp_path):
+    """A game played to its end (a table ending it at any time ends it too), then one step undone
+    where the rules let it be: the reopened journal holds the same state and public view, and the
+    redo still waits."""
+    session, rnd = new_session(tmp_path, game, 7)
+    for _ in play(session, game, rnd, steps=WHOLE_GAME, undo_rate=0.03):
+        pass
+    assert session.table_view().finished, f"{game} did not end in {WHOLE_GAME} steps"
+    if session.engine.can_undo:
+        session.handle(Intent("undo"))
+    engine = session.engine
+    live, view, can_redo, path = engine.state, engine.view(None), engine.can_redo, engine.journal.path
+    session.shutdown()
+    replayed = Engine(all_rules()[game], Journal.open(path))
+    assert (replayed.state, replayed.view(None), replayed.can_redo) == (live, view, can_redo)
     replayed.journal.close()
 
 
@@ -141,7 +182,10 @@ def test_no_secret_reaches_a_public_place_before_its_reveal(game, seed, tmp_path
     session, rnd = new_session(tmp_path, game, seed)
     entered: set[int] = set()
     for table, intent in play(session, game, rnd):
-        entered |= secrets_in(json.dumps(dict(intent.args)))
+        entered |= secrets_in(json.dumps(dict(getattr(intent, "args", {}))))
+        # what a seat's pad shows while it chooses a secret answer is as secret as a bid entered
+        entered |= {view["draft"] for view in map(session.seat_view, range(len(table.view.get("players", ()))))
+                    if isinstance(view.get("draft"), int) and SECRET_LOW <= view["draft"] <= SECRET_HIGH}
         shown = json.dumps(table.view, default=str) + (table.notice.text if table.notice else "")
         shown += json.dumps([entry.events for entry in session.history()], default=str)
         leaked = (secrets_in(shown) | secrets_in(caplog.text)) & entered - revealed_amounts(session)

@@ -1,8 +1,8 @@
 """Dice tray commands, and how named intents (the screen, an input script) become them.
 
-A scanner read is not a named intent: it arrives as a `DiceRead` fact, which the session turns into
-`RecordScannerRead` through `DiceTrayRules.command_for_dice`. Dice entered by hand are the
-`enter_dice` intent: {"dice": [["red", 3], ["white", 5], …]}.
+Dice are the `enter_dice` intent, the answer to the tray's ask (`view.ask_of`): {"dice": [["red", 3],
+["white", 5], …]} typed in, or a scanner read, which the session posts with its provenance
+{"dice": …, "source": "scanner", "boot": …, "seq": …} (`RecordScannerRead`).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping
 
+from companion.core.asks import SCANNED
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command
 from companion.core.intent_args import IntentArgs, as_shaped, is_text, is_whole, list_of, record
@@ -63,7 +64,10 @@ def parse_command(name: str, args: Mapping[str, Any]) -> Command:
         # "seed" is accepted and ignored: the session gives every new game one; nothing is drawn here.
         return OpenTray()
     if name == "enter_dice":
-        return EnterDice(parse_dice(a.get("dice")))
+        dice = parse_dice(a.get("dice"))
+        if a.choice("source", ("manual", SCANNED), "manual") == SCANNED:
+            return RecordScannerRead(a.whole("seq", low=0), a.text("boot", ""), dice)
+        return EnterDice(dice)
     if name == "finish":
         return FinishTray()
     raise IllegalCommand(RULE, "The dice tray has no action '{name}'.", name=name)

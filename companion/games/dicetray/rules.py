@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from companion.core.asks import Ask
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.game import Game
@@ -37,12 +38,12 @@ class DiceTrayRules(Game):
     def parse_command(self, name: str, args: Mapping[str, Any]) -> Command:
         return c.parse_command(name, args)
 
-    def command_for_dice(self, state: DiceTrayState, read: Any) -> Command | None:
-        """A settled scanner read (a `hardware.facts.DiceRead`: seq, boot, dice) is recorded while
-        the tray is open; a finished tray takes none (the session then says it was ignored)."""
-        if not state.opened or state.finished:
-            return None
-        return c.RecordScannerRead(int(read.seq), str(read.boot), tuple((str(col), int(face)) for col, face in read.dice))
+    def asks(self, state: DiceTrayState) -> tuple[Ask, ...]:
+        """While the tray is open it waits for dice (`view.ask_of`): a scanner read answers it (the
+        session posts `enter_dice` with the read's provenance), and so do dice typed in; a finished
+        tray asks nothing (the session then says a read was ignored)."""
+        ask = v.ask_of(state, self.settings.max_dice)
+        return (ask,) if ask is not None else ()
 
     # -- decide ---------------------------------------------------------------------------------
 
@@ -96,7 +97,7 @@ class DiceTrayRules(Game):
     # -- reading --------------------------------------------------------------------------------
 
     def view(self, state: DiceTrayState, seat: int | None = None) -> dict[str, Any]:
-        return v.view(state, seat, self.settings.recent)
+        return v.view(state, seat, self.settings.recent, self.settings.max_dice)
 
     def public_event(self, event: Event) -> dict[str, Any]:
         return v.public_event(event)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.core.asks import DICE_FIELD, Ask, ask_data
 from companion.core.events import Event
 from companion.games.dicetray.events import DiceRecorded, TrayFinished, TrayOpened
 from companion.games.dicetray.settings import DEFAULT, DICE_COLOURS
@@ -16,9 +17,26 @@ def read_view(read: TrayRead) -> dict[str, Any]:
             "boot": read.boot, "seq": read.seq}
 
 
-def view(state: DiceTrayState, seat: int | None = None, recent: int = DEFAULT.recent) -> dict[str, Any]:
+DICE_ASK = "dicetray.dice"
+"""The tray's question: the dice thrown, [[colour, face], …] (`core.asks.DICE_FIELD`)."""
+RULE = "dice tray input"
+
+
+def ask_of(state: DiceTrayState, max_dice: int = DEFAULT.max_dice) -> Ask | None:
+    """What the open tray waits for: the next read, for anyone at the table (`who` None: the
+    scanner, the touchscreen's dice entry or a script answers; a pad does not). None before it is
+    opened and once it is finished."""
+    if not state.opened or state.finished:
+        return None
+    return Ask(DICE_ASK, RULE, {"name": "enter_dice", "args": {}}, DICE_FIELD,
+               about={"number": len(state.reads) + 1, "max": max_dice, "colours": list(DICE_COLOURS)})
+
+
+def view(state: DiceTrayState, seat: int | None = None, recent: int = DEFAULT.recent,
+         max_dice: int = DEFAULT.max_dice) -> dict[str, Any]:
     """`last`: the newest counted read (None before the first); `recent`: the newest few, newest
-    first; `count`: how many reads the tray holds. No players: the tray belongs to the table."""
+    first; `count`: how many reads the tray holds; `ask`: the dice it waits for (`ask_of`, plain
+    data). No players: the tray belongs to the table."""
     last = state.last
     return {
         "game": "dicetray",
@@ -28,6 +46,7 @@ def view(state: DiceTrayState, seat: int | None = None, recent: int = DEFAULT.re
         "count": len(state.reads),
         "last": read_view(last) if last is not None else None,
         "recent": [read_view(r) for r in reversed(state.reads[-recent:])] if recent > 0 else [],
+        "ask": ask_data(ask_of(state, max_dice)),
     }
 
 

@@ -25,6 +25,7 @@ class SecretBidRules(sealed_view.SealedPads):
 
     id = "secretbid"
     event_types = e.EVENT_TYPES
+    bid_rule = "secret bid input"
 
     def __init__(self, settings: SecretBidSettings = DEFAULT) -> None:
         self.settings = settings

@@ -194,6 +194,10 @@ class TribuneRules(sealed_view.SealedPads):
     def view(self, state: TribuneState, seat: int | None = None) -> dict[str, Any]:
         return v.view(state, seat)
 
+    def bid_rule_of(self, state: TribuneState) -> str:
+        """Region V's bid (digest 3.3) or the chariot auction (3.4)."""
+        return "Tribune 3.4 chariot" if state.bid_kind == CHARIOT else "Tribune 3.3 region V"
+
     def public_event(self, event: Event) -> dict[str, Any]:
         return v.public_event(event)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.core.asks import AnswerNeeded
+from companion.core.asks import AnswerNeeded, Ask
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.game import Game
@@ -118,6 +118,11 @@ class TroyesRules(Game):
 
     def view(self, state: TroyesState, seat: int | None = None) -> dict[str, Any]:
         return view(state, seat)
+
+    def asks(self, state: TroyesState) -> tuple[Ask, ...]:
+        """The question the view carries (`view.ask_of`): the table's next answer."""
+        ask = ask_of(state)
+        return (ask,) if ask is not None else ()
 
     def public_event(self, event: Event) -> dict[str, Any]:
         return public_event(event)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping
 
-from companion.core.asks import Ask
+from companion.core.asks import Ask, ask_data
 from companion.core.events import Event
 from companion.games.troyes import events as e
 from companion.games.troyes import rules_data as R
@@ -59,9 +59,8 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def ask_view(ask: Ask | None) -> dict[str, Any] | None:
-    """An Ask as plain data (`Ask(**view["ask"])` gives it back)."""
-    return None if ask is None else _plain(dataclasses.asdict(ask))
+ask_view = ask_data
+"""An Ask as plain data (`core.asks.ask_from_data(view["ask"])` gives it back)."""
 
 
 def _player(state: TroyesState, seat: int) -> dict[str, Any]:

@@ -67,7 +67,7 @@ class DiceUI(EventDispatcher):
 
     def count(self) -> None:
         """Count the dice entered by hand as one read; the draft empties once the tray took it."""
-        intent = self.entry.intent()
+        intent = self.entry.intent(self.tray.ask)
         if intent is None:
             return
         self.post(intent)

@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from companion.session import Intent, TableView
+from companion.session import Ask, Intent, TableView, dice_ask
 from companion.ui.text import formatting as fmt
 from companion.ui.dice import words
 from companion.ui.text.i18n import _
@@ -51,12 +51,14 @@ class DiceTrayViewModel(EventDispatcher):
         self._hand_over: tuple[str, int] | None = None  # the frame dice entered by hand superseded
         self._counted: set[tuple[str, int]] = set()
         self.live: Any = None  # the DiceLive shown, for `tap` (None: the newest read is shown)
+        self.ask: Ask | None = None  # the table's ask for dice, which dice entered by hand answer
         self.relabel()
 
     # -- refreshing ----------------------------------------------------------------------------
 
     def update(self, table: TableView) -> None:
         self._table = table
+        self.ask = dice_ask([table.ask, *table.asks])
         view: Mapping[str, Any] = table.view or {}
         self.active = table.game == GAME
         last = view.get("last") if self.active else None
@@ -168,10 +170,15 @@ class ManualEntryModel(EventDispatcher):
             self.colour = tapped["colour"]
         self._show()
 
-    def intent(self) -> Intent | None:
+    def intent(self, ask: Ask | None) -> Intent | None:
+        """The dice entered as the answer to `ask`, the table's ask for dice (its intent posted with
+        them); without one, an `answer` the session refuses, saying nothing is asked."""
         if not self.draft:
             return None
-        return Intent("enter_dice", {"dice": [[d["colour"], int(d["face"])] for d in self.draft]})
+        dice = [[d["colour"], int(d["face"])] for d in self.draft]
+        if ask is None:
+            return Intent("answer", {"value": dice})
+        return Intent(*ask.answered(dice))
 
     def _show(self) -> None:
         self.can_count = bool(self.draft)

@@ -11,6 +11,7 @@ bridge from a device thread, so what a script proves is what a table would see.
     press 1 plus                   pad 1 (pads count from 1): minus, plus, ok, or ok_long (OK held)
     hold 1 plus 1.2                hold pad 1's key for 1.2 s: the pad's own repeat / long press
     dice red:3 white:5 yellow:2    a settled read from the dice scanner
+    answer '[["red", 3]]' 2        answer the table's ask (JSON), or seat 2's (seats count from 1)
     expect table.seat.0.score 5    the widget's text must be exactly this, or the script fails
     screenshot out.png             save the window as a PNG
     quit                           close the app (exit status 0)
@@ -23,6 +24,7 @@ plays through the pads' own key logic, which the composition root hands the play
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 import shlex
 import threading
@@ -102,12 +104,22 @@ def parse_script(text: str) -> list[ScriptStep]:
                     raise ScriptError(number, f"a die is colour:face with colour one of {', '.join(DICE_COLOURS)} and face 1-6, not {die!r}")
             if not args:
                 raise ScriptError(number, "dice needs at least one die")
+        elif verb == "answer":
+            if len(args) not in (1, 2):
+                raise ScriptError(number, f"answer takes the answer (JSON) and maybe a seat number, got {len(args)} argument(s)")
+            try:
+                json.loads(args[0])
+            except ValueError:
+                raise ScriptError(number, f"answer takes its answer as JSON (5, '\"owl\"', '[[\"red\", 3]]'), "
+                                  f"not {args[0]!r}") from None
+            if len(args) == 2 and (not args[1].isdigit() or int(args[1]) < 1):
+                raise ScriptError(number, f"answer takes a seat number from 1, not {args[1]!r}")
         elif verb in _ARITY:
             if len(args) != _ARITY[verb]:
                 raise ScriptError(number, f"{verb} takes {_ARITY[verb]} argument(s), got {len(args)}")
         else:
-            raise ScriptError(number, f"unknown input {verb!r} (wait, touch, text, press, hold, dice, expect, "
-                              "screenshot, quit)")
+            raise ScriptError(number, f"unknown input {verb!r} (wait, touch, text, press, hold, dice, answer, "
+                              "expect, screenshot, quit)")
         if verb == "wait":
             try:
                 if float(args[0]) < 0:
@@ -233,7 +245,7 @@ def play_script(app: Any, steps: list[ScriptStep], result: ScriptResult | None =
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    from companion.session import ButtonPressed, DiceRead
+    from companion.session import ButtonPressed, DiceRead, Intent
 
     result = result or ScriptResult()
     queue = list(steps)
@@ -276,6 +288,14 @@ def play_script(app: Any, steps: list[ScriptStep], result: ScriptResult | None =
             dice_seq[0] += 1
             dice = tuple((d.split(":")[0], int(d.split(":")[1])) for d in args)
             from_device_thread(DiceRead(dice_seq[0], dice), next_step)
+        elif verb == "answer":
+            # What a device does with an ask: its intent posted with the answer (`answer`, the
+            # session's), here from the script as the touchscreen posts.
+            answer: dict[str, Any] = {"value": json.loads(args[0])}
+            if len(args) == 2:
+                answer["seat"] = int(args[1]) - 1
+            app.post(Intent("answer", answer))
+            Clock.schedule_once(next_step, 0)
         elif verb == "screenshot":
             target = Path(args[0])
             written = Window.screenshot(str(target))  # Kivy inserts a counter: x.png -> x0001.png

@@ -34,4 +34,6 @@ def pad_words() -> PadWords:
         points=_("{score} points"),
         place=_("place {place}"),
         score_help=_("-/+ one point"),
+        answer_title=_("{name} · your answer"),
+        answer_help=_("-/+ pick, OK answers"),
     )

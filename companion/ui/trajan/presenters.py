@@ -23,7 +23,9 @@ from companion.presenters.status_screens import ENGLISH as STATUS_ENGLISH
 from companion.presenters.status_screens import StatusWords, track_screen
 from companion.presenters.view_fields import seat_name, seat_player, view_players, whole_number
 from companion.ui.text.i18n import N_, _
+from companion.ui.trajan import names
 from companion.ui.trajan.format import choice_label
+from companion.ui.trajan.ask_kinds import FOUND_FORUM_TILE, FOUND_SITE_TILE
 
 SEASONS = 4
 ROUNDS = 4
@@ -80,9 +82,19 @@ class TrajanPresenter(GamePresenter):
     """Trajan's pads and status display (see the module docstring). `label` names a menu choice
     (default: the touchscreen's words, `touch_label`)."""
 
-    def __init__(self, title: Callable[[], str] = lambda: "", label: ChoiceLabel | None = None) -> None:
-        super().__init__(title)
+    def __init__(self, title: Callable[[], str] = lambda: "", label: ChoiceLabel | None = None,
+                 text: Callable[[str], str] = _) -> None:
+        super().__init__(title, text)
         self.label = label or touch_label
+
+    def answer_label(self, ask: Mapping[str, Any], value: Any) -> str:
+        """A tile the table drew by hand, as the found-tile panel names it (the pad answers the
+        leader's or the worker's question: which forum or construction tile lay there)."""
+        if ask.get("kind") == FOUND_FORUM_TILE:
+            return names.forum_tile(str(value))
+        if ask.get("kind") == FOUND_SITE_TILE and isinstance(value, (list, tuple)) and len(value) == 2:
+            return names.site_tile(tuple(value))
+        return super().answer_label(ask, value)
 
     def pad_screen(self, view: Mapping[str, Any], seat: int, *, cursor: int | None = None,
                    words: PadWords = PAD_ENGLISH) -> PadScreen:

@@ -98,17 +98,6 @@ def test_only_a_seats_own_view_shows_its_amount(tmp_path):
     assert [p["locked"] for p in engine.view()["players"]] == [True, False, False]
 
 
-def test_replay_from_the_journal_is_the_live_state(tmp_path):
-    engine = new_engine(tmp_path / "g.journal", unlocked="minimum")
-    for command in (SetBid(0, SECRET), LockBid(0), AdjustBid(1, 4), LockBid(1), UnlockBid(1), AdjustBid(1, -1),
-                    ForceReveal(), NewRound(), SetBid(2, 99), LockBid(2)):
-        engine.execute(command)
-    engine.undo()
-    live = engine.state
-    engine = reopen(engine)
-    assert engine.state == live and engine.can_redo
-
-
 def test_summary_text_says_who_locked_never_what(tmp_path):
     engine = new_engine(tmp_path / "g.journal")
     engine.execute(SetBid(1, SECRET))

@@ -1,7 +1,6 @@
 """Whole random legal games of Troyes for 2, 3 and 4 players through the session, as the conformance
-suite plays them (its player, undo and redo now and then) but to the game's end: replay equals the
-live state, the final breakdown in the view is the scoring of the last state, `companion replay`
-prints it."""
+suite plays them (its player, undo and redo now and then) but to the game's end: the final breakdown in the view is the scoring of the last state, `companion replay` prints it.
+(Replay equals the live state: the conformance suite's whole game, for every game.)"""
 
 from __future__ import annotations
 
@@ -10,11 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.engine import Engine
-from companion.core.journal import Journal
 from companion.core.store import JournalStore
 from companion.games import all_rules
-from companion.games.troyes.rules import TROYES
 from companion.session import Intent, Session
 from tests.conformance.players import PLAYERS
 
@@ -42,7 +38,7 @@ def whole_game(tmp_path: Path, players: int, seed: int, undo_rate: float = 0.05)
 
 @pytest.mark.parametrize("seed", (1, 2))
 @pytest.mark.parametrize("players", (2, 3, 4))
-def test_a_whole_random_game_replays_to_the_live_state(tmp_path, players, seed, capsys):
+def test_a_whole_random_game_ends_in_its_final_breakdown(tmp_path, players, seed, capsys):
     from companion.replay import run
 
     session = whole_game(tmp_path, players, seed)
@@ -55,9 +51,6 @@ def test_a_whole_random_game_replays_to_the_live_state(tmp_path, players, seed, 
     assert all(len(p["characters"]) == (2 if players == 2 else 1) for p in final["players"])
     assert final["winners"] and set(final["winners"]) <= set(final["tied"])
     session.shutdown()
-    replayed = Engine(TROYES, Journal.open(path))
-    assert replayed.state == live
-    replayed.journal.close()
     assert run(str(path), False, all_rules()) == 0
     out = capsys.readouterr().out
     assert "Troyes: final scoring" in out and "Winner" in out

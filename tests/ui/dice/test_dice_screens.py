@@ -148,3 +148,28 @@ def test_dice_that_arrive_while_the_app_runs_leave_the_rest_of_the_screen_where_
         assert close(pixel(image, ui.find("dice.entry.count")), theme.DISABLED_BG)
 
     run_ui(session, script)
+
+
+def test_touch_the_scanner_and_a_script_answer_the_same_ask_for_dice(session):
+    """Dice typed in by touch, a scanner read and a script's `answer` line each post the tray's ask
+    (`dicetray.dice`) with the dice: three numbered reads, the scanner's with its provenance."""
+    from companion.ui.shell.script import ScriptResult, parse_script, play_script
+
+    result = ScriptResult()
+
+    def script(ui):
+        yield from ui.tap("home.game.dicetray")
+        assert ui.screen == "dice_tray" and session.table_view().ask.kind == "dicetray.dice"
+        for wid in ("dice.entry.colour.white", "dice.entry.face.4", "dice.entry.face.2", "dice.entry.count"):
+            yield from ui.tap(wid)
+        yield from until(lambda: session.table_view().view["count"] == 1, what="the dice typed in")
+        play_script(ui.app, parse_script('dice red:3 yellow:6\nanswer \'[["black", 1]]\'\n'), result)
+        yield from until(lambda: result.done or result.error, what="the script's end")
+        assert result.error is None
+        yield from until(lambda: session.table_view().view["count"] == 3, what="the script's two reads")
+
+    run_ui(session, script)
+    reads = session.table_view().view["recent"][::-1]
+    assert [(r["source"], r["dice"]) for r in reads] == [
+        ("manual", [["white", 4], ["white", 2]]), ("scanner", [["red", 3], ["yellow", 6]]), ("manual", [["black", 1]])]
+    assert reads[1]["seq"] == 1 and session.table_view().ask.kind == "dicetray.dice"

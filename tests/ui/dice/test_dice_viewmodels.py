@@ -4,19 +4,23 @@ entry by hand."""
 
 from __future__ import annotations
 
+from companion.games.dicetray.events import TrayOpened
+from companion.games.dicetray.rules import DICETRAY
 from companion.session import Intent, Notice, TableView
 from companion.ui.dice.model import DiceTrayViewModel, ManualEntryModel
 from hardware.facts import DiceLive, ScannerStatus
 
 BOOT = "3F2A9C01"
 CONNECTED = ScannerStatus("connected", "ready", "/dev/dice-scanner", "tray-0.4.2", BOOT)
+TRAY_ASK = DICETRAY.asks(DICETRAY.apply(DICETRAY.initial_state(), TrayOpened()))[0]
+"""The open tray's ask for dice, which the entry by hand answers."""
 
 
 def table(last=None, count=0, live=None, scanner=CONNECTED, notice=None, can_undo=False, game="dicetray"):
     view = {"game": game, "phase": "open", "finished": False, "players": [], "count": count, "last": last,
             "recent": [last] if last else []}
     return TableView(game, view, can_undo, False, False, notice, "/tmp/x.journal", count + 1,
-                     scanner=scanner, dice_live=live)
+                     scanner=scanner, dice_live=live, asks=(TRAY_ASK,) if game == "dicetray" else ())
 
 
 def read(number, seq, *dice, source="scanner"):
@@ -78,12 +82,12 @@ def test_notices_and_other_games():
 
 def test_entry_by_hand_is_a_colour_then_faces():
     entry = ManualEntryModel()
-    assert not entry.can_count and entry.intent() is None
+    assert not entry.can_count and entry.intent(TRAY_ASK) is None
     entry.face(3)
     entry.face(5)
     entry.choose("white")
     entry.face(2)
-    assert entry.intent() == Intent("enter_dice", {"dice": [["red", 3], ["red", 5], ["white", 2]]})
+    assert entry.intent(TRAY_ASK) == Intent("enter_dice", {"dice": [["red", 3], ["red", 5], ["white", 2]]})
     entry.back()
     assert entry.prompt == "red\u00a03, red\u00a05"
     entry.choose("green")  # not a colour to enter: nothing changes
@@ -99,4 +103,4 @@ def test_tapping_a_die_starts_a_correction_from_the_tray():
     entry.take_tray(vm.dice, 1)
     assert entry.colour == "white" and [(d["colour"], d["face"]) for d in entry.draft] == [("red", 4), ("yellow", 6)]
     entry.face(3)
-    assert entry.intent().args["dice"] == [["red", 4], ["yellow", 6], ["white", 3]]
+    assert entry.intent(vm.ask).args["dice"] == [["red", 4], ["yellow", 6], ["white", 3]]

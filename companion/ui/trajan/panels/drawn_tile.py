@@ -11,11 +11,9 @@ from kivy.properties import DictProperty
 
 from companion.session import TableView
 from companion.ui.trajan import names
+from companion.ui.trajan.ask_kinds import DRAWN_TRAJAN_TILE  # the question this entry answers
 from companion.ui.trajan.panels.host import TableHost
 
-#: The question this entry answers (`Ask.kind`): rules.DRAWN_TRAJAN_TILE. The UI imports no game:
-#: a test holds the two spellings together.
-DRAWN_TRAJAN_TILE = "trajan.drawn_tile"
 
 
 def is_asked(table: TableView | None) -> bool:

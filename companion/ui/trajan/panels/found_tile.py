@@ -13,13 +13,10 @@ from kivy.properties import DictProperty
 from companion.session import TableView
 from companion.ui.text.i18n import _
 from companion.ui.trajan import names
+from companion.ui.trajan.ask_kinds import FOUND_FORUM_TILE, FOUND_SITE_TILE  # the questions this entry answers
 from companion.ui.trajan.panels.host import TableHost
 from companion.ui.trajan.markup import button_row
 
-#: The questions this entry answers (`Ask.kind`): actions_figures.FOUND_FORUM_TILE and
-#: FOUND_SITE_TILE. The UI imports no game: a test holds the two spellings together.
-FOUND_FORUM_TILE = "trajan.found_forum_tile"
-FOUND_SITE_TILE = "trajan.found_site_tile"
 
 
 def is_asked(table: TableView | None) -> bool:
