@@ -5,7 +5,6 @@ sound (checked with sox); without it, those tests are skipped with the reason.""
 
 from __future__ import annotations
 
-import logging
 import shutil
 import subprocess
 import threading

@@ -83,20 +83,37 @@ def holding(state: AugustusState, seat: int, *cards: Mapping[str, Any]) -> Augus
     return state.with_player(evolve(player, controlled=player.controlled + tuple(parse_card(c) for c in cards)))
 
 
-def fill(state: AugustusState, seat: int, number: int, slots: Iterable[int]) -> AugustusState:
-    """Legions from `seat`'s supply onto `slots` of its objective `number` (set directly)."""
-    player = state.player(seat)
-    objective = player.objective(number)
-    legions = list(objective.legions)
-    slots = list(slots)
-    for slot in slots:
-        legions[slot] = True
-    from companion.games.augustus.state import Objective
-
-    player = evolve(player, supply=player.supply - len(slots))
-    return state.with_player(player.with_objective(Objective(objective.card, tuple(legions))))
-
-
 def legions(state: AugustusState) -> int:
     """Every legion: supplies, objectives in play, the reserve (conserved: the box's 48)."""
     return state.reserve + sum(p.supply + p.on_board for p in state.players)
+
+
+NO_UNKNOWN_VP = {"reward_vp": {"green": 5, "pink": 5, "orange": 5, "senators": 6, "one_each": 7}}
+
+
+def hand(seat: int, *cards):
+    """`cards`, then fillers up to three (a dagger and a standard: never completed by these tests)."""
+    fillers = [card(50 + 3 * seat + i, symbols=("dagger", "standard")) for i in range(3 - len(cards))]
+    return [*cards, *fillers]
+
+
+def spares(*numbers):
+    return [card(n, symbols=("dagger", "standard", "standard")) for n in numbers]
+
+
+REMOVE = {"kind": "remove_objective"}
+
+
+def s002_example():
+    """S002's example of three completions in one call: Dimitri 70 (two immediate mobilisations)
+    completes his 1 at once; Roman 76 (every other player clears one objective's legions);
+    Marilyn 80 (many VP, no power). Dimitri already controls a green and a pink."""
+    dimitri = [card(70, symbols=("shield",), power={"kind": "mobilise", "amount": 2}),
+               card(1, symbols=("swords", "catapult")), card(4, symbols=("chariot", "dagger"))]
+    roman = hand(1, card(76, kind="pink", symbols=("shield",), power={"kind": "clear_objective"}))
+    marilyn = [card(80, kind="orange", vp=9, symbols=("shield",)), card(5, symbols=("catapult", "dagger")),
+               card(6, symbols=("standard", "dagger"))]
+    state = game([dimitri, roman, marilyn], spare=spares(82, 83, 84, 85), **NO_UNKNOWN_VP)
+    state = holding(state, 0, card(40, kind="green"), card(41, kind="pink"))
+    state = call(state, "chariot", {0: (4, 0)})
+    return call(state, "shield", {0: (70, 0), 1: (76, 0), 2: (80, 0)})

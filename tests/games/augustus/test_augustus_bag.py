@@ -8,8 +8,7 @@ import pytest
 from companion.core.asks import AnswerNeeded
 from companion.games.augustus.parts.bag import COUNTS, FULL, SIZE, TOKENS
 from companion.games.augustus.rules import AUGUSTUS
-from augustus_helpers import call, card, decide, game, play, refused
-from test_augustus_often_wrong import hand
+from augustus_helpers import call, card, decide, game, hand, play, refused
 
 
 def test_the_bag_holds_the_twenty_three_tokens_of_s002():

@@ -8,8 +8,7 @@ import pytest
 from companion.core.errors import IllegalCommand
 from companion.games.augustus.parse import intent_of
 from companion.games.augustus.rules import AUGUSTUS
-from augustus_helpers import NAMES, call, card, game, play, refused, set_up
-from test_augustus_often_wrong import hand
+from augustus_helpers import NAMES, call, card, game, hand, play, refused, set_up
 
 
 @pytest.mark.parametrize("name, args, field", [

@@ -6,22 +6,8 @@ from __future__ import annotations
 from companion.core.values import evolve
 from companion.games.augustus.parts.bag import FULL
 from companion.games.augustus.scoring import final_summary
-from augustus_helpers import call, card, fill, game, holding, legions, play, refused, set_up
-
-NO_UNKNOWN_VP = {"reward_vp": {"green": 5, "pink": 5, "orange": 5, "senators": 6, "one_each": 7}}
-
-
-def hand(seat: int, *cards):
-    """`cards`, then fillers up to three (a dagger and a standard: never completed by these tests)."""
-    fillers = [card(50 + 3 * seat + i, symbols=("dagger", "standard")) for i in range(3 - len(cards))]
-    return [*cards, *fillers]
-
-
-
-
-def spares(*numbers):
-    return [card(n, symbols=("dagger", "standard", "standard")) for n in numbers]
-
+from augustus_helpers import (NO_UNKNOWN_VP, REMOVE, call, card, game, hand, holding, legions, play, refused,
+                              s002_example, set_up, spares)
 
 # 1. number rewards: the exact count, only right after a completion, one per player --------------
 
@@ -85,9 +71,6 @@ def _attacked(hands, spare, holder_cards, others):
         state = holding(state, seat, *cards)
     state = state.with_player(evolve(state.player(0), rewards=("gold",)))
     return evolve(state, gold=0, middle=tuple(r for r in state.middle if r != "gold"))
-
-
-REMOVE = {"kind": "remove_objective"}
 
 
 def test_the_holder_keeps_gold_on_a_tie_after_a_loss():
@@ -187,21 +170,6 @@ def test_simultaneous_completions_resolve_by_objective_number_not_by_seat():
 
 
 # 6. pending completions are immune to attacks; 4.6.2 a chain resolves before the next player -----
-
-def s002_example():
-    """S002's example of three completions in one call: Dimitri 70 (two immediate mobilisations)
-    completes his 1 at once; Roman 76 (every other player clears one objective's legions);
-    Marilyn 80 (many VP, no power). Dimitri already controls a green and a pink."""
-    dimitri = [card(70, symbols=("shield",), power={"kind": "mobilise", "amount": 2}),
-               card(1, symbols=("swords", "catapult")), card(4, symbols=("chariot", "dagger"))]
-    roman = hand(1, card(76, kind="pink", symbols=("shield",), power={"kind": "clear_objective"}))
-    marilyn = [card(80, kind="orange", vp=9, symbols=("shield",)), card(5, symbols=("catapult", "dagger")),
-               card(6, symbols=("standard", "dagger"))]
-    state = game([dimitri, roman, marilyn], spare=spares(82, 83, 84, 85), **NO_UNKNOWN_VP)
-    state = holding(state, 0, card(40, kind="green"), card(41, kind="pink"))
-    state = call(state, "chariot", {0: (4, 0)})
-    return call(state, "shield", {0: (70, 0), 1: (76, 0), 2: (80, 0)})
-
 
 def test_pending_completions_are_immune_to_attacks():
     state = s002_example()

@@ -8,8 +8,8 @@ import pytest
 from companion.core.asks import AnswerNeeded
 from companion.core.values import evolve
 from companion.games.augustus.scoring import final_summary
-from augustus_helpers import call, card, decide, game, holding, play, refused, set_up
-from test_augustus_often_wrong import NO_UNKNOWN_VP, REMOVE, hand, s002_example, spares
+from augustus_helpers import (NO_UNKNOWN_VP, REMOVE, call, card, decide, game, hand, holding, play, refused,
+                              s002_example, set_up, spares)
 
 
 # 4.6.1 number rewards are never lost: in test_augustus_often_wrong (with the colour rewards)
