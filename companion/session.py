@@ -168,7 +168,7 @@ class Session:
         # What start-up found in the data and config directories (the composition root fills it).
         self.start_notices: list[DataNotice] = []
         self.step_listeners: list[Callable[[Step], None]] = []
-        self._standing: dict[tuple[str, int, str], Mapping[str, Any] | None] = {}  # `standing_view`'s
+        self._standing_views: dict[tuple[str, int, str], Mapping[str, Any] | None] = {}  # `standing_view`'s
 
     # -- what the table sees -------------------------------------------------------------------
 
@@ -261,8 +261,8 @@ class Session:
         be read or its game cannot be played here (home then says only its step). Kept per file
         and step, so going home again replays only what changed."""
         key = (str(info.path), info.steps, info.last_played)
-        if key in self._standing:
-            return self._standing[key]
+        if key in self._standing_views:
+            return self._standing_views[key]
         view: Mapping[str, Any] | None = None
         game = self.games.get(info.game)
         if game is not None:
@@ -271,8 +271,8 @@ class Session:
                     view = Engine(game, journal).view(None)
             except (JournalError, ValueError) as exc:  # damaged after the listing, or a game mismatch
                 log.warning("%s: where it stands cannot be read: %s", info.path.name, exc)
-        self._standing = {k: v for k, v in self._standing.items() if k[0] != key[0]}
-        self._standing[key] = view
+        self._standing_views = {k: v for k, v in self._standing_views.items() if k[0] != key[0]}
+        self._standing_views[key] = view
         return view
 
     def unfinished_games(self) -> list[JournalInfo]:
