@@ -161,8 +161,8 @@ def test_home_shows_unbuilt_games_disabled_and_resume(session):
             assert tile.disabled and "Not built yet" in tile.text
         assert not ui.find("home.game.scorepad").disabled and not ui.find("home.game.trajan").disabled
         assert not ui.find("home.game.tribune").disabled
-        assert "Resume Score pad" in ui.text("home.resume")
-        yield from ui.tap("home.resume")
+        assert "Score pad · Step 2" in ui.text("home.unfinished.0")
+        yield from ui.tap("home.unfinished.0")
         assert ui.screen == "table" and session.engine is not None
         assert scores(session) == [3, 0]
         yield from ui.tap("table.home")
