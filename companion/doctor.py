@@ -29,7 +29,7 @@ from companion.core.errors import BusyJournal, CorruptJournal, ForeignJournal, J
 from companion.core.journal import Journal
 from companion.core.journal_files import is_file
 from companion.core.owner import holder
-from companion.core.store import SUFFIX
+from companion.core.store import META_CLOSED, SUFFIX
 from companion.core.tidy import leftovers
 from hardware import detect
 from hardware.detect import FAIL, FOUND, MISSING, OK, SIMULATED, SKIP, WARN, Probe
@@ -116,7 +116,7 @@ def probe_journals(data_dir: Path) -> Probe:
                     unstarted.append(path)
                     continue
                 count += 1
-                unfinished += not journal.is_finished
+                unfinished += not journal.is_finished and not journal.meta.get(META_CLOSED)  # closed from home: past
         except CorruptJournal as exc:
             damaged.append(exc)
         except ForeignJournal:

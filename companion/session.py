@@ -299,8 +299,10 @@ class Session:
 
     def resumable_of(self, game_id: str) -> JournalInfo | None:
         """The newest unfinished journal of `game_id` (a tool such as the dice tray carries on
-        where it was rather than starting a new journal each time it is opened)."""
-        return next((info for info in self.store.list() if info.game == game_id and not info.finished), None)
+        where it was rather than starting a new journal each time it is opened); one the table
+        closed from home is not carried on: opening the tool again starts afresh."""
+        return next((info for info in self.store.list()
+                     if info.game == game_id and not info.finished and not info.is_closed), None)
 
     def recent_players(self, game_id: str) -> RecentPlayers | None:
         """Who played the newest game of `game_id`, from the journals on disk (after a restart

@@ -736,3 +736,14 @@ def test_the_doctor_names_the_companion_that_owns_the_data_directory(tmp_path):
     with TableLock.acquire(data):
         assert f"in use by companion (pid {os.getpid()}) now" in probe_journals(data).detail
     assert "in use by" not in probe_journals(data).detail
+
+
+def test_a_game_closed_from_home_is_not_counted_unfinished(tmp_path):
+    data = tmp_path / "data"
+    store = JournalStore(data)
+    for _ in range(2):
+        store.new("scorepad", steps=[SET_UP]).close()
+    closed = next(iter(store.list())).path
+    store.close_game(closed)
+    journals = by_name(doctor(Config(data_dir=str(data)), tmp_path, env={"DISPLAY": ":0"}))["journals"]
+    assert "2 games in " in journals.detail and "(1 unfinished)" in journals.detail, journals.detail

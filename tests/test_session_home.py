@@ -184,3 +184,11 @@ def test_recover_with_nothing_whole_says_so_plainly_and_offers_no_recover_again(
         assert "stays where it was set aside" in notice.fix_text
     finally:
         session.shutdown()
+
+
+def test_a_tool_closed_from_home_starts_afresh_when_opened_again(session):
+    tray = dice_tray(session)
+    ok(session, Intent("close_game", {"path": str(tray)}))
+    assert session.resumable_of("dicetray") is None
+    newer = dice_tray(session)
+    assert newer != tray and session.resumable_of("dicetray").path == newer

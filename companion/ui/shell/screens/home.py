@@ -38,7 +38,7 @@ class HomeScreen(Screen):
         from kivy.app import App
 
         app = App.get_running_app()
-        beside = app.home_vm.has_list  # two columns beside the list: a little smaller
+        beside = app.home_vm.has_list  # beside or below the list: a little smaller
         title, detail = round((24 if beside else 28) * app.scale), round(18 * app.scale)
         grid = self.ids.games
         grid.clear_widgets()
