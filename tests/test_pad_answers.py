@@ -19,7 +19,7 @@ import pytest
 from PIL import Image
 
 from companion.config import Config
-from companion.core.asks import Ask
+from companion.core.asks import TOKEN_FIELD, Ask
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.game import Game
@@ -43,6 +43,7 @@ SEATS = Config().devices.pads.seats
 FAST = PadTimings(debounce=0.005, repeat_delay=0.05, repeat_interval=0.02, repeat_min_interval=0.01,
                   long_press=0.15)
 COLOURS = ("red", "green", "blue")
+BAG = ("owl", "cat", "eel")
 
 
 # -- a quiz: one game of the kit's shape that asks -----------------------------------------------
@@ -79,8 +80,9 @@ class Given(Event):
 
 
 class Quiz(Game):
-    """Three questions in turn: Bo's colour (options), the table's word (anyone, any text), Ann's
-    number (a range 2..8 by 2)."""
+    """Three questions in turn: Bo's colour (options), the table's token drawn from a bag (anyone,
+    one of the tokens left: the bag convention, `core.asks.TOKEN_FIELD`), Ann's number (a range
+    2..8 by 2)."""
 
     id = "quiz"
     event_types = (QuizStarted, Given)
@@ -92,7 +94,7 @@ class Quiz(Game):
         if name == "setup":
             return StartQuiz(tuple(args.get("players", ())))
         if name == "give":
-            return Give(str(args.get("question", "")), args.get("value"))
+            return Give(str(args.get("question", "")), args.get("value", args.get(TOKEN_FIELD)))
         raise IllegalCommand("quiz", "The quiz has no action '{name}'.", name=name)
 
     def asks(self, state: QuizState) -> tuple[Ask, ...]:
@@ -101,7 +103,7 @@ class Quiz(Game):
         if done == 0:
             return (Ask("quiz.colour", "quiz colour", give("colour"), "value", 1, COLOURS),)
         if done == 1:
-            return (Ask("quiz.word", "quiz word", give("word"), "value", None),)
+            return (Ask("quiz.token", "quiz bag", give("token"), TOKEN_FIELD, None, BAG, {"bag": len(BAG)}),)
         if done == 2:
             return (Ask("quiz.number", "quiz number", give("number"), "value", 0, range=(2, 8, 2)),)
         return ()
@@ -203,16 +205,19 @@ def test_the_seat_asked_chooses_an_option_on_its_pad_and_ok_posts_it(session):
 
 
 def test_an_ask_for_anyone_is_the_tables_not_a_pads(session):
+    """A token drawn from a bag is the table's question (`who` None), even with its options listed:
+    no pad answers it, the touchscreen or a script does."""
     quiz(session)
     session.handle(Intent("answer", {"value": "green", "seat": 1}))
-    assert session.table_view().ask.kind == "quiz.word" and session.table_view().ask.who is None
+    ask = session.table_view().ask
+    assert ask.kind == "quiz.token" and ask.who is None and ask.options == BAG and not ask.is_for_pad
     step = session.engine.journal.last_step
     for pad in (0, 1):
         session.handle(ButtonPressed(pad, "ok"))
         assert session.seat_view(pad)["answering"] is None
     assert session.engine.journal.last_step == step, "no pad answers the table's question"
     session.handle(Intent("answer", {"value": "owl"}))
-    assert session.engine.state.answers[-1] == ("word", "owl")
+    assert session.engine.state.answers[-1] == ("token", "owl")
 
 
 def test_a_range_is_stepped_within_its_bounds(session):
