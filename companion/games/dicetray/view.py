@@ -6,29 +6,51 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core.events import Event
+from companion.core.views import GameView, PlayerView, Seq, View
 from companion.games.dicetray.events import DiceRecorded, TrayFinished, TrayOpened
 from companion.games.dicetray.settings import DEFAULT, DICE_COLOURS
 from companion.games.dicetray.state import SCANNER, DiceTrayState, TrayRead
 
 
-def read_view(read: TrayRead) -> dict[str, Any]:
-    return {"number": read.number, "source": read.source, "dice": [list(d) for d in read.dice],
-            "boot": read.boot, "seq": read.seq}
+class ReadView(View):
+    """One counted read: its number from 1, "scanner" or "manual", the dice as [colour, face]
+    pairs in the order given, and the scanner's boot id and sequence number ("" and 0 by hand)."""
+
+    number: int
+    source: str
+    dice: Seq[Seq[Any]]
+    boot: str
+    seq: int
 
 
-def view(state: DiceTrayState, seat: int | None = None, recent: int = DEFAULT.recent) -> dict[str, Any]:
+class DiceTrayView(GameView):
     """`last`: the newest counted read (None before the first); `recent`: the newest few, newest
     first; `count`: how many reads the tray holds. No players: the tray belongs to the table."""
+
+    phase: str
+    finished: bool
+    players: Seq[PlayerView] = Seq()
+    count: int = 0
+    last: ReadView | None = None
+    recent: Seq[ReadView] = Seq()
+
+
+def read_view(read: TrayRead) -> ReadView:
+    return ReadView(number=read.number, source=read.source, dice=Seq([Seq(d) for d in read.dice]),
+                    boot=read.boot, seq=read.seq)
+
+
+def view(state: DiceTrayState, seat: int | None = None, recent: int = DEFAULT.recent) -> DiceTrayView:
+    """The tray as everyone sees it (see `DiceTrayView`)."""
     last = state.last
-    return {
-        "game": "dicetray",
-        "phase": state.phase,
-        "finished": state.finished,
-        "players": [],
-        "count": len(state.reads),
-        "last": read_view(last) if last is not None else None,
-        "recent": [read_view(r) for r in reversed(state.reads[-recent:])] if recent > 0 else [],
-    }
+    return DiceTrayView(
+        game="dicetray",
+        phase=state.phase,
+        finished=state.finished,
+        count=len(state.reads),
+        last=read_view(last) if last is not None else None,
+        recent=Seq([read_view(r) for r in reversed(state.reads[-recent:])]) if recent > 0 else Seq(),
+    )
 
 
 def public_event(event: Event) -> dict[str, Any]:
