@@ -17,6 +17,7 @@ presenters fed hand-made views in tests) has to change on the same day.
 - `to_data(view)` is the plain, JSON-ready copy (dicts and lists only) for exports, logs and the
   secrecy scan; `freeze(data)` turns free-form plain data (a card's effect, an intent's args) into
   `FrozenMap`/`Seq` for a view.
+- A field made with `keyed("from")` has a mapping key its name cannot be.
 - `dataclasses.replace`, `copy.copy`, `copy.deepcopy` and pickling work (a view is rebuilt from its
   fields, never filled key by key).
 
@@ -33,6 +34,7 @@ T = TypeVar("T")
 V = TypeVar("V")
 
 OMIT_NONE = "companion.view.omit_none"
+KEY = "companion.view.key"
 
 
 class Seq(List[T]):
@@ -92,11 +94,17 @@ def optional(default: None = None) -> Any:
     return dataclasses.field(default=default, metadata={OMIT_NONE: True})
 
 
+def keyed(key: str) -> Any:
+    """A field whose mapping key is not its name: one a Python name cannot be (a payment's
+    "from")."""
+    return dataclasses.field(metadata={KEY: key})
+
+
 def _rebuild(cls: type[V], fields: Mapping[str, Any]) -> V:
     return cls(**fields)
 
 
-@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(dataclasses.field, optional))
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(dataclasses.field, optional, keyed))
 class View(_ReadOnlyDict):
     """The base of every view class: subclasses are frozen keyword-only dataclasses (applied here,
     so a subclass only declares its fields) whose mapping holds their fields in declaration order,
@@ -129,19 +137,21 @@ def _fast_init(cls: type) -> Any:
         else:
             namespace[f"_default_{f.name}"] = f.default
             params.append(f"{f.name}=_default_{f.name}")
+    keys = {f.name: f.metadata.get(KEY, f.name) for f in fields}
     body = ["    d = {" + ", ".join(f"{f.name!r}: {f.name}" for f in fields) + "}",
             "    _set(self, '__dict__', d)"]
-    omitted = [f.name for f in fields if f.name in cls._omit]
-    if omitted:
-        body.append("    shown = d")
-        for name in omitted:
-            body += [f"    if {name} is None:",
-                     "        if shown is d:",
-                     "            shown = d.copy()",
-                     f"        del shown[{name!r}]"]
-        body.append("    _update(self, shown)")
+    if any(key != name for name, key in keys.items()):
+        body.append("    shown = {" + ", ".join(f"{key!r}: {name}" for name, key in keys.items()) + "}")
+        fresh = True
     else:
-        body.append("    _update(self, d)")
+        body.append("    shown = d")
+        fresh = False
+    for name in (f.name for f in fields if f.name in cls._omit):
+        body.append(f"    if {name} is None:")
+        if not fresh:
+            body += ["        if shown is d:", "            shown = d.copy()"]
+        body.append(f"        del shown[{keys[name]!r}]")
+    body.append("    _update(self, shown)")
     signature = ", ".join(["self"] + (["*"] + params if params else []))
     source = f"def __init__({signature}):\n" + "\n".join(body) + "\n"
     exec(source, namespace)  # noqa: S102 - generated from the class's own field names, as dataclasses does
@@ -200,4 +210,4 @@ class GameView(View):
     ask: Any = optional()
 
 
-__all__ = ["FrozenMap", "GameView", "PlayerView", "Seq", "View", "freeze", "optional", "to_data"]
+__all__ = ["FrozenMap", "GameView", "PlayerView", "Seq", "View", "freeze", "keyed", "optional", "to_data"]
