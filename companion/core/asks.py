@@ -14,6 +14,7 @@ import dataclasses
 from typing import Any, Mapping
 
 from companion.core.errors import IllegalCommand
+from companion.core.views import FrozenMap, Seq, View, freeze
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,3 +47,24 @@ class AnswerNeeded(IllegalCommand):
     def __init__(self, ask: Ask, template: str, **params: object) -> None:
         super().__init__(ask.rule, template, **params)
         self.ask = ask
+
+
+class AskView(View):
+    """An `Ask` as a view carries it (`Ask(**ask_view)` gives the ask back, with `options` a list):
+    read-only, and plain data through `core.views.to_data`."""
+
+    kind: str
+    rule: str
+    intent: FrozenMap
+    field: str
+    who: int | None
+    options: Seq[Any]
+    about: FrozenMap
+
+
+def ask_view(ask: Ask | None) -> AskView | None:
+    """The view's `ask`: the question as data (None when the table is asked nothing)."""
+    if ask is None:
+        return None
+    return AskView(kind=ask.kind, rule=ask.rule, intent=freeze(ask.intent), field=ask.field, who=ask.who,
+                   options=freeze(ask.options), about=freeze(ask.about))

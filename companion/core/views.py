@@ -18,6 +18,8 @@ presenters fed hand-made views in tests) has to change on the same day.
   secrecy scan; `freeze(data)` turns free-form plain data (a card's effect, an intent's args) into
   `FrozenMap`/`Seq` for a view.
 - A field made with `keyed("from")` has a mapping key its name cannot be.
+- `repr` (and so `str`) is the mapping's, as the plain dict's was: text a log line or a secrecy
+  scan sees holds exactly the mapping's keys.
 - `dataclasses.replace`, `copy.copy`, `copy.deepcopy` and pickling work (a view is rebuilt from its
   fields, never filled key by key).
 
@@ -51,10 +53,6 @@ class Seq(List[T]):
     def __reduce__(self) -> tuple[Any, ...]:
         return Seq, (list(self),)
 
-    def __repr__(self) -> str:
-        return f"Seq({list.__repr__(self)})"
-
-
 def _read_only(self: Any, *args: Any, **kwargs: Any) -> Any:
     raise TypeError(f"a {type(self).__name__} is read-only (views are frozen: build another, "
                     "or dataclasses.replace one)")
@@ -85,9 +83,6 @@ class FrozenMap(_ReadOnlyDict):
     def __reduce__(self) -> tuple[Any, ...]:
         return FrozenMap, (dict(self),)
 
-    def __repr__(self) -> str:
-        return f"FrozenMap({dict.__repr__(self)})"
-
 
 def optional(default: None = None) -> Any:
     """A field left out of the view's mapping while it is None (its attribute reads None)."""
@@ -114,7 +109,7 @@ class View(_ReadOnlyDict):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        dataclasses.dataclass(frozen=True, eq=False, kw_only=True)(cls)
+        dataclasses.dataclass(frozen=True, eq=False, repr=False, kw_only=True)(cls)
         cls._omit = frozenset(f.name for f in dataclasses.fields(cls) if f.metadata.get(OMIT_NONE))
         cls.__init__ = _fast_init(cls)  # type: ignore[misc]
 

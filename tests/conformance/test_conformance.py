@@ -5,7 +5,9 @@ through the session (as a screen, a pad or a script plays it) keeps these promis
 - an undo then a redo is the identity;
 - a crash mid-game resumes exactly: the journal as a power cut leaves it opens at the same step,
   with the same state;
-- no secret amount reaches the public view, the notices, the history, a log line or
+- every view is a typed view (`core.views.GameView`) holding what its fields declare, and its
+  plain data (`to_data`) is the same content;
+- no secret amount reaches the public view (scanned as `to_data` gives it), the notices, the history, a log line or
   `companion replay` before a reveal showed it;
 - every refusal names a rule, and its rule and words are in every catalog (the table is told why
   in its own language).
@@ -15,11 +17,14 @@ A game adds only its random player (players.py).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import random
 import re
 import shutil
+import types
+import typing
 from pathlib import Path
 
 import pytest
@@ -27,6 +32,7 @@ import pytest
 from companion.core.engine import Engine
 from companion.core.journal import Journal
 from companion.core.store import JournalStore
+from companion.core.views import FrozenMap, GameView, Seq, View, to_data
 from companion.games import all_rules
 from companion.session import Intent, Session
 from tests.conformance.players import PLAYERS, SECRET_HIGH, SECRET_LOW
@@ -81,6 +87,49 @@ def test_replay_equals_the_live_state(game, seed, tmp_path):
     replayed = Engine(all_rules()[game], Journal.open(path))
     assert replayed.state == live
     replayed.journal.close()
+
+
+def typed_as_declared(value, hint, where: str) -> list[str]:
+    """Where `value` is not of `hint` (a view field's declared type), recursively into Seqs and views."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is typing.Any:
+        return []
+    if origin in (typing.Union, types.UnionType):
+        wrong = [typed_as_declared(value, arg, where) for arg in args]
+        return [] if any(not w for w in wrong) else wrong[0]
+    if hint is type(None):
+        return [] if value is None else [f"{where}: {value!r} is not None"]
+    if origin is Seq:
+        if type(value) is not Seq:
+            return [f"{where}: a {type(value).__name__}, not a Seq"]
+        return [w for i, item in enumerate(value) for w in typed_as_declared(item, args[0] if args else typing.Any, f"{where}[{i}]")]
+    if isinstance(hint, type) and issubclass(hint, View):
+        if not isinstance(value, hint):
+            return [f"{where}: a {type(value).__name__}, not a {hint.__name__}"]
+        hints = typing.get_type_hints(type(value))
+        return [w for f in dataclasses.fields(value) for w in typed_as_declared(getattr(value, f.name), hints[f.name], f"{where}.{f.name}")]
+    if hint is FrozenMap:
+        return [] if type(value) is FrozenMap and all(type(v) not in (list, dict) for v in value.values()) \
+            else [f"{where}: {type(value).__name__} (or a part of it) is not frozen"]
+    if hint is int and isinstance(value, bool):
+        return [f"{where}: a bool where an int is declared"]
+    return [] if isinstance(value, hint) else [f"{where}: {value!r} is not a {hint.__name__}"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_view_is_a_typed_view_as_its_class_declares(game, tmp_path):
+    """Every view, public and each seat's, is a `GameView` whose fields hold what their types say
+    (Seqs of the declared parts, frozen maps, no plain list or dict), reads as its plain data, and
+    is JSON-ready through `to_data` with the same content."""
+    session, rnd = new_session(tmp_path, game, 7)
+    for table, _intent in play(session, game, rnd, steps=80):
+        seats = range(len(table.view.players)) if table.view is not None else range(0)
+        for where, view in [("public", table.view)] + [(f"seat {k}", session.engine.view(k)) for k in seats]:
+            assert isinstance(view, GameView) and view.game == game, where
+            assert not typed_as_declared(view, type(view), where)
+            data = to_data(view)
+            assert data == view and json.loads(json.dumps(data)) == data
+    session.shutdown()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -142,7 +191,7 @@ def test_no_secret_reaches_a_public_place_before_its_reveal(game, seed, tmp_path
     entered: set[int] = set()
     for table, intent in play(session, game, rnd):
         entered |= secrets_in(json.dumps(dict(intent.args)))
-        shown = json.dumps(table.view, default=str) + (table.notice.text if table.notice else "")
+        shown = json.dumps(to_data(table.view)) + (table.notice.text if table.notice else "")
         shown += json.dumps([entry.events for entry in session.history()], default=str)
         leaked = (secrets_in(shown) | secrets_in(caplog.text)) & entered - revealed_amounts(session)
         assert not leaked, f"step {table.step} after {intent}: {sorted(leaked)} shown before a reveal"
