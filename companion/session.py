@@ -32,6 +32,7 @@ from companion.core.events import Command
 from companion.core.game import Game
 from companion.core.intent_args import IntentArgs, as_shaped, list_of, optional, shown, whole_in
 from companion.core.store import SUFFIX, JournalInfo, JournalStore, RecentPlayers, pads_from_meta, seating_meta
+from companion.core.views import GameView
 from companion.drafts import PrivateDrafts, game_drafts
 from companion.intake import check_fact, check_intent
 # The facts are also the UI's to name through this module (a dice tray's demo builds scanner facts):
@@ -98,7 +99,7 @@ class TableView:
     """All a shared screen may know: the public view, never game state."""
 
     game: str | None
-    view: Mapping[str, Any] | None
+    view: GameView | None
     can_undo: bool
     can_redo: bool
     finished: bool
@@ -172,7 +173,7 @@ class Session:
     def history(self) -> list[HistoryEntry]:
         return self.engine.history() if self.engine else []
 
-    def correction_view(self, step: int) -> Mapping[str, Any]:
+    def correction_view(self, step: int) -> GameView:
         """The public view of the state before step `step`, for the history screen's "correct"
         panel: its `choices` (what the step could have been instead, for games whose view lists
         them), and what a screen needs to word them or ask more about them (Trajan: the tiles a
@@ -516,7 +517,7 @@ class Session:
         self._close()
         self._attach(engine)
         self.seat_pads = pads_from_meta(journal.meta)
-        self._seats = len(self.engine.view(None).get("players", ()))  # type: ignore[union-attr]
+        self._seats = len(self.engine.view(None).players)  # type: ignore[union-attr]
         log.info("resumed %s at step %d", Path(path).name, journal.last_step)
 
     def _attach(self, engine: Engine[Any]) -> None:
@@ -582,7 +583,7 @@ def _seating(game: Game[Any], events: Any) -> tuple[list[str], list[str]]:
     state = game.initial_state()
     for event in events:
         state = game.apply(state, event)
-    players = [p for p in game.view(state, None).get("players", ()) if isinstance(p, Mapping)]
-    names = [str(p.get("name", "")) for p in players]
-    colours = [str(p["colour"]) for p in players if p.get("colour")]
+    players = game.view(state, None).players
+    names = [p.name for p in players]
+    colours = [p.colour for p in players if p.colour]
     return names, colours if len(colours) == len(names) else []
