@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from companion.core.views import FrozenMap, GameView, PlayerView, Seq, View, freeze, optional, to_data
+from companion.core.views import FrozenMap, GameView, PlayerView, Seq, View, freeze, keyed, mismatches, optional, to_data
 
 
 class Row(PlayerView):
@@ -24,9 +24,15 @@ class Part(View):
 
 class Sample(GameView):
     finished: bool
-    players: Seq[Row] = Seq()
-    part: Part | None = None
-    final: Mapping[str, int] | None = optional()
+    players: Seq[Row]
+    part: Part | None
+    final: FrozenMap | None = optional()
+
+
+class Payment(View):
+    payer: int = keyed("from")
+    to: int | None
+    amount: int
 
 
 def sample(**changes):
@@ -60,8 +66,11 @@ def test_typed_attributes_and_the_fields_a_game_lacks():
     assert "colour" not in view["players"][1] and "phase" not in view and "final" not in view
     with pytest.raises(KeyError):
         view["final"]
-    assert dataclasses.replace(view, final={"Ann": 1})["final"] == {"Ann": 1}
+    assert dataclasses.replace(view, final=FrozenMap({"Ann": 1}))["final"] == {"Ann": 1}
+    assert "final" not in dataclasses.replace(view, final=None) and dataclasses.replace(view, round=None).round is None
     assert [f.name for f in dataclasses.fields(Row)] == ["seat", "name", "colour", "vp", "score"]
+    with pytest.raises(KeyError):
+        Row(seat=0, name="Ann").score  # a part built without a field it declares (mismatches says so)
 
 
 def test_a_view_cannot_change():
@@ -77,18 +86,41 @@ def test_a_view_cannot_change():
     assert view == PLAIN
 
 
-def test_fields_are_keywords_and_checked():
-    with pytest.raises(TypeError, match="unexpected keyword argument 'colours'"):
-        Row(seat=0, name="Ann", score=1, colours="red")
-    with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'score'"):
-        Row(seat=0, name="Ann")
-    with pytest.raises(TypeError):
-        Row(0, "Ann", score=1)  # type: ignore[misc]
+def test_mismatches_names_what_differs_from_the_class():
+    assert mismatches(sample()) == [] and mismatches(sample(final=FrozenMap({"Ann": 4}))) == []
+    assert mismatches(Row(seat=0, name="Ann", score=1, colours="red")) == ["Row: 'colours' is no field of Row"]
+    assert mismatches(Row(seat=0, name="Ann")) == ["Row.score: missing"]
+    assert mismatches(Row(seat=0, name="Ann", score="3")) == ["Row.score: '3' is not a int"]
+    assert mismatches(Row(seat=0, name="Ann", score=True)) == ["Row.score: a bool where an int is declared"]
+    wrong = sample(players=[Row(seat=0, name="Ann", score=1)], part=Part(kinds={"grain": 2}, pairs=Seq([[1]])))
+    assert mismatches(wrong) == ["Sample.players: a list, not a Seq", "Sample.part.kinds: a dict, not a FrozenMap",
+                                 "Sample.part.pairs[0]: a list, not a Seq"]
+    assert mismatches(sample(part=FrozenMap())) == ["Sample.part: a FrozenMap, not a Part"]
+    assert mismatches(sample(final=FrozenMap({"x": [1]}))) == ["Sample.final: holds a plain list or dict"]
+
+
+def test_view_classes_declare_no_defaults_but_none_and_no_init():
+    with pytest.raises(TypeError, match="no default but None"):
+        class Defaulted(View):
+            count: int = 0
+    with pytest.raises(TypeError, match="no __init__"):
+        class Initialised(View):
+            count: int
+
+            def __init__(self, **fields):
+                super().__init__(**fields)
+
+
+def test_a_keyed_field_is_stored_under_its_key_in_order():
+    payment = Payment(payer=1, to=None, amount=3)
+    assert list(payment) == ["from", "to", "amount"] and payment == {"from": 1, "to": None, "amount": 3}
+    assert payment.payer == 1 and mismatches(payment) == []
+    assert dataclasses.replace(payment, amount=4) == {"from": 1, "to": None, "amount": 4}
 
 
 @pytest.mark.parametrize("how", ["replace", "copy", "deepcopy", "pickle"])
 def test_a_view_is_rebuilt_whole(how):
-    view = sample(final={"Ann": 4})
+    view = sample(final=FrozenMap({"Ann": 4}))
     other = {"replace": lambda v: dataclasses.replace(v),
              "copy": copy.copy, "deepcopy": copy.deepcopy,
              "pickle": lambda v: pickle.loads(pickle.dumps(v))}[how](view)
@@ -98,7 +130,7 @@ def test_a_view_is_rebuilt_whole(how):
 
 
 def test_to_data_is_plain_and_json_ready():
-    data = to_data(sample(final={"Ann": 4}))
+    data = to_data(sample(final=FrozenMap({"Ann": 4})))
     assert data == {**PLAIN, "final": {"Ann": 4}}
 
     def kinds(value):
@@ -121,8 +153,7 @@ def test_freeze_makes_free_form_data_read_only_and_equal():
     assert freeze(row) is row
 
 
-def test_a_shared_empty_default_is_safe():
-    a, b = Sample(game="x", finished=False), Sample(game="y", finished=True)
-    assert a.players == [] and a.players is b.players
-    with pytest.raises(TypeError):
-        a.players.append(Row(seat=0, name="A", score=0))
+def test_the_mapping_keeps_the_order_the_view_was_built_in():
+    row = Row(score=1, name="Ann", seat=0)
+    assert list(row) == ["score", "name", "seat"] and json.dumps(row) == '{"score": 1, "name": "Ann", "seat": 0}'
+    assert str(row) == str({"score": 1, "name": "Ann", "seat": 0})

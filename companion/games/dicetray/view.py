@@ -29,10 +29,10 @@ class DiceTrayView(GameView):
 
     phase: str
     finished: bool
-    players: Seq[PlayerView] = Seq()
-    count: int = 0
-    last: ReadView | None = None
-    recent: Seq[ReadView] = Seq()
+    players: Seq[PlayerView]
+    count: int
+    last: ReadView | None
+    recent: Seq[ReadView]
 
 
 def read_view(read: TrayRead) -> ReadView:
@@ -47,6 +47,7 @@ def view(state: DiceTrayState, seat: int | None = None, recent: int = DEFAULT.re
         game="dicetray",
         phase=state.phase,
         finished=state.finished,
+        players=Seq(),
         count=len(state.reads),
         last=read_view(last) if last is not None else None,
         recent=Seq([read_view(r) for r in reversed(state.reads[-recent:])]) if recent > 0 else Seq(),

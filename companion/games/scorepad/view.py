@@ -21,9 +21,9 @@ class ScorePadView(GameView):
     """The whole pad: every seat's row, who starts, how many entries were made."""
 
     finished: bool
-    players: Seq[PadPlayer] = Seq()
-    start_player: int = 0
-    entries: int = 0
+    players: Seq[PadPlayer]
+    start_player: int
+    entries: int
 
 
 def view(state: PadState, seat: int | None = None) -> ScorePadView:

@@ -34,15 +34,15 @@ class SecretBidView(GameView):
     round: int
     step: int
     unlocked: str
-    players: Seq[BidderView] = Seq()
-    bid: sealed_view.SealedRoundView | None = None
-    results: Seq[RoundResult] = Seq()
+    players: Seq[BidderView]
+    bid: sealed_view.SealedRoundView | None
+    results: Seq[RoundResult]
 
 
 class SecretBidSeatView(SecretBidView):
     """Seat k's view: the shared one plus `mine`, its own bid (None when it does not bid)."""
 
-    mine: sealed_view.MyBid | None = None
+    mine: sealed_view.MyBid | None
 
 
 def view(state: SecretBidState, seat: int | None = None) -> SecretBidView:

@@ -100,7 +100,7 @@ class TrajanView(GameView):
     phase: str
     round: int
     current: int
-    players: Seq[TrajanPlayer] = Seq()
+    players: Seq[TrajanPlayer]
     mode: str
     digital_draws: bool
     season: int
@@ -197,7 +197,7 @@ def view(state: TrajanState, seat: int | None = None) -> GameView:
     """The public view: a `TrajanView` once set up (before, a bare `GameView`: the game and its
     phase). Every seat's view is this one: the app knows no Trajan secret."""
     if state.phase == "setup":
-        return GameView(game="trajan", phase="setup")
+        return GameView(game="trajan", phase="setup", players=Seq())
     from companion.games.trajan.scoring import CATEGORIES, final_summary
 
     turn = state.turn

@@ -74,7 +74,7 @@ class TribuneView(GameView):
     finished: bool
     round: int
     start_player: int
-    players: Seq[TribunePlayer] = Seq()
+    players: Seq[TribunePlayer]
     chariot: ChariotView
     region_v_this_round: bool
     bid: TribuneBidView | None
@@ -84,7 +84,7 @@ class TribuneView(GameView):
 class TribuneSeatView(TribuneView):
     """Seat k's view: the shared one plus `mine`, its own bid (None when it does not bid)."""
 
-    mine: sealed_view.MyBid | None = None
+    mine: sealed_view.MyBid | None
 
 
 def _settled_view(settled: Settled) -> SettledView:

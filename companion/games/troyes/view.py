@@ -174,7 +174,7 @@ class TroyesView(GameView):
     rounds: int
     start_player: int
     current: int
-    players: Seq[TroyesPlayer] = Seq()
+    players: Seq[TroyesPlayer]
     buildings: FrozenMap
     rows: FrozenMap
     expelled: FrozenMap
@@ -191,7 +191,7 @@ class TroyesView(GameView):
     seen: int
     cathedral: Seq[Seq[int]]
     reroll: RerollView | None
-    ask: AskView | None = None
+    ask: AskView | None
     characters_in_game: Seq[str]
     final: FrozenMap | None
     me: MeView | None = optional()
@@ -240,7 +240,7 @@ def view(state: TroyesState, seat: int | None = None) -> GameView:
     """The public view (seat None), or seat k's with `me`: a `TroyesView` once set up (before, a
     bare `GameView`: the game and its phase)."""
     if state.phase == "setup":
-        return GameView(game="troyes", phase="setup")
+        return GameView(game="troyes", phase="setup", players=Seq())
     rows = state.settings.building_rows
     return TroyesView(
         game="troyes", phase=state.phase, round=state.round, rounds=state.rounds,
