@@ -82,9 +82,7 @@ class FrozenMap(_ReadOnlyDict):
     building). Equal to a plain dict of the same items; JSON-ready as it is."""
 
     __slots__ = ()
-
-    def __init__(self, items: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = (), /) -> None:
-        dict.update(self, items)
+    __init__ = dict.__init__  # a mapping or (key, value) pairs, as for a dict; no Python code runs
 
     def __reduce__(self) -> tuple[Any, ...]:
         return FrozenMap, (dict(self),)

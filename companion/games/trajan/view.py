@@ -11,7 +11,7 @@ from companion.games.trajan import rules_data as R
 from companion.games.trajan import unseen, wheel
 from companion.games.trajan.actions_figures import arriving_legionnaire_vp
 from companion.games.trajan.legal import legal_commands
-from companion.games.trajan.parse import intent_of
+from companion.games.trajan.parse import frozen_intent_of
 from companion.games.trajan.state import TrajanState
 
 
@@ -223,7 +223,7 @@ def view(state: TrajanState, seat: int | None = None) -> GameView:
         season_reports=Seq([freeze(report) for report in state.season_reports]),
         score_track=Seq([Seq([s, r, Seq(v)]) for s, r, v in state.score_track]),
         players=Seq([_player(state, i) for i in range(state.player_count)]),
-        choices=Seq([freeze(intent_of(cmd)) for cmd in legal_commands(state)]),
+        choices=Seq([frozen_intent_of(cmd) for cmd in legal_commands(state)]),
         previews=_previews(state),
         final_categories=Seq([category for category, _score in CATEGORIES]),  # the end's table, in order
         final=freeze(final_summary(state)) if state.phase == "over" else None,
