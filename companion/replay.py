@@ -1,7 +1,8 @@
 """`companion replay`: a journal's final public state, for people and for machines.
 
 Only the public view is ever printed: a replay or an export is shared, so it gets what the big
-screen gets and nothing a seat keeps secret.
+screen gets and nothing a seat keeps secret. The summary holds the typed view (`core.views`);
+what is printed as JSON is its plain data (`to_data`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from companion.core.engine import Engine
 from companion.core.errors import IllegalCommand, JournalError
 from companion.core.game import Game
 from companion.core.journal import Journal
+from companion.core.views import GameView, to_data
 
 
 def replay_journal(path: str | Path, games: Mapping[str, Game[Any]]) -> dict[str, Any]:
@@ -46,19 +48,19 @@ def format_summary(summary: Mapping[str, Any], game: Game[Any] | None = None) ->
         f"status:   {'finished' if summary['finished'] else 'unfinished'}, {summary['steps']} steps"
         f" ({summary['undone_steps']} undone)",
     ]
-    view = summary["view"]
-    players = view.get("players") if isinstance(view, Mapping) else None
+    view: GameView = summary["view"]
+    players = view.players
     text = game.summary_text(view) if game is not None else None
     if text is not None:
         lines.append("")
         lines.append(text.rstrip())
-    elif players and all("score" in p for p in players):
+    elif players and all("score" in p for p in players):  # a game's rows with a score (the score pad's)
         lines.append("")
         lines.append("place  player            score")
-        for p in sorted(players, key=lambda p: (p.get("place", 0), p["seat"])):
-            lines.append(f"{p.get('place', ''):>5}  {p['name']:<16}  {p['score']:>5}")
+        for p in sorted(players, key=lambda p: (p.get("place", 0), p.seat)):
+            lines.append(f"{p.get('place', ''):>5}  {p.name:<16}  {p['score']:>5}")
     else:
-        lines.append(json.dumps(view, ensure_ascii=False, indent=2))
+        lines.append(json.dumps(to_data(view), ensure_ascii=False, indent=2))
     return "\n".join(lines)
 
 
@@ -68,5 +70,6 @@ def run(path: str, as_json: bool, games: Mapping[str, Game[Any]]) -> int:
     except (JournalError, IllegalCommand) as exc:
         print(f"companion replay: {exc}", flush=True)
         return 2
-    print(json.dumps(summary, ensure_ascii=False, indent=2) if as_json else format_summary(summary, games.get(summary["game"])))
+    print(json.dumps(to_data(summary), ensure_ascii=False, indent=2) if as_json
+          else format_summary(summary, games.get(summary["game"])))
     return 0

@@ -35,7 +35,7 @@ from typing import Any, Callable, Mapping
 
 from companion.core.engine import Engine, HistoryEntry, Step
 # Asks are the UI's to read through this module too (`ask_from_data`, `dice_ask`).
-from companion.core.asks import AnswerNeeded, Ask, ask_data, ask_from_data, dice_ask, read_answer  # noqa: F401
+from companion.core.asks import AnswerNeeded, Ask, ask_from_data, ask_view, dice_ask, read_answer  # noqa: F401
 from companion.core.data_notices import DataNotice
 from companion.core.errors import CorruptJournal, IllegalCommand, JournalError
 from companion.core.events import Command
@@ -45,6 +45,7 @@ from companion.core.journal import Journal
 from companion.core.journal_files import SET_ASIDE_MARK
 from companion.core.store import (META_CLOSED, SUFFIX, JournalInfo, JournalStore, NothingToRecover, RecentPlayers,
                                   pads_from_meta, seating_meta)
+from companion.core.views import GameView
 from companion.pad_answers import NOT_YET, PadAnswers
 from companion.intake import check_fact, check_intent
 # The facts are also the UI's to name through this module (a dice tray's demo builds scanner facts):
@@ -114,7 +115,7 @@ class TableView:
     """All a shared screen may know: the public view, never game state."""
 
     game: str | None
-    view: Mapping[str, Any] | None
+    view: GameView | None
     can_undo: bool
     can_redo: bool
     finished: bool
@@ -206,7 +207,7 @@ class Session:
         state = engine.state
         if self._asked_in is None or self._asked_in[0] is not state:
             asks = tuple(engine.game.asks(state))
-            self._asked_in = (state, asks, tuple(ask_data(a) for a in asks))
+            self._asked_in = (state, asks, tuple(ask_view(a) for a in asks))
         return self._asked_in[1]
 
     def _ask_data(self, ask: Ask) -> dict[str, Any]:
@@ -216,7 +217,7 @@ class Session:
             for standing, data in zip(kept[1], kept[2]):
                 if standing is ask:
                     return data  # type: ignore[return-value]
-        return ask_data(ask) or {}
+        return ask_view(ask) or {}
 
     def _pad_ask(self, seat: int, notice: "Notice | None") -> Ask | None:
         """The ask seat's pad answers: the one the last step raised when it is this seat's, else
@@ -229,7 +230,7 @@ class Session:
     def history(self) -> list[HistoryEntry]:
         return self.engine.history() if self.engine else []
 
-    def correction_view(self, step: int) -> Mapping[str, Any]:
+    def correction_view(self, step: int) -> GameView:
         """The public view of the state before step `step`, for the history screen's "correct"
         panel: its `choices` (what the step could have been instead, for games whose view lists
         them), and what a screen needs to word them or ask more about them (Trajan: the tiles a
@@ -658,7 +659,7 @@ class Session:
         self._close()
         self._attach(engine)
         self.seat_pads = pads_from_meta(journal.meta)
-        self._seats = len(self.engine.view(None).get("players", ()))  # type: ignore[union-attr]
+        self._seats = len(self.engine.view(None).players)  # type: ignore[union-attr]
         log.info("resumed %s at step %d", Path(path).name, journal.last_step)
 
     def _attach(self, engine: Engine[Any]) -> None:
@@ -741,7 +742,7 @@ def _seating(game: Game[Any], events: Any) -> tuple[list[str], list[str]]:
     state = game.initial_state()
     for event in events:
         state = game.apply(state, event)
-    players = [p for p in game.view(state, None).get("players", ()) if isinstance(p, Mapping)]
-    names = [str(p.get("name", "")) for p in players]
-    colours = [str(p["colour"]) for p in players if p.get("colour")]
+    players = game.view(state, None).players
+    names = [p.name for p in players]
+    colours = [p.colour for p in players if p.colour]
     return names, colours if len(colours) == len(names) else []

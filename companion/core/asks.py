@@ -5,7 +5,7 @@ Two ways a game asks, both with an `Ask`:
 
 * **a standing ask**: the state itself waits for an answer (Troyes' district throws, the dice tray
   waiting for a read, every seat still choosing its sealed bid). The game lists it in
-  `Game.asks(state)` and its public view carries it as plain data (`ask_data`); the session's
+  `Game.asks(state)` and its public view carries it as data (`ask_view`); the session's
   `TableView.asks` holds them.
 * **a refusal that asks**: a command lacks the fact, so `decide` raises `AnswerNeeded` with the
   ask (Trajan's tiles). Nothing is journaled, as for any refusal, and the notice carries the ask.
@@ -33,10 +33,10 @@ Kind conventions, so a device can serve a game it was not written for:
 from __future__ import annotations
 
 import dataclasses
-from collections import abc
 from typing import Any, Mapping
 
 from companion.core.errors import IllegalCommand
+from companion.core.views import FrozenMap, Seq, View, freeze
 
 DICE_FIELD = "dice"
 """An ask whose `field` is this takes a dice read ([[colour, face], …]): the scanner answers it."""
@@ -92,32 +92,8 @@ def read_answer(ask: Ask, read: Any) -> tuple[str, dict[str, Any]]:
     return name, {**args, "source": SCANNED, "boot": str(read.boot), "seq": int(read.seq)}
 
 
-_SCALARS = (str, int, float, bool, type(None))
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, _SCALARS):
-        return value
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, abc.Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value
-
-
-def ask_data(ask: Ask | None) -> dict[str, Any] | None:
-    """An Ask as plain data for a view (JSON-like: tuples become lists); `ask_from_data` gives it
-    back. Field by field (not `dataclasses.asdict`, which deep-copies): a view carries its asks
-    at every update, a pad's press included."""
-    if ask is None:
-        return None
-    return {"kind": ask.kind, "rule": ask.rule, "intent": _plain(ask.intent), "field": ask.field, "who": ask.who,
-            "options": _plain(ask.options), "about": _plain(ask.about),
-            "range": None if ask.range is None else list(ask.range), "secret": ask.secret}
-
-
 def ask_from_data(data: Mapping[str, Any]) -> Ask:
-    """The Ask a view's plain `ask` holds (`ask_data`'s inverse)."""
+    """The Ask a view's `ask` holds (`ask_view`'s inverse; plain data too)."""
     fields = {f.name for f in dataclasses.fields(Ask)}
     args = {k: v for k, v in data.items() if k in fields}
     args["options"] = tuple(args.get("options") or ())
@@ -134,3 +110,29 @@ class AnswerNeeded(IllegalCommand):
     def __init__(self, ask: Ask, template: str, **params: object) -> None:
         super().__init__(ask.rule, template, **params)
         self.ask = ask
+
+
+class AskView(View):
+    """An `Ask` as a view carries it (`Ask(**ask_view)` gives the ask back, with `options` a list):
+    read-only, and plain data through `core.views.to_data`."""
+
+    kind: str
+    rule: str
+    intent: FrozenMap
+    field: str
+    who: int | None
+    options: Seq[Any]
+    about: FrozenMap
+    range: Seq[int] | None
+    secret: bool
+
+
+def ask_view(ask: Ask | None) -> AskView | None:
+    """The view's `ask`: the question as data, read-only and JSON-ready (None when the table is
+    asked nothing); `ask_from_data` gives it back. A view carries its asks at every update, a
+    pad's press included, so this stays a field-by-field copy."""
+    if ask is None:
+        return None
+    return AskView(kind=ask.kind, rule=ask.rule, intent=freeze(ask.intent), field=ask.field, who=ask.who,
+                   options=freeze(ask.options), about=freeze(ask.about),
+                   range=None if ask.range is None else Seq(ask.range), secret=ask.secret)

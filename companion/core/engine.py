@@ -16,6 +16,7 @@ from companion.core.errors import CorruptJournal, IllegalCommand
 from companion.core.events import Command, Event, EventCodec
 from companion.core.game import Game
 from companion.core.journal import Journal, JournalRecord
+from companion.core.views import GameView
 
 S = TypeVar("S")
 
@@ -200,7 +201,7 @@ class Engine(Generic[S]):
     def is_finished(self) -> bool:
         return bool(self._done) and self.game.is_finished(self.state)
 
-    def view(self, seat: int | None = None) -> Mapping[str, Any]:
+    def view(self, seat: int | None = None) -> GameView:
         return self.game.view(self.state, seat)
 
     def state_before(self, step: int) -> S:

@@ -4,6 +4,7 @@ A game is pure. `decide(state, command)` validates a command against the rules a
 events it causes, or raises `IllegalCommand` naming the rule. `apply(state, event)` folds one event
 into the state and is total: an event is a fact, it cannot be refused. `view(state, seat)` is all a
 screen, a log or an export may see: seat None is the public view, seat k adds only seat k's secrets.
+A view is a `core.views.GameView`: a frozen dataclass that still reads as a mapping.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from companion.core.asks import Ask
 from companion.core.events import Command, Event
+from companion.core.views import GameView
 
 S = TypeVar("S")
 
@@ -56,8 +58,9 @@ class Game(Generic[S]):
         """`state` with `event` folded in: pure and total (an event is a fact)."""
         raise NotImplementedError
 
-    def view(self, state: S, seat: int | None = None) -> Mapping[str, Any]:
-        """What a screen may know: seat None the public view, seat k adds only seat k's secrets."""
+    def view(self, state: S, seat: int | None = None) -> GameView:
+        """What a screen may know: seat None the public view, seat k adds only seat k's secrets.
+        The game's own `GameView` subclass (its module `view.py`), typed for its readers."""
         raise NotImplementedError
 
     def public_event(self, event: Event) -> Mapping[str, Any]:
@@ -130,7 +133,8 @@ class Game(Generic[S]):
         return ask.range[0] if ask.range is not None else None
 
     def summary_text(self, public_view: Mapping[str, Any]) -> str | None:
-        """The public view as terminal text for `companion replay`; None: a generic score table."""
+        """The public view as terminal text for `companion replay`; None: a generic score table.
+        Read it as a mapping: it is the game's own view, or the same content as plain data."""
         return None
 
     #: Whether the game has a calculator mode (`companion score GAME SNAPSHOT.json`): what each

@@ -16,6 +16,7 @@ from typing import Any
 from companion.core.asks import Ask
 from companion.core.events import Command, Event
 from companion.core.game import Game
+from companion.core.views import Seq, View, to_data
 from companion.core.sealed import (
     AdjustBid,
     BidChanged,
@@ -34,47 +35,117 @@ from companion.core.sealed import (
 PAD_KEYS = ("minus", "plus", "ok", "ok_long")
 
 
-def result_view(result: Reveal) -> dict[str, Any]:
-    """A reveal as plain data: every counted bid, the places and the winner(s)."""
+class BidShown(View):
+    """A counted bid, shown once revealed: whose, how much, and whether it was locked (a forced
+    reveal counts an unlocked seat's amount)."""
+
+    seat: int
+    amount: int
+    locked: bool
+
+
+class RevealView(View):
+    """A reveal as a view: every counted bid, the places (seats per place, best first) and the
+    winner(s), and whether the reveal was forced."""
+
+    bids: Seq[BidShown]
+    places: Seq[Seq[int]]
+    winners: Seq[int]
+    forced: bool
+
+
+class SeatLock(View):
+    """A bidding seat as the table sees it: its limit and whether it has locked, never its amount."""
+
+    seat: int
+    limit: int
+    locked: bool
+
+
+class SealedRoundView(View):
+    """A round for the shared screen, logs, replay and exports: `phase` "bidding" or "revealed",
+    who bids (`seats`), whom the table waits for, the round's rules, the result once revealed."""
+
+    phase: str
+    seats: Seq[SeatLock]
+    waiting: Seq[int]
+    min_bid: int
+    step: int
+    unlocked: str
+    tie_order: Seq[int]
+    result: RevealView | None
+
+
+class MyBid(View):
+    """Seat's own bid, for its pad only: the amount so far, its limit, whether it is locked, and
+    whether −/+ would change it (`can_lower`/`can_raise`, so the pad can dim a key)."""
+
+    seat: int
+    amount: int
+    limit: int
+    locked: bool
+    can_lower: bool
+    can_raise: bool
+
+
+class SealedSeatView(SealedRoundView):
+    """The public round plus `mine`: seat's own bid (None when the seat does not bid)."""
+
+    mine: MyBid | None
+
+
+def reveal_fields(result: Reveal) -> dict[str, Any]:
+    """The fields of `RevealView` for a reveal (a game's result view adds its own to them)."""
     return {
-        "bids": [{"seat": seat, "amount": amount, "locked": locked} for seat, amount, locked in result.bids],
-        "places": [list(group) for group in result.places],
-        "winners": list(result.winners),
+        "bids": Seq([BidShown(seat=seat, amount=amount, locked=locked) for seat, amount, locked in result.bids]),
+        "places": Seq([Seq(group) for group in result.places]),
+        "winners": Seq(result.winners),
         "forced": result.forced,
     }
 
 
-def public_view(round_: SealedRound) -> dict[str, Any]:
-    """The round for the shared screen, logs, replay and exports: who bids, their limits, who has
-    locked and who the table waits for; amounts only once revealed."""
+def result_view(result: Reveal) -> RevealView:
+    """A reveal as a view: every counted bid, the places and the winner(s)."""
+    return RevealView(**reveal_fields(result))
+
+
+def round_fields(round_: SealedRound) -> dict[str, Any]:
+    """The fields of `SealedRoundView`, from the round's public parts only (a game's bid view adds
+    its own to them)."""
     return {
         "phase": "revealed" if round_.is_revealed else "bidding",
-        "seats": [{"seat": seat, "limit": limit, "locked": locked}
-                  for seat, limit, locked in zip(round_.seats, round_.limits, round_.locked)],
-        "waiting": list(round_.waiting) if round_.is_open else [],
+        "seats": Seq([SeatLock(seat=seat, limit=limit, locked=locked)
+                      for seat, limit, locked in zip(round_.seats, round_.limits, round_.locked)]),
+        "waiting": Seq(round_.waiting) if round_.is_open else Seq(),
         "min_bid": round_.min_bid,
         "step": round_.step,
         "unlocked": round_.unlocked,
-        "tie_order": list(round_.tie_order),
+        "tie_order": Seq(round_.tie_order),
         "result": result_view(round_.result) if round_.result is not None else None,
     }
 
 
-def seat_view(round_: SealedRound, seat: int) -> dict[str, Any]:
-    """The public view plus `mine`, seat's own bid, for that seat's pad only (None when the seat
-    does not bid). `can_lower`/`can_raise` let the pad dim a key that would change nothing."""
-    out = public_view(round_)
+def public_view(round_: SealedRound) -> SealedRoundView:
+    """The round for the shared screen, logs, replay and exports: who bids, their limits, who has
+    locked and who the table waits for; amounts only once revealed."""
+    return SealedRoundView(**round_fields(round_))
+
+
+def my_bid(round_: SealedRound, seat: int) -> MyBid | None:
+    """Seat's own bid (None when the seat does not bid in this round), for that seat's pad only."""
     i = round_.index(seat)
     if i is None:
-        out["mine"] = None
-        return out
+        return None
     amount, limit, locked = round_.amounts[i], round_.limits[i], round_.locked[i]
     editable = round_.is_open and not locked
-    out["mine"] = {
-        "seat": seat, "amount": amount, "limit": limit, "locked": locked,
-        "can_lower": editable and amount > round_.min_bid, "can_raise": editable and amount < limit,
-    }
-    return out
+    return MyBid(seat=seat, amount=amount, limit=limit, locked=locked,
+                 can_lower=editable and amount > round_.min_bid, can_raise=editable and amount < limit)
+
+
+def seat_view(round_: SealedRound, seat: int) -> SealedSeatView:
+    """The public view plus `mine`, seat's own bid, for that seat's pad only (None when the seat
+    does not bid). `can_lower`/`can_raise` let the pad dim a key that would change nothing."""
+    return SealedSeatView(**round_fields(round_), mine=my_bid(round_, seat))
 
 
 def public_event(event: Event) -> dict[str, Any]:
@@ -86,7 +157,7 @@ def public_event(event: Event) -> dict[str, Any]:
     if isinstance(event, (BidChanged, BidLocked, BidUnlocked)):
         return {"seat": event.seat}
     if isinstance(event, BidsRevealed):
-        return result_view(Reveal(event.bids, event.places, event.forced))
+        return to_data(result_view(Reveal(event.bids, event.places, event.forced)))
     raise TypeError(f"not a sealed-bid event: {event.kind}")
 
 

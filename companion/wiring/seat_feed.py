@@ -44,11 +44,15 @@ class PadSink(Protocol):
 
 def phase_marker(table: Any) -> Hashable:
     """What must stay the same for a held key to go on meaning the same thing: the game and its
-    journal, the phase and round, a sealed round's phase, whose turn it is. Public fields only."""
-    view: Mapping[str, Any] = table.view or {}
+    journal, the phase and round, a sealed round's phase, whose turn it is. Public fields only: the
+    shared ones by attribute (`core.views.GameView`), a game's own (a sealed `bid`, Trajan's
+    `consul`) by key."""
+    view = table.view  # a `core.views.GameView` (the session's `TableView.view`), or None
+    if view is None:
+        return (table.game, table.journal, table.finished)
     bid = view.get("bid")
-    return (table.game, table.journal, table.finished, view.get("phase"), view.get("round"),
-            bid.get("phase") if isinstance(bid, Mapping) else None, view.get("current"), view.get("consul"))
+    return (table.game, table.journal, table.finished, view.phase, view.round,
+            bid.get("phase") if isinstance(bid, Mapping) else None, view.current, view.get("consul"))
 
 
 class SeatScreens:

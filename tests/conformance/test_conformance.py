@@ -6,7 +6,9 @@ through the session (as a screen, a pad or a script plays it) keeps these promis
 - an undo then a redo is the identity;
 - a crash mid-game resumes exactly: the journal as a power cut leaves it opens at the same step,
   with the same state;
-- no secret amount reaches the public view, the notices, the history, a log line or
+- every view is a typed view (`core.views.GameView`) holding what its fields declare, and its
+  plain data (`to_data`) is the same content;
+- no secret amount reaches the public view (scanned as `to_data` gives it), the notices, the history, a log line or
   `companion replay` before a reveal showed it;
 - every refusal names a rule, and its rule and words are in every catalog (the table is told why
   in its own language).
@@ -32,6 +34,7 @@ import pytest
 from companion.core.engine import Engine
 from companion.core.journal import Journal
 from companion.core.store import JournalStore
+from companion.core.views import GameView, mismatches, to_data
 from companion.games import all_rules
 from companion.session import ButtonPressed, Intent, Session
 from tests.conformance.players import PLAYERS, SECRET_HIGH, SECRET_LOW
@@ -125,6 +128,22 @@ def test_a_whole_game_replays_to_the_live_state(game, tmp_path):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_every_view_is_a_typed_view_as_its_class_declares(game, tmp_path):
+    """Every view, public and each seat's, is a `GameView` whose fields hold what their types say
+    (Seqs of the declared parts, frozen maps, no plain list or dict), reads as its plain data, and
+    is JSON-ready through `to_data` with the same content."""
+    session, rnd = new_session(tmp_path, game, 7)
+    for table, _intent in play(session, game, rnd, steps=80):
+        seats = range(len(table.view.players)) if table.view is not None else range(0)
+        for where, view in [("public", table.view)] + [(f"seat {k}", session.engine.view(k)) for k in seats]:
+            assert isinstance(view, GameView) and view.game == game, where
+            assert not mismatches(view), where
+            data = to_data(view)
+            assert data == view and json.loads(json.dumps(data)) == data
+    session.shutdown()
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_undo_then_redo_is_the_identity(game, tmp_path):
     session, rnd = new_session(tmp_path, game, 4)
     checked = 0
@@ -186,7 +205,7 @@ def test_no_secret_reaches_a_public_place_before_its_reveal(game, seed, tmp_path
         # what a seat's pad shows while it chooses a secret answer is as secret as a bid entered
         entered |= {view["draft"] for view in map(session.seat_view, range(len(table.view.get("players", ()))))
                     if isinstance(view.get("draft"), int) and SECRET_LOW <= view["draft"] <= SECRET_HIGH}
-        shown = json.dumps(table.view, default=str) + (table.notice.text if table.notice else "")
+        shown = json.dumps(to_data(table.view)) + (table.notice.text if table.notice else "")
         shown += json.dumps([entry.events for entry in session.history()], default=str)
         leaked = (secrets_in(shown) | secrets_in(caplog.text)) & entered - revealed_amounts(session)
         assert not leaked, f"step {table.step} after {intent}: {sorted(leaked)} shown before a reveal"

@@ -9,6 +9,7 @@ from typing import Any, Mapping, Sequence
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.game import Game
+from companion.core.views import GameView
 from companion.games.augustus import commands as c
 from companion.games.augustus import events as e
 from companion.games.augustus import moves
@@ -60,7 +61,7 @@ class AugustusRules(Game):
             return setup.initial_state(event)
         raise TypeError(f"not an Augustus event: {event!r}")
 
-    def view(self, state: AugustusState, seat: int | None = None) -> dict[str, Any]:
+    def view(self, state: AugustusState, seat: int | None = None) -> GameView:
         return view(state, seat)
 
     def public_event(self, event: Event) -> dict[str, Any]:

@@ -1,6 +1,6 @@
-"""What the table sees of Augustus, as plain data (keys stable). Nothing in Augustus is secret,
+"""What the table sees of Augustus, as a typed view (`core.views`; keys stable). Nothing in Augustus is secret,
 so every seat's view is the public one. The view carries the question the table must answer next
-(`ask`, a `core.asks.Ask` as plain data): the token from the physical bag, a reward tile's VP;
+(`ask`, a `core.asks.Ask` as a view): the token from the physical bag, a reward tile's VP;
 and what the table waits for (`duty`), with the warning when a draw may end the game."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping
 
-from companion.core.asks import Ask
+from companion.core.asks import Ask, AskView, ask_view
 from companion.core.events import Event
+from companion.core.views import FrozenMap, GameView, PlayerView, Seq, View, freeze
 from companion.games.augustus import events as e
 from companion.games.augustus import moves
 from companion.games.augustus.parts import bag, resolution, rewards
@@ -34,68 +35,166 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def ask_view(ask: Ask | None) -> dict[str, Any] | None:
-    """An Ask as plain data (`Ask(**view["ask"])` gives it back)."""
-    return None if ask is None else _plain(dataclasses.asdict(ask))
+class ObjectiveView(View):
+    """An objective card in play: its printed facts (`cards.card_data`: number, kind, vp, gold,
+    wheat, symbols, power), a legion or none per symbol (True/False), whether it is complete and whether its
+    completion waits to be resolved."""
+
+    number: int
+    kind: str
+    vp: int
+    gold: int
+    wheat: int
+    symbols: Seq[str]
+    power: FrozenMap | None
+    legions: Seq[bool]
+    complete: bool
+    pending: bool
 
 
-def _objective(state: AugustusState, objective: Objective) -> dict[str, Any]:
-    return {**card_data(objective.card), "legions": list(objective.legions), "complete": objective.is_complete,
-            "pending": state.is_pending(objective.card.number)}
+class CardView(View):
+    """A controlled card's printed facts (`cards.card_data`)."""
+
+    number: int
+    kind: str
+    vp: int
+    gold: int
+    wheat: int
+    symbols: Seq[str]
+    power: FrozenMap | None
 
 
-def _player(state: AugustusState, p: PlayerState) -> dict[str, Any]:
+class AugustusPlayer(PlayerView):
+    """A player as everyone sees them: supply and legions on the board, three objectives in play,
+    the cards controlled, rewards held and declined, gold/wheat/senators counted, and this call's
+    placement (done, or may still place) and whether they are the crier."""
+
+    supply: int
+    on_board: int
+    objectives: Seq[ObjectiveView]
+    controlled: Seq[CardView]
+    controlled_count: int
+    rewards: Seq[str]
+    declined: Seq[str]
+    gold: int
+    wheat: int
+    senators: int
+    acted: bool
+    can_place: bool
+    crier: bool
+
+
+class DutyView(View):
+    """What the table waits for a seat to do now (remove legions, take objectives, …)."""
+
+    kind: str
+    seat: int
+    amount: int
+    of: Any
+    options: Seq[Any]
+
+
+class WarningView(View):
+    """The players one completion from the end: this draw may end the game."""
+
+    seats: Seq[int]
+    seat: int
+    controlled: int
+
+
+class AugustusView(GameView):
+    """The call (the draw's number, the crier, the token just drawn and how many of it remain),
+    the bag's counts, the players, the middle, who holds gold and wheat, completions waiting and
+    the one resolving, the duty the table waits for, the end's warning, the card numbers known
+    and seen, the question asked (`ask`), and the final breakdown once over."""
+
+    phase: str
+    call: int
+    crier: int
+    bag_source: str
+    token: str | None
+    token_left: int | None
+    bag: FrozenMap
+    drawn: Seq[str]
+    players: Seq[AugustusPlayer]
+    middle: Seq[str]
+    holders: FrozenMap
+    pending: Seq[FrozenMap]
+    resolving: int | None
+    chain: Seq[int]
+    duty: DutyView | None
+    taking: Seq[FrozenMap]
+    reserve: int
+    warning: WarningView | None
+    cards_known: Seq[int]
+    seen: Seq[int]
+    ask: AskView | None
+    final: FrozenMap | None
+
+
+def _card(card: Any) -> dict[str, Any]:
+    data = card_data(card)
+    return {**data, "symbols": Seq(data["symbols"]), "power": freeze(data["power"])}
+
+
+def _objective(state: AugustusState, objective: Objective) -> ObjectiveView:
+    return ObjectiveView(**_card(objective.card), legions=Seq(objective.legions), complete=objective.is_complete,
+                         pending=state.is_pending(objective.card.number))
+
+
+def _player(state: AugustusState, p: PlayerState) -> AugustusPlayer:
     placing_now = state.phase == "place"
-    return {
-        "seat": p.seat, "name": p.name, "supply": p.supply, "on_board": p.on_board,
-        "objectives": [_objective(state, o) for o in p.objectives],
-        "controlled": [card_data(card) for card in p.controlled], "controlled_count": len(p.controlled),
-        "rewards": list(p.rewards), "declined": list(p.declined),
-        "gold": rewards.resources(p, "gold"), "wheat": rewards.resources(p, "wheat"),
-        "senators": rewards.kinds(p, "senator"),
-        "acted": placing_now and state.acted[p.seat],
-        "can_place": placing_now and not state.acted[p.seat],
-        "crier": p.seat == state.crier,
-    }
+    return AugustusPlayer(
+        seat=p.seat, name=p.name, supply=p.supply, on_board=p.on_board,
+        objectives=Seq([_objective(state, o) for o in p.objectives]),
+        controlled=Seq([CardView(**_card(card)) for card in p.controlled]), controlled_count=len(p.controlled),
+        rewards=Seq(p.rewards), declined=Seq(p.declined),
+        gold=rewards.resources(p, "gold"), wheat=rewards.resources(p, "wheat"),
+        senators=rewards.kinds(p, "senator"),
+        acted=placing_now and state.acted[p.seat],
+        can_place=placing_now and not state.acted[p.seat],
+        crier=p.seat == state.crier,
+    )
 
 
-def _duty(state: AugustusState) -> dict[str, Any] | None:
+def _duty(state: AugustusState) -> DutyView | None:
     duty = state.duty
     if duty is None:
         return None
-    return {"kind": duty.kind, "seat": duty.seat, "amount": duty.amount, "of": duty.of, "options": list(duty.options)}
+    return DutyView(kind=duty.kind, seat=duty.seat, amount=duty.amount, of=freeze(duty.of),
+                    options=freeze(list(duty.options)))
 
 
-def warning(state: AugustusState) -> dict[str, Any] | None:
+def warning(state: AugustusState) -> WarningView | None:
     """"Ann holds 6: this draw may end the game": the players one completion from the end."""
     close = [p.seat for p in state.players if len(p.controlled) >= resolution.OBJECTIVES_TO_END - 1]
     if not close or state.phase in ("setup", "start", "over"):
         return None
     best = max(close, key=lambda s: len(state.player(s).controlled))
-    return {"seats": close, "seat": best, "controlled": len(state.player(best).controlled)}
+    return WarningView(seats=Seq(close), seat=best, controlled=len(state.player(best).controlled))
 
 
-def view(state: AugustusState, seat: int | None = None) -> dict[str, Any]:
+def view(state: AugustusState, seat: int | None = None) -> GameView:
     if state.phase == "setup":
-        return {"game": "augustus", "phase": "setup", "players": []}
+        return GameView(game="augustus", phase="setup", players=Seq())
     token = state.token
-    return {
-        "game": "augustus", "phase": state.phase, "call": state.call, "crier": state.crier,
-        "bag_source": state.settings.bag,
-        "token": token, "token_left": bag.remaining(state.bag, token) if token else None,
-        "bag": {t: n for t, n in zip(bag.TOKENS, state.bag)}, "drawn": list(state.drawn),
-        "players": [_player(state, p) for p in state.players],
-        "middle": list(state.middle), "holders": {"gold": state.gold, "wheat": state.wheat},
-        "pending": [{"number": n, "seat": s} for n, s in state.pending],
-        "resolving": state.resolving, "chain": list(state.chain),
-        "duty": _duty(state),
-        "taking": [{"seat": d.seat, "amount": d.amount} for d in state.duties if d.kind == "take"],
-        "reserve": state.reserve, "warning": warning(state),
-        "cards_known": sorted(n for n in state.catalog if n not in state.seen),
-        "seen": sorted(state.seen),
-        "ask": ask_view(ask_of(state)),
-        "final": _plain(state.final) if state.phase == "over" else None,
-    }
+    return AugustusView(
+        game="augustus", phase=state.phase, call=state.call, crier=state.crier,
+        bag_source=state.settings.bag,
+        token=token, token_left=bag.remaining(state.bag, token) if token else None,
+        bag=FrozenMap({t: n for t, n in zip(bag.TOKENS, state.bag)}), drawn=Seq(state.drawn),
+        players=Seq([_player(state, p) for p in state.players]),
+        middle=Seq(state.middle), holders=FrozenMap({"gold": state.gold, "wheat": state.wheat}),
+        pending=Seq([FrozenMap({"number": n, "seat": s}) for n, s in state.pending]),
+        resolving=state.resolving, chain=Seq(state.chain),
+        duty=_duty(state),
+        taking=Seq([FrozenMap({"seat": d.seat, "amount": d.amount}) for d in state.duties if d.kind == "take"]),
+        reserve=state.reserve, warning=warning(state),
+        cards_known=Seq(sorted(n for n in state.catalog if n not in state.seen)),
+        seen=Seq(sorted(state.seen)),
+        ask=ask_view(ask_of(state)),
+        final=freeze(_plain(state.final)) if state.phase == "over" else None,
+    )
 
 
 def public_event(event: Event) -> dict[str, Any]:

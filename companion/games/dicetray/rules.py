@@ -96,7 +96,7 @@ class DiceTrayRules(Game):
 
     # -- reading --------------------------------------------------------------------------------
 
-    def view(self, state: DiceTrayState, seat: int | None = None) -> dict[str, Any]:
+    def view(self, state: DiceTrayState, seat: int | None = None) -> v.DiceTrayView:
         return v.view(state, seat, self.settings.recent, self.settings.max_dice)
 
     def public_event(self, event: Event) -> dict[str, Any]:

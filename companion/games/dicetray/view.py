@@ -5,16 +5,23 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core.asks import DICE_FIELD, Ask, ask_data
+from companion.core.asks import DICE_FIELD, Ask, AskView, ask_view
 from companion.core.events import Event
+from companion.core.views import GameView, PlayerView, Seq, View
 from companion.games.dicetray.events import DiceRecorded, TrayFinished, TrayOpened
 from companion.games.dicetray.settings import DEFAULT, DICE_COLOURS
 from companion.games.dicetray.state import SCANNER, DiceTrayState, TrayRead
 
 
-def read_view(read: TrayRead) -> dict[str, Any]:
-    return {"number": read.number, "source": read.source, "dice": [list(d) for d in read.dice],
-            "boot": read.boot, "seq": read.seq}
+class ReadView(View):
+    """One counted read: its number from 1, "scanner" or "manual", the dice as [colour, face]
+    pairs in the order given, and the scanner's boot id and sequence number ("" and 0 by hand)."""
+
+    number: int
+    source: str
+    dice: Seq[Seq[Any]]
+    boot: str
+    seq: int
 
 
 DICE_ASK = "dicetray.dice"
@@ -32,22 +39,39 @@ def ask_of(state: DiceTrayState, max_dice: int = DEFAULT.max_dice) -> Ask | None
                about={"number": len(state.reads) + 1, "max": max_dice, "colours": list(DICE_COLOURS)})
 
 
-def view(state: DiceTrayState, seat: int | None = None, recent: int = DEFAULT.recent,
-         max_dice: int = DEFAULT.max_dice) -> dict[str, Any]:
+class DiceTrayView(GameView):
     """`last`: the newest counted read (None before the first); `recent`: the newest few, newest
-    first; `count`: how many reads the tray holds; `ask`: the dice it waits for (`ask_of`, plain
-    data). No players: the tray belongs to the table."""
+    first; `count`: how many reads the tray holds; `ask`: the dice it waits for (`ask_of`). No
+    players: the tray belongs to the table."""
+
+    phase: str
+    finished: bool
+    players: Seq[PlayerView]
+    count: int
+    last: ReadView | None
+    recent: Seq[ReadView]
+    ask: AskView | None
+
+
+def read_view(read: TrayRead) -> ReadView:
+    return ReadView(number=read.number, source=read.source, dice=Seq([Seq(d) for d in read.dice]),
+                    boot=read.boot, seq=read.seq)
+
+
+def view(state: DiceTrayState, seat: int | None = None, recent: int = DEFAULT.recent,
+         max_dice: int = DEFAULT.max_dice) -> DiceTrayView:
+    """The tray as everyone sees it (see `DiceTrayView`)."""
     last = state.last
-    return {
-        "game": "dicetray",
-        "phase": state.phase,
-        "finished": state.finished,
-        "players": [],
-        "count": len(state.reads),
-        "last": read_view(last) if last is not None else None,
-        "recent": [read_view(r) for r in reversed(state.reads[-recent:])] if recent > 0 else [],
-        "ask": ask_data(ask_of(state, max_dice)),
-    }
+    return DiceTrayView(
+        game="dicetray",
+        phase=state.phase,
+        finished=state.finished,
+        players=Seq(),
+        count=len(state.reads),
+        last=read_view(last) if last is not None else None,
+        recent=Seq([read_view(r) for r in reversed(state.reads[-recent:])]) if recent > 0 else Seq(),
+        ask=ask_view(ask_of(state, max_dice)),
+    )
 
 
 def public_event(event: Event) -> dict[str, Any]:

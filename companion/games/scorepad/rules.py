@@ -76,7 +76,7 @@ class ScorepadRules(Game):
             return dataclasses.replace(state, finished=True)
         raise TypeError(f"not a score pad event: {event!r}")
 
-    def view(self, state: PadState, seat: int | None = None) -> dict[str, Any]:
+    def view(self, state: PadState, seat: int | None = None) -> v.ScorePadView:
         return v.view(state, seat)
 
     def public_event(self, event: Event) -> dict[str, Any]:

@@ -111,7 +111,7 @@ class SecretBidRules(sealed_view.SealedPads):
 
     # -- reading --------------------------------------------------------------------------------
 
-    def view(self, state: SecretBidState, seat: int | None = None) -> dict[str, Any]:
+    def view(self, state: SecretBidState, seat: int | None = None) -> v.SecretBidView:
         return v.view(state, seat)
 
     def public_event(self, event: Event) -> dict[str, Any]:

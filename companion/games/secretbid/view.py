@@ -7,30 +7,63 @@ from typing import Any, Mapping
 
 from companion.core import sealed, sealed_view
 from companion.core.events import Event
+from companion.core.views import GameView, PlayerView, Seq
 from companion.games.secretbid.events import BidsFinished, BidsStarted
 from companion.games.secretbid.state import SecretBidState
 
 
-def view(state: SecretBidState, seat: int | None = None) -> dict[str, Any]:
+class BidderView(PlayerView):
+    """A bidder as the table sees them: their standing limit and whether they have locked."""
+
+    limit: int
+    locked: bool
+
+
+class RoundResult(sealed_view.RevealView):
+    """A revealed round, numbered from 1."""
+
+    round: int
+
+
+class SecretBidView(GameView):
+    """The shared screen's secret bid: the table's settings, every bidder, the open round
+    (`bid`, amounts never before the reveal) and every revealed round (`results`)."""
+
+    phase: str
+    finished: bool
+    round: int
+    step: int
+    unlocked: str
+    players: Seq[BidderView]
+    bid: sealed_view.SealedRoundView | None
+    results: Seq[RoundResult]
+
+
+class SecretBidSeatView(SecretBidView):
+    """Seat k's view: the shared one plus `mine`, its own bid (None when it does not bid)."""
+
+    mine: sealed_view.MyBid | None
+
+
+def view(state: SecretBidState, seat: int | None = None) -> SecretBidView:
+    """The public view (seat None), or seat's: `SecretBidSeatView`, with its own bid."""
     round_ = state.round
-    out: dict[str, Any] = {
-        "game": "secretbid",
-        "phase": state.phase,
-        "finished": state.finished,
-        "round": state.rounds,
-        "step": state.step,
-        "unlocked": state.unlocked,
-        "players": [
-            {"seat": i, "name": name, "limit": state.limits[i],
-             "locked": round_ is not None and round_.is_locked(i)}
-            for i, name in enumerate(state.players)
-        ],
-        "bid": sealed_view.public_view(round_) if round_ is not None else None,
-        "results": [{"round": n, **sealed_view.result_view(r)} for n, r in enumerate(state.results, start=1)],
-    }
-    if seat is not None:
-        out["mine"] = sealed_view.seat_view(round_, seat)["mine"] if round_ is not None else None
-    return out
+    fields: dict[str, Any] = dict(
+        game="secretbid",
+        phase=state.phase,
+        finished=state.finished,
+        round=state.rounds,
+        step=state.step,
+        unlocked=state.unlocked,
+        players=Seq([BidderView(seat=i, name=name, limit=state.limits[i],
+                                locked=round_ is not None and round_.is_locked(i))
+                     for i, name in enumerate(state.players)]),
+        bid=sealed_view.public_view(round_) if round_ is not None else None,
+        results=Seq([RoundResult(round=n, **sealed_view.reveal_fields(r)) for n, r in enumerate(state.results, start=1)]),
+    )
+    if seat is None:
+        return SecretBidView(**fields)
+    return SecretBidSeatView(**fields, mine=sealed_view.my_bid(round_, seat) if round_ is not None else None)
 
 
 def public_event(event: Event) -> dict[str, Any]:

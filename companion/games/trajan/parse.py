@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command
 from companion.core.intent_args import IntentArgs, is_text, is_whole, list_of, optional, record
+from companion.core.views import FrozenMap, freeze
 from companion.games.trajan import commands as c
 
 RULE = "Trajan input"
@@ -69,11 +71,23 @@ def _plain(value: Any) -> Any:
     return [_plain(v) for v in value] if isinstance(value, tuple) else value
 
 
+@lru_cache(maxsize=None)
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(kind))
+
+
 def intent_of(command: Command) -> dict[str, Any]:
     """The named intent that `parse_command` turns back into `command`: what the screen posts for a
     choice it was offered (so the screen needs no knowledge of the rules' classes)."""
-    args = {f.name: _plain(getattr(command, f.name)) for f in dataclasses.fields(command)}
+    args = {name: _plain(getattr(command, name)) for name in _field_names(type(command))}
     return {"name": INTENT_NAMES[type(command)], "args": args}
+
+
+def frozen_intent_of(command: Command) -> FrozenMap:
+    """`intent_of(command)` as a view holds it (`core.views.freeze` of it, built in one pass: the
+    view lists every legal move so, after every step)."""
+    args = FrozenMap({name: freeze(getattr(command, name)) for name in _field_names(type(command))})
+    return FrozenMap(name=INTENT_NAMES[type(command)], args=args)
 
 
 def parse_command(name: str, args: Mapping[str, Any]) -> Command:

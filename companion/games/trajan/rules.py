@@ -15,6 +15,7 @@ from companion.core.events import Command, Event
 from companion.core.game import AutomaticStep, Game
 from companion.core.rng import SeededRandom
 from companion.core.values import evolve
+from companion.core.views import GameView
 from companion.games.trajan import actions, flow, scoring, tiles, timetrack, wheel
 from companion.games.trajan import commands as c
 from companion.games.trajan import events as e
@@ -369,7 +370,7 @@ class TrajanRules(Game):
 
     # -- reading -----------------------------------------------------------------------------
 
-    def view(self, state: TrajanState, seat: int | None = None) -> dict[str, Any]:
+    def view(self, state: TrajanState, seat: int | None = None) -> GameView:
         return view(state, seat)
 
     def public_event(self, event: Event) -> dict[str, Any]:

@@ -191,7 +191,7 @@ class TribuneRules(sealed_view.SealedPads):
 
     # -- reading --------------------------------------------------------------------------------
 
-    def view(self, state: TribuneState, seat: int | None = None) -> dict[str, Any]:
+    def view(self, state: TribuneState, seat: int | None = None) -> v.TribuneView:
         return v.view(state, seat)
 
     def bid_rule_of(self, state: TribuneState) -> str:

@@ -12,62 +12,131 @@ from typing import Any, Mapping, Sequence
 
 from companion.core import sealed, sealed_view
 from companion.core.events import Event
+from companion.core.views import GameView, PlayerView, Seq, View, keyed
 from companion.games.tribune import events as e
 from companion.games.tribune.state import REGION_V, Settled, TribuneState
 
 
-def _settled_view(settled: Settled) -> dict[str, Any]:
-    return {
-        "kind": settled.kind,
-        "round": settled.round,
-        "seats": list(settled.seats),
-        "spaces": list(settled.seats) if settled.kind == REGION_V else None,
-        **sealed_view.result_view(settled.result),
-        "winner": settled.winner,
-        "tie": settled.tie,
-        "payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in settled.payments],
-        "chariot_off": settled.chariot_off,
-    }
+class PaymentView(View):
+    """Money a bid moved: `from` (attribute `payer`) gave `amount` to `to` (None: the bank)."""
+
+    payer: int = keyed("from")
+    to: int | None
+    amount: int
 
 
-def _bid_view(state: TribuneState) -> dict[str, Any] | None:
+class SettledView(sealed_view.RevealView):
+    """A settled bid, public for good: region V's (its two `spaces`, space 1 first) or the
+    chariot's (every seat), its reveal, the winner (None after a chariot tie), the money it moved."""
+
+    kind: str
+    round: int
+    seats: Seq[int]
+    spaces: Seq[int] | None
+    winner: int | None
+    tie: bool
+    payments: Seq[PaymentView]
+    chariot_off: bool
+
+
+class TribuneBidView(sealed_view.SealedRoundView):
+    """The bid open or just revealed: which (`kind`), the round it belongs to, region V's spaces."""
+
+    kind: str | None
+    round: int
+    spaces: Seq[int] | None
+
+
+class TribunePlayer(PlayerView):
+    """A player as the table sees them: their denarii (public, digest 3.4), whether they start
+    the round, and in an open bid whether they bid and have locked (never how much)."""
+
+    money: int
+    start: bool
+    bidding: bool
+    locked: bool
+
+
+class ChariotView(View):
+    """The chariot: on the board or off, who won it last (None before any, and after a tie), and
+    whether its auction was held this round."""
+
+    on_board: bool
+    holder: int | None
+    auctioned_this_round: bool
+
+
+class TribuneView(GameView):
+    """The shared screen's Tribune: the round, everybody's money, the chariot, the bid open now
+    (`bid`, amounts never before the reveal) and every settled bid (`results`)."""
+
+    phase: str
+    finished: bool
+    round: int
+    start_player: int
+    players: Seq[TribunePlayer]
+    chariot: ChariotView
+    region_v_this_round: bool
+    bid: TribuneBidView | None
+    results: Seq[SettledView]
+
+
+class TribuneSeatView(TribuneView):
+    """Seat k's view: the shared one plus `mine`, its own bid (None when it does not bid)."""
+
+    mine: sealed_view.MyBid | None
+
+
+def _settled_view(settled: Settled) -> SettledView:
+    return SettledView(
+        kind=settled.kind,
+        round=settled.round,
+        seats=Seq(settled.seats),
+        spaces=Seq(settled.seats) if settled.kind == REGION_V else None,
+        **sealed_view.reveal_fields(settled.result),
+        winner=settled.winner,
+        tie=settled.tie,
+        payments=Seq([PaymentView(payer=p.payer, to=p.payee, amount=p.amount) for p in settled.payments]),
+        chariot_off=settled.chariot_off,
+    )
+
+
+def _bid_view(state: TribuneState) -> TribuneBidView | None:
     round_ = state.bid
     if round_ is None:
         return None
     kind = state.bid_kind
-    return {
-        "kind": kind,
-        "round": state.region_v_round if kind == REGION_V else state.chariot_round,
-        "spaces": list(state.bid_seats) if kind == REGION_V else None,
-        **sealed_view.public_view(round_),
-    }
+    return TribuneBidView(
+        kind=kind,
+        round=state.region_v_round if kind == REGION_V else state.chariot_round,
+        spaces=Seq(state.bid_seats) if kind == REGION_V else None,
+        **sealed_view.round_fields(round_),
+    )
 
 
-def view(state: TribuneState, seat: int | None = None) -> dict[str, Any]:
-    """The public view (seat None), or seat's: the same plus `mine`, its own bid for its pad."""
+def view(state: TribuneState, seat: int | None = None) -> TribuneView:
+    """The public view (seat None), or seat's: `TribuneSeatView`, with `mine`, its own bid for its pad."""
     round_ = state.bid
     open_round = round_ if state.is_bidding else None
-    out: dict[str, Any] = {
-        "game": "tribune",
-        "phase": state.phase,
-        "finished": state.finished,
-        "round": state.round,
-        "start_player": state.start_player,
-        "players": [
-            {"seat": i, "name": name, "money": state.money[i], "start": i == state.start_player,
-             "bidding": open_round is not None and open_round.is_eligible(i),
-             "locked": open_round is not None and open_round.is_locked(i)}
-            for i, name in enumerate(state.players)
-        ],
-        "chariot": {"on_board": state.chariot_on_board, "holder": state.chariot_holder,
-                    "auctioned_this_round": state.is_set_up and state.chariot_round == state.round},
-        "region_v_this_round": state.is_set_up and state.region_v_round == state.round,
-        "bid": _bid_view(state),
-        "results": [_settled_view(s) for s in state.settled],
-    }
-    if seat is not None:
-        out["mine"] = sealed_view.seat_view(round_, seat)["mine"] if round_ is not None else None
-    return out
+    fields: dict[str, Any] = dict(
+        game="tribune",
+        phase=state.phase,
+        finished=state.finished,
+        round=state.round,
+        start_player=state.start_player,
+        players=Seq([TribunePlayer(seat=i, name=name, money=state.money[i], start=i == state.start_player,
+                                   bidding=open_round is not None and open_round.is_eligible(i),
+                                   locked=open_round is not None and open_round.is_locked(i))
+                     for i, name in enumerate(state.players)]),
+        chariot=ChariotView(on_board=state.chariot_on_board, holder=state.chariot_holder,
+                            auctioned_this_round=state.is_set_up and state.chariot_round == state.round),
+        region_v_this_round=state.is_set_up and state.region_v_round == state.round,
+        bid=_bid_view(state),
+        results=Seq([_settled_view(s) for s in state.settled]),
+    )
+    if seat is None:
+        return TribuneView(**fields)
+    return TribuneSeatView(**fields, mine=sealed_view.my_bid(round_, seat) if round_ is not None else None)
 
 
 def public_event(event: Event) -> dict[str, Any]:

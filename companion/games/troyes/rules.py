@@ -10,6 +10,7 @@ from companion.core.asks import AnswerNeeded, Ask
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.game import Game
+from companion.core.views import GameView
 from companion.games.troyes import commands as c
 from companion.games.troyes import events as e
 from companion.games.troyes import flow, moves
@@ -116,7 +117,7 @@ class TroyesRules(Game):
 
     # -- reading --------------------------------------------------------------------------------
 
-    def view(self, state: TroyesState, seat: int | None = None) -> dict[str, Any]:
+    def view(self, state: TroyesState, seat: int | None = None) -> GameView:
         return view(state, seat)
 
     def asks(self, state: TroyesState) -> tuple[Ask, ...]:

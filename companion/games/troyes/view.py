@@ -3,7 +3,7 @@ logs, `companion replay`, exports) is built field by field from what lies open o
 never holds a VP total or a character card before the final reveal (digest 2.1: VP are hidden).
 Seat k's view adds `me`: seat k's own VP and character cards, for its pad only.
 
-The view carries the question the table must answer next (`ask`, a `core.asks.Ask` as plain data):
+The view carries the question the table must answer next (`ask`, a `core.asks.Ask` as a view):
 the dice a district throws, the card turned up, the event drawn, the black dice, a rerolled die.
 A scanner read or a hand entry answers it alike (rules.command_for_dice, the `answer` intent).
 """
@@ -13,8 +13,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping
 
-from companion.core.asks import Ask, ask_data
+from companion.core.asks import Ask, AskView, ask_view
 from companion.core.events import Event
+from companion.core.views import FrozenMap, GameView, PlayerView, Seq, View, freeze, optional
 from companion.games.troyes import events as e
 from companion.games.troyes import rules_data as R
 from companion.games.troyes.parts import activity, buildings, cathedral, eventqueue, influence, military, reads, setup
@@ -59,70 +60,208 @@ def _plain(value: Any) -> Any:
     return value
 
 
-ask_view = ask_data
-"""An Ask as plain data (`core.asks.ask_from_data(view["ask"])` gives it back)."""
+class TroyesPlayer(PlayerView):
+    """A player as the table sees them (no VP: digest 2.1, hidden until the end): deniers,
+    influence, workers in supply, citizens, their district, whether they passed, events won,
+    cathedral cubes, wages, dice due, and whether they may counter a black die now."""
+
+    colour: str
+    deniers: int
+    influence: int
+    supply: int
+    citizens: int
+    district: int
+    passed: bool
+    events_won: Seq[str]
+    cathedral_cubes: int
+    wages: int
+    dice_due: FrozenMap
+    can_counter: bool
 
 
-def _player(state: TroyesState, seat: int) -> dict[str, Any]:
+class CardSpace(View):
+    """A space on an activity card: the VP it scores and whose worker stands there (None: free)."""
+
+    vp: int
+    owner: int | None
+
+
+class CardView(View):
+    """A revealed activity card: its catalogue entry and what lies on it."""
+
+    id: str
+    name: str
+    colour: str
+    level: int
+    cost: int
+    divisor: int
+    hourglass: bool
+    effect: FrozenMap | None
+    mark: str
+    spaces: Seq[CardSpace]
+    extra: Seq[int]
+    stored: Seq[int]
+
+
+class EventView(View):
+    """An event in the queue (or the raid): its card and the cubes on it."""
+
+    id: str
+    name: str
+    deck: str | None
+    colour: str
+    divisor: int
+    flags: int
+    cubes: Seq[int]
+    prizes: Seq[int]
+    military: int
+    effect: FrozenMap | None
+    mark: str
+
+
+class PlacementView(View):
+    """The set-up's placement: whose turn, how many placements are left, the free spaces."""
+
+    seat: int
+    left: int
+    free: Seq[Seq[Any]]
+
+
+class ThrowDue(View):
+    """A district's throw still to enter, and the dice it is due (how many of each colour)."""
+
+    district: int
+    due: FrozenMap
+
+
+class RerollView(View):
+    """A die picked up to reroll: whose, and its colour (the face is asked)."""
+
+    seat: int
+    colour: str
+
+
+class CharacterView(View):
+    """One of a seat's character cards (its own view only): what it counts, per how many, its VP."""
+
+    id: str
+    name: str
+    measure: str
+    every: int
+    vp: int
+
+
+class MeView(View):
+    """What only seat k's pad may show: its VP and its character cards."""
+
+    seat: int
+    vp: int
+    characters: Seq[CharacterView]
+
+
+class TroyesView(GameView):
+    """The shared screen's Troyes, built from what lies open on the table (see the module
+    docstring); `me` only in seat k's own view, `final` once the game is over."""
+
+    phase: str
+    round: int
+    rounds: int
+    start_player: int
+    current: int
+    players: Seq[TroyesPlayer]
+    buildings: FrozenMap
+    rows: FrozenMap
+    expelled: FrozenMap
+    protected: FrozenMap
+    placement: PlacementView | None
+    cards: Seq[CardView]
+    square: Seq[Seq[Any]]
+    pending_throws: Seq[ThrowDue]
+    black: Seq[int]
+    black_due: int
+    raid: EventView
+    queue: Seq[EventView]
+    drawn: Seq[str]
+    seen: int
+    cathedral: Seq[Seq[int]]
+    reroll: RerollView | None
+    ask: AskView | None
+    characters_in_game: Seq[str]
+    final: FrozenMap | None
+    me: MeView | None = optional()
+
+
+def _player(state: TroyesState, seat: int) -> TroyesPlayer:
     p = state.players[seat]
-    return {
-        "seat": seat, "name": p.name, "colour": p.colour, "deniers": p.deniers, "influence": p.influence,
-        "supply": p.supply, "citizens": buildings.citizens(state, seat), "district": p.district, "passed": p.passed,
-        "events_won": list(p.events_won), "cathedral_cubes": cathedral.cubes(state, seat),
-        "wages": buildings.wages(state, seat), "dice_due": buildings.dice_due(state, seat),
-        "can_counter": state.phase == "counter" and seat == state.current and military.can_counter(state, seat),
-    }
+    return TroyesPlayer(
+        seat=seat, name=p.name, colour=p.colour, deniers=p.deniers, influence=p.influence,
+        supply=p.supply, citizens=buildings.citizens(state, seat), district=p.district, passed=p.passed,
+        events_won=Seq(p.events_won), cathedral_cubes=cathedral.cubes(state, seat),
+        wages=buildings.wages(state, seat), dice_due=FrozenMap(buildings.dice_due(state, seat)),
+        can_counter=state.phase == "counter" and seat == state.current and military.can_counter(state, seat),
+    )
 
 
-def _card(state: TroyesState, card: Any) -> dict[str, Any]:
+def _card(state: TroyesState, card: Any) -> CardView:
     spec = state.catalog.cards[card.id]
-    return {"id": card.id, "name": spec.name, "colour": spec.colour, "level": spec.level, "cost": spec.cost,
-            "divisor": spec.divisor, "hourglass": spec.hourglass, "effect": _plain(spec.effect), "mark": spec.mark,
-            "spaces": [{"vp": vp, "owner": owner} for vp, owner in zip(spec.spaces, card.spaces)],
-            "extra": list(card.extra), "stored": list(card.stored)}
+    return CardView(id=card.id, name=spec.name, colour=spec.colour, level=spec.level, cost=spec.cost,
+                    divisor=spec.divisor, hourglass=spec.hourglass, effect=freeze(spec.effect), mark=spec.mark,
+                    spaces=Seq([CardSpace(vp=vp, owner=owner) for vp, owner in zip(spec.spaces, card.spaces)]),
+                    extra=Seq(card.extra), stored=Seq(card.stored))
 
 
-def _event(state: TroyesState, event: Any) -> dict[str, Any]:
+def _event(state: TroyesState, event: Any) -> EventView:
     card = state.catalog.event(event.id)
-    return {"id": event.id, "name": card.name, "deck": card.deck, "colour": card.colour, "divisor": card.divisor,
-            "flags": card.flags, "cubes": list(event.cubes), "prizes": list(card.prizes), "military": card.military,
-            "effect": _plain(card.effect), "mark": card.mark}
+    return EventView(id=event.id, name=card.name, deck=card.deck, colour=card.colour, divisor=card.divisor,
+                     flags=card.flags, cubes=Seq(event.cubes), prizes=Seq(card.prizes), military=card.military,
+                     effect=freeze(card.effect), mark=card.mark)
 
 
-def view(state: TroyesState, seat: int | None = None) -> dict[str, Any]:
+def _me(state: TroyesState, seat: int) -> MeView:
+    p = state.players[seat]
+    characters = state.catalog.characters
+    return MeView(seat=seat, vp=p.vp, characters=Seq([
+        CharacterView(id=cid, name=characters[cid].name, measure=characters[cid].measure,
+                      every=characters[cid].every, vp=characters[cid].vp)
+        for cid in p.characters if cid in characters]))
+
+
+def _per_building(rows: Any) -> FrozenMap:
+    return FrozenMap({b: Seq(rows[i]) for i, b in enumerate(R.BUILDINGS)})
+
+
+def view(state: TroyesState, seat: int | None = None) -> GameView:
+    """The public view (seat None), or seat k's with `me`: a `TroyesView` once set up (before, a
+    bare `GameView`: the game and its phase)."""
     if state.phase == "setup":
-        return {"game": "troyes", "phase": "setup", "players": []}
+        return GameView(game="troyes", phase="setup", players=Seq())
     rows = state.settings.building_rows
-    out: dict[str, Any] = {
-        "game": "troyes", "phase": state.phase, "round": state.round, "rounds": state.rounds,
-        "start_player": state.start_player, "current": state.current,
-        "players": [_player(state, i) for i in range(state.player_count)],
-        "buildings": {b: list(state.buildings[i]) for i, b in enumerate(R.BUILDINGS)},
-        "rows": {b: [list(r) for r in rows[b]] for b in R.BUILDINGS},
-        "expelled": {b: list(state.expelled[i]) for i, b in enumerate(R.BUILDINGS)},
-        "protected": {b: list(state.protected[i]) for i, b in enumerate(R.BUILDINGS)},
-        "placement": {"seat": state.placements[0], "left": len(state.placements),
-                      "free": [list(s) for s in setup.free_spaces(state)]} if state.phase == "placement" else None,
-        "cards": [_card(state, c) for c in state.cards],
-        "square": [list(d) for d in state.square],
-        "pending_throws": [{"district": d, "due": due} for d, due in reads.pending(state)] if state.phase == "dice" else [],
-        "black": list(state.black), "black_due": state.black_due,
-        "raid": _event(state, state.raid), "queue": [_event(state, ev) for ev in state.queue],
-        "drawn": list(state.drawn), "seen": len(state.seen),
-        "cathedral": [list(col) for col in state.cathedral],
-        "reroll": {"seat": state.reroll[0], "colour": state.reroll[1]} if state.reroll else None,
-        "ask": ask_view(ask_of(state)),
+    return TroyesView(
+        game="troyes", phase=state.phase, round=state.round, rounds=state.rounds,
+        start_player=state.start_player, current=state.current,
+        players=Seq([_player(state, i) for i in range(state.player_count)]),
+        buildings=_per_building(state.buildings),
+        rows=FrozenMap({b: Seq([Seq(r) for r in rows[b]]) for b in R.BUILDINGS}),
+        expelled=_per_building(state.expelled),
+        protected=_per_building(state.protected),
+        placement=PlacementView(seat=state.placements[0], left=len(state.placements),
+                                free=Seq([Seq(s) for s in setup.free_spaces(state)]))
+        if state.phase == "placement" else None,
+        cards=Seq([_card(state, c) for c in state.cards]),
+        square=Seq([Seq(d) for d in state.square]),
+        pending_throws=Seq([ThrowDue(district=d, due=FrozenMap(due)) for d, due in reads.pending(state)])
+        if state.phase == "dice" else Seq(),
+        black=Seq(state.black), black_due=state.black_due,
+        raid=_event(state, state.raid), queue=Seq([_event(state, ev) for ev in state.queue]),
+        drawn=Seq(state.drawn), seen=len(state.seen),
+        cathedral=Seq([Seq(col) for col in state.cathedral]),
+        reroll=RerollView(seat=state.reroll[0], colour=state.reroll[1]) if state.reroll else None,
+        ask=ask_view(ask_of(state)),
         # the box's character cards (not who holds them): what a seat may enter as its own
-        "characters_in_game": sorted(state.catalog.characters),
-        "final": _plain(state.final) if state.phase == "over" else None,
-    }
-    if seat is not None and 0 <= seat < state.player_count:
-        p = state.players[seat]
-        out["me"] = {"seat": seat, "vp": p.vp, "characters": [
-            {"id": cid, "name": state.catalog.characters[cid].name, "measure": state.catalog.characters[cid].measure,
-             "every": state.catalog.characters[cid].every, "vp": state.catalog.characters[cid].vp}
-            for cid in p.characters if cid in state.catalog.characters]}
-    return out
+        characters_in_game=Seq(sorted(state.catalog.characters)),
+        final=freeze(state.final) if state.phase == "over" else None,
+        me=_me(state, seat) if seat is not None and 0 <= seat < state.player_count else None,
+    )
 
 
 def _scanner(detail: Mapping[str, Any], dice: Any) -> dict[str, Any]:

@@ -327,13 +327,14 @@ class CompanionApp(App):
     def _remember_names(self, table: TableView, other_games: bool = True) -> None:
         """Names (and pads) of the open game, offered by its set-up screen and, while the app runs,
         by the other game's too: a game night keeps its players."""
-        if not table.view or not table.view.get("players"):
+        players = table.view.players if table.view is not None else ()
+        if not players:
             return
-        names = [str(p["name"]) for p in table.view.get("players", ())]
+        names = [p.name for p in players]
         pads = self.session.seat_pads
         own = self.game_ui(table.game)
         if own is not None:
-            own.remember_players(names, [str(p.get("colour", "")) for p in table.view["players"]], pads)
+            own.remember_players(names, [p.colour or "" for p in players], pads)
         if other_games:
             for ui in self.game_uis.values():
                 if ui is not own and not (own is not None and own.shared_setup and ui.shared_setup):

@@ -19,7 +19,7 @@ The images come from the simulated OLEDs on a writer thread; they reach the main
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Protocol
 
 from kivy.clock import Clock
 from kivy.core.window import Keyboard, Window
@@ -190,8 +190,8 @@ class PadPanels:
 
     def _caption(self, pad: int) -> str:
         seat = self.session.seat_of_pad(pad)
-        players = (self.session.table_view().view or {}).get("players", ())
-        name = next((str(p.get("name", "")) for p in players if isinstance(p, Mapping) and p.get("seat") == seat), "")
+        view = self.session.table_view().view
+        name = next((p.name for p in view.players if p.seat == seat), "") if view is not None else ""
         text = _("Pad {n}").format(n=pad + 1)
         return f"{text} · {name}" if name else text
 
