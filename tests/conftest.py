@@ -15,11 +15,38 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 
 import pytest
+from hypothesis import settings
 
-from companion.ui.shell import environment  # sets nothing on import: Kivy's environment waits for prepare()
+
+def _cache_bytecode_outside_the_tree() -> None:
+    """Where PYTHONDONTWRITEBYTECODE is set (some shells set it so that no __pycache__ lands in a
+    checkout), every Python the tests start compiled all of companion again from source: about a
+    fifth of each app process's start-up, and the suite starts some 150 of them. Bytecode goes to a
+    cache outside the tree instead (PYTHONPYCACHEPREFIX, one per user in the temp folder, kept
+    between runs; a prefix already chosen wins), for this process, its xdist workers and every
+    process a test starts: still nothing is written into the checkout."""
+    if "PYTHONDONTWRITEBYTECODE" not in os.environ and not sys.dont_write_bytecode:
+        return
+    prefix = os.environ.get("PYTHONPYCACHEPREFIX") or os.path.join(
+        tempfile.gettempdir(), f"companion-tests-pycache-{os.getuid()}")
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    sys.pycache_prefix = prefix
+    sys.dont_write_bytecode = False
+
+
+_cache_bytecode_outside_the_tree()
+
+from tests.properties import register_profiles  # noqa: E402
+
+register_profiles()  # hypothesis's "suite" (default) and "thorough" profiles: tests/properties.py
+settings.load_profile(os.environ.get("COMPANION_PROPERTIES", "suite"))
+
+from companion.ui.shell import environment  # noqa: E402 - sets nothing on import: Kivy's environment waits for prepare()
 
 _TMP = tempfile.mkdtemp(prefix="companion-tests-")
 atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
