@@ -137,5 +137,8 @@ fi
 if [ $# -eq 0 ]; then
     set -- tests
 fi
-say "running the tests: .venv/bin/python -m pytest -p no:cacheprovider $*"
-exec "$VENV/bin/python" -m pytest -p no:cacheprovider "$@"
+# One worker per core this run may use (pytest-xdist counts the CPU affinity, so `taskset -c 0`
+# gives one); COMPANION_TEST_WORKERS=N chooses, 0 runs everything in this one process.
+workers="${COMPANION_TEST_WORKERS:-auto}"
+say "running the tests: .venv/bin/python -m pytest -p no:cacheprovider -n $workers $*"
+exec "$VENV/bin/python" -m pytest -p no:cacheprovider -n "$workers" "$@"
