@@ -41,6 +41,25 @@ def _cache_bytecode_outside_the_tree() -> None:
 
 _cache_bytecode_outside_the_tree()
 
+
+def _temporary_folders_in_memory() -> None:
+    """pytest's tmp_path folders (and so every test's journals and data folders, and the XDG folders
+    below) go to /dev/shm, a tmpfs, where there is a writable one. The journal fsyncs every step
+    (WAL, synchronous=FULL) and every new file and folder: on this machine's shared disk each
+    fsync waits ~3.6 ms, which made the UI tests spend about half their time waiting for the disk.
+    On a tmpfs the same calls run (nothing in companion changes, the pragmas are still checked)
+    and return at once. What the suite asserts about durability is what survives a SIGKILL (the
+    page cache), which a tmpfs keeps exactly as a disk does; no test can cut the power. A root
+    already chosen (PYTEST_DEBUG_TEMPROOT, or pytest's --basetemp) wins."""
+    if "PYTEST_DEBUG_TEMPROOT" in os.environ:
+        return
+    shm = "/dev/shm"
+    if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK):
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = shm
+
+
+_temporary_folders_in_memory()
+
 from tests.properties import register_profiles  # noqa: E402
 
 register_profiles()  # hypothesis's "suite" (default) and "thorough" profiles: tests/properties.py
