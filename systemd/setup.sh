@@ -142,5 +142,9 @@ fi
 if [ $# -eq 0 ]; then
     set -- tests
 fi
-say "running the tests: .venv/bin/python -m pytest -p no:cacheprovider $*"
-exec "$VENV/bin/python" -m pytest -p no:cacheprovider "$@"
+# One worker per core this run may use (pytest-xdist counts the CPU affinity, so `taskset -c 0`
+# gives one); COMPANION_TEST_WORKERS=N chooses, 0 runs everything in this one process. Each test
+# file stays on one worker (--dist loadfile): a module's shared fixtures are made once.
+workers="${COMPANION_TEST_WORKERS:-auto}"
+say "running the tests: .venv/bin/python -m pytest -p no:cacheprovider -n $workers --dist loadfile $*"
+exec "$VENV/bin/python" -m pytest -p no:cacheprovider -n "$workers" --dist loadfile "$@"

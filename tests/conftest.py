@@ -15,11 +15,57 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 
 import pytest
+from hypothesis import settings
 
-from companion.ui.shell import environment  # sets nothing on import: Kivy's environment waits for prepare()
+
+def _cache_bytecode_outside_the_tree() -> None:
+    """Where PYTHONDONTWRITEBYTECODE is set (some shells set it so that no __pycache__ lands in a
+    checkout), every Python the tests start compiled all of companion again from source: about a
+    fifth of each app process's start-up, and the suite starts some 150 of them. Bytecode goes to a
+    cache outside the tree instead (PYTHONPYCACHEPREFIX, one per user in the temp folder, kept
+    between runs; a prefix already chosen wins), for this process, its xdist workers and every
+    process a test starts: still nothing is written into the checkout."""
+    if "PYTHONDONTWRITEBYTECODE" not in os.environ and not sys.dont_write_bytecode:
+        return
+    prefix = os.environ.get("PYTHONPYCACHEPREFIX") or os.path.join(
+        tempfile.gettempdir(), f"companion-tests-pycache-{os.getuid()}")
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    sys.pycache_prefix = prefix
+    sys.dont_write_bytecode = False
+
+
+_cache_bytecode_outside_the_tree()
+
+
+def _temporary_folders_in_memory() -> None:
+    """pytest's tmp_path folders (and so every test's journals and data folders, and the XDG folders
+    below) go to /dev/shm, a tmpfs, where there is a writable one. The journal fsyncs every step
+    (WAL, synchronous=FULL) and every new file and folder: on this machine's shared disk each
+    fsync waits ~3.6 ms, which made the UI tests spend about half their time waiting for the disk.
+    On a tmpfs the same calls run (nothing in companion changes, the pragmas are still checked)
+    and return at once. What the suite asserts about durability is what survives a SIGKILL (the
+    page cache), which a tmpfs keeps exactly as a disk does; no test can cut the power. A root
+    already chosen (PYTEST_DEBUG_TEMPROOT, or pytest's --basetemp) wins."""
+    if "PYTEST_DEBUG_TEMPROOT" in os.environ:
+        return
+    shm = "/dev/shm"
+    if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK):
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = shm
+
+
+_temporary_folders_in_memory()
+
+from tests.properties import register_profiles  # noqa: E402
+
+register_profiles()  # hypothesis's "suite" (default) and "thorough" profiles: tests/properties.py
+settings.load_profile(os.environ.get("COMPANION_PROPERTIES", "suite"))
+
+from companion.ui.shell import environment  # noqa: E402 - sets nothing on import: Kivy's environment waits for prepare()
 
 _TMP = tempfile.mkdtemp(prefix="companion-tests-")
 atexit.register(shutil.rmtree, _TMP, ignore_errors=True)

@@ -39,11 +39,12 @@ from hardware.facts import (
     DIE_COLOURS, DIE_STATES, PRESS_KEYS, SCANNER_REASONS, SCANNER_STATES, ButtonPressed, DeviceStatus, DiceLive,
     DiceRead, ScannerStatus)
 from tests.conformance.players import PLAYERS
+from tests.properties import examples
 
 GAMES = sorted(all_rules())
-#: Sized so the whole property runs in about 20 s here (2 shared cores), deterministically; a soak
-#: run sets COMPANION_MALFORMED_EXAMPLES higher.
-EXAMPLES = int(os.environ.get("COMPANION_MALFORMED_EXAMPLES", "120"))
+#: Per game: sized so the whole property runs in about 10 s here (2 shared cores), deterministically;
+#: the thorough profile (tests/properties.py) runs 600, and a soak sets COMPANION_MALFORMED_EXAMPLES.
+EXAMPLES = int(os.environ.get("COMPANION_MALFORMED_EXAMPLES") or examples(60))
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from tests.properties import examples
+
 from companion.core.engine import Engine
 from companion.core.errors import IllegalCommand
 from companion.core.journal import Journal
@@ -71,7 +73,7 @@ def test_correction_is_one_transaction(tmp_path, monkeypatch):
     assert calls == [3 + 1 + 2]  # three undos, the fix, two re-entered steps
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 2**32), st.integers(20, 120))
 def test_trajan_correction_replays_to_the_live_state(seed, steps):
     rnd = random.Random(seed)

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from tests.properties import examples
+
 from companion.core.engine import Engine
 from companion.core.errors import IllegalCommand
 from companion.core.journal import Journal
@@ -118,7 +120,7 @@ def play(engine: Engine, script) -> None:
             pass
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(actions)
 def test_replay_equals_live_state(script):
     with tempfile.TemporaryDirectory() as d:
@@ -130,7 +132,7 @@ def test_replay_equals_live_state(script):
         again.journal.close()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(actions)
 def test_undo_then_redo_is_identity(script):
     with tempfile.TemporaryDirectory() as d:
@@ -144,7 +146,7 @@ def test_undo_then_redo_is_identity(script):
         engine.journal.close()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(actions)
 def test_state_equals_fold_of_effective_adds(script):
     """Undo removes exactly the latest effective entry: a model with a plain stack agrees."""

@@ -6,6 +6,11 @@ logs `durable step N` only after step N is committed to the journal; those lines
 acknowledgements. After every kill the journal must hold every acknowledged step, in order, plus
 at most the one step that was committed but not yet acknowledged when the kill came — never a
 partial step — and the next start must resume at exactly the journal's last step.
+
+Each trial's app is forked from one warm helper that has done the imports already
+(`tests/e2e/appfork.py`): the child runs `companion.cli.main` with the trial's arguments, in its
+own process, as `python -m companion` would, without paying Kivy's and companion's imports fifty
+times over.
 """
 
 from __future__ import annotations
@@ -14,8 +19,6 @@ import os
 import random
 import re
 import signal
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -25,6 +28,8 @@ from companion.core.journal import Journal
 from companion.core.store import JournalStore
 from companion.games import built_games
 from companion.session import Intent, Session
+
+from tests.e2e.appfork import AppForker
 
 ROOT = Path(__file__).resolve().parents[2]
 TRIALS = int(os.environ.get("COMPANION_CRASH_TRIALS", "50"))
@@ -66,8 +71,15 @@ def journal_steps(path: Path) -> list[tuple[int, int]]:
     return sorted(counts.items())
 
 
+@pytest.fixture
+def forker(tmp_path):
+    """The warm parent of every trial's app (`tests/e2e/appfork.py`), with the trials' environment."""
+    with AppForker(app_env(tmp_path), tmp_path / "forker.log", tmp_path / "fifos") as forker:
+        yield forker
+
+
 @pytest.mark.timeout(600)
-def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
+def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path, forker):
     rng = random.Random(int(os.environ.get("COMPANION_CRASH_SEED", "20261130")))
     env = app_env(tmp_path)
     data = tmp_path / "data" / "companion"
@@ -93,10 +105,7 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
         wait_lines = 0 if mid_play else rng.randint(0, 12)
         planned_mid_play += mid_play
         planned_acks += wait_acks
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--input-script", str(script)],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-        )
+        proc = forker.start(["--input-script", str(script)])
         lines: list[str] = []
         acks = [0]
         moment = threading.Event()
@@ -121,6 +130,7 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
         proc.wait(timeout=30)
         reader.join(timeout=30)
         assert not reader.is_alive(), f"trial {trial}: the app's output did not end after the kill"
+        proc.stderr.close()
         assert proc.returncode == -signal.SIGKILL, f"trial {trial}: the app ended by itself: {''.join(lines)[-2000:]}"
 
         resumed = [int(m.group(1)) for line in lines if (m := RESUMED.search(line))]

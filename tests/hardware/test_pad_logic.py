@@ -6,6 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.properties import examples
+
 from hardware.handheld.keylogic import PadLogic, PadTimings
 
 T = PadTimings()
@@ -116,7 +118,7 @@ def test_unknown_key_is_a_value_error():
         pad().edge("menu", True, 0)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.floats(min_value=0, max_value=T.debounce * 0.99 / 12), min_size=1, max_size=12),
        st.floats(min_value=0.05, max_value=0.4))
 def test_any_chatter_burst_on_ok_is_one_press(gaps, hold):

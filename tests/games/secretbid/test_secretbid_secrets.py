@@ -16,6 +16,8 @@ from unittest import mock
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
+from tests.properties import examples
+
 from companion.core.engine import Engine
 from companion.core.store import JournalStore
 from companion.games.secretbid.rules import SECRETBID
@@ -115,7 +117,7 @@ def _play(setup: dict, ops: list[tuple], engine_cls: type[Engine]) -> None:
         session.shutdown()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, ops=st.lists(OPS, min_size=4, max_size=50))
 def test_random_play_never_shows_a_secret_resumes_locked_and_keeps_every_reveal_shown(setup, ops):
     _play(setup, ops, Engine)

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.properties import examples
+
 from companion.core.errors import IllegalCommand
 from companion.games.trajan import actions as A
 from companion.games.trajan import board
@@ -24,7 +26,7 @@ FIGURES = 15  # Trajan 1.13 / S000 p1: 15 figures per colour; the leader is a se
 FORUM_KINDS = tuple(DEFAULT.forum_tiles)
 EXTRA_KINDS = tuple(f"extra_{a}" for a in R.ACTIONS)
 PLAYABLE = ("seaport", "forum", "military", "senate", "construction")  # "trajan" is tiles.py's
-RUN = settings(max_examples=80, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+RUN = settings(max_examples=examples(80), deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 APPLY = {"seaport": A.seaport, "forum": A.forum, "military": A.military, "senate": A.senate,
          "construction": A.construction}
 

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from tests.properties import examples
+
 from companion.core.engine import Engine
 from companion.core.errors import IllegalCommand
 from companion.core.journal import Journal
@@ -61,7 +63,7 @@ def test_whole_game_reaches_final_scoring(players, tmp_path):
     assert engine.journal.is_finished
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 2**32), st.integers(1, 200))
 def test_undo_then_redo_is_identity(seed, steps):
     with tempfile.TemporaryDirectory() as d:

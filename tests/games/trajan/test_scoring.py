@@ -13,6 +13,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
+from tests.properties import examples
+
 from companion.core.errors import IllegalCommand
 from companion.games.trajan import rules_data as R
 from companion.games.trajan import scoring as S
@@ -240,7 +242,7 @@ holdings = st.builds(
 )
 
 
-@hsettings(max_examples=400, deadline=None)
+@hsettings(max_examples=examples(100), deadline=None)
 @given(demands=st.lists(demand_type, max_size=3).map(tuple), p=holdings, wild_counts=st.booleans())
 def test_payment_is_optimal_against_brute_force(demands, p, wild_counts):
     settings = dataclasses.replace(DEFAULT, demand_wildcard_counts_for_bonus=wild_counts)
@@ -623,7 +625,7 @@ def reseat(state: TrajanState, order) -> TrajanState:
         legionnaires=tuple(sorted((prov, new_seat[s]) for prov, s in state.legionnaires)))
 
 
-@hsettings(max_examples=80, deadline=None)
+@hsettings(max_examples=examples(80), deadline=None)
 @given(state=final_tables(), data=st.data())
 def test_final_scores_do_not_depend_on_seat_order(state, data):
     order = data.draw(st.permutations(range(state.player_count)))
@@ -638,7 +640,7 @@ def test_final_scores_do_not_depend_on_seat_order(state, data):
     assert before.tie_break == after.tie_break
 
 
-@hsettings(max_examples=80, deadline=None)
+@hsettings(max_examples=examples(80), deadline=None)
 @given(state=final_tables(), data=st.data())
 def test_season_scoring_does_not_depend_on_seat_order(state, data):
     demands = tuple(data.draw(st.lists(demand_type, min_size=3, max_size=3)))

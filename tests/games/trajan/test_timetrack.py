@@ -6,6 +6,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from tests.properties import examples
+
 from companion.core.errors import IllegalCommand
 from companion.games.trajan.settings import TrajanSettings
 from companion.games.trajan.state import PlayerState, TrajanState, TurnState
@@ -95,7 +97,7 @@ def test_the_turn_record_starts_fresh_for_the_next_player():
     assert apply_turn_end(state).turn == TurnState()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32))
 def test_a_whole_game_has_16_rounds_4_seasons_and_12_demand_reveals(players, seed):
     draw = random.Random(seed)

@@ -6,6 +6,8 @@ from itertools import permutations
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from tests.properties import examples
+
 from companion.core.errors import IllegalCommand
 from companion.core.rng import SeededRandom
 from companion.games.trajan import rules_data as R
@@ -215,7 +217,7 @@ def wheels(draw):
     return wheel, tray, order, slots
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(wheels())
 def test_sowing_conserves_markers_and_lands_at_tray_plus_n(case):
     wheel, tray, order, _slots = case
@@ -229,7 +231,7 @@ def test_sowing_conserves_markers_and_lands_at_tray_plus_n(case):
     assert max(received) - min(received) <= 1  # one marker per tray per lap
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(wheels())
 def test_predict_agrees_with_sow_and_completes(case):
     wheel, tray, order, slots = case
@@ -241,7 +243,7 @@ def test_predict_agrees_with_sow_and_completes(case):
     assert sow_player(p, tray, order) == (p.__class__(**{**p.__dict__, "wheel": after}), landing)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(wheels())
 def test_predict_without_order_completes_exactly_when_some_order_does(case):
     wheel, tray, order, slots = case

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
+from tests.properties import examples
+
 from companion.cli import main
 from companion.core.store import JournalStore
 from companion.games.tribune.rules import TRIBUNE
@@ -130,7 +132,7 @@ def _do(session: Session, op: tuple) -> None:
         do(session, op)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, ops=st.lists(OPS, min_size=12, max_size=50))
 def test_random_play_never_shows_a_secret_and_never_goes_below_zero(setup, ops):
     names = setup["players"]

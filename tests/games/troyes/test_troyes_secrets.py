@@ -17,6 +17,8 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from tests.properties import examples
+
 from companion.core.store import JournalStore
 from companion.core.values import evolve
 from companion.games import all_rules
@@ -72,7 +74,7 @@ def check_public(session: Session, rnd: random.Random, with_history: bool) -> No
         assert {k: v for k, v in mine.items() if k != "me"} == public
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31 - 1))
 def test_no_vp_total_or_character_is_public_before_the_final_reveal(seed, caplog):
     caplog.set_level(logging.DEBUG)

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from tests.properties import examples
+
 from hardware.scanner.codec import (MAX_DICE, ChecksumError, DeviceError, Die, DiceFrame, FrameError, Heartbeat,
                                     Hello, HelloRequest, MalformedFrame, ResendRequest, UnknownFrameType, crc16,
                                     format_frame, frame_bytes, parse_frame)
@@ -126,7 +128,7 @@ def test_nothing_off_spec_can_be_formatted():
         format_frame(DeviceError("CAM", "a $ sign"))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(device_frames)
 def test_round_trip_frame_to_line_to_frame(frame):
     line = format_frame(frame)
@@ -135,7 +137,7 @@ def test_round_trip_frame_to_line_to_frame(frame):
     assert format_frame(parse_frame(line)) == line
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.binary(max_size=170))
 def test_random_lines_only_raise_frame_errors(data):
     try:

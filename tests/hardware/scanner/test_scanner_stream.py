@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
+from tests.properties import examples
+
 from hardware.scanner.codec import MAX_LINE, DiceFrame, Die, FrameError, format_frame, frame_bytes
 from hardware.scanner.framer import FrameDecoder, Framer
 
 from scanner_strategies import device_frames
 
-FUZZ = settings(max_examples=400, deadline=None, derandomize=True)
+FUZZ = settings(max_examples=examples(100), deadline=None, derandomize=True)
 
 
 def frame(seq: int) -> bytes:

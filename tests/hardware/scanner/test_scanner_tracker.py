@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
+from tests.properties import examples
+
 from hardware.facts import DiceRead
 from hardware.scanner.codec import DiceFrame, Die
 from hardware.scanner.tracker import SequenceTracker
@@ -106,7 +108,7 @@ def test_tail_gap():
     assert t.tail_missing(4) and not t.tail_missing(3)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.one_of(
     st.just(("restart",)),
     st.tuples(st.just("frame"), st.integers(1, 12), st.booleans(), st.integers(1, 3)),
