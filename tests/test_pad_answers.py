@@ -24,6 +24,7 @@ from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.game import Game
 from companion.core.store import JournalStore
+from companion.core.views import GameView, PlayerView, Seq
 from companion.games import all_rules
 from companion.presenters.game import GamePresenter, pad_screen, status_screen
 from companion.cli import main as companion_main
@@ -47,6 +48,12 @@ BAG = ("owl", "cat", "eel")
 
 
 # -- a quiz: one game of the kit's shape that asks -----------------------------------------------
+
+
+class QuizView(GameView):
+    """The quiz as the table sees it: the players and the answers given so far."""
+
+    answers: Seq[Seq[Any]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -125,9 +132,9 @@ class Quiz(Game):
         assert isinstance(event, Given)
         return dataclasses.replace(state, answers=state.answers + ((event.question, event.value),))
 
-    def view(self, state: QuizState, seat: int | None = None) -> dict[str, Any]:
-        return {"game": "quiz", "players": [{"seat": i, "name": n} for i, n in enumerate(state.players)],
-                "answers": [list(a) for a in state.answers]}
+    def view(self, state: QuizState, seat: int | None = None) -> QuizView:
+        return QuizView(game="quiz", players=Seq([PlayerView(seat=i, name=n) for i, n in enumerate(state.players)]),
+                        answers=Seq([Seq(a) for a in state.answers]))
 
     def public_event(self, event: Event) -> dict[str, Any]:
         return dataclasses.asdict(event)
