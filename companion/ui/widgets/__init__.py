@@ -228,9 +228,12 @@ Factory.register("WindowScreenManager", cls=WindowScreenManager)
 
 
 class WidMixin:
-    """A stable, language-independent name for a widget: "screen.part[.index].action"."""
+    """A stable, language-independent name for a widget: "screen.part[.index].action"; and
+    `small_print`: its text is secondary detail, allowed under the type scale's reading size down
+    to `theme.SMALL` (the layout tests hold every other text to `theme.READ`)."""
 
     wid = StringProperty("")
+    small_print = BooleanProperty(False)
 
 
 def _keeping_image(core: Any) -> Any:
@@ -429,12 +432,19 @@ class AppButton(WidMixin, KeepsTextures, Button):
 
 
 class FitButton(AppButton):
-    """A button whose text shrinks (down to `min_font`) rather than spill out of it."""
+    """A button whose text shrinks (down to `min_font`) rather than spill out of it. By default it
+    shrinks no lower than the type scale's reading size (`theme.READ` at the running app's scale):
+    a button's words are read from a seat too; a layout that cannot hold them must make room."""
 
     base_font = NumericProperty(18)
     min_font = NumericProperty(12)
 
     def __init__(self, **kwargs: Any) -> None:
+        if "min_font" not in kwargs:
+            from kivy.app import App
+
+            app = App.get_running_app()
+            kwargs["min_font"] = theme.READ * (getattr(app, "scale", 1.0) or 1.0)
         super().__init__(**kwargs)
         # -1: fitted before the coming frame; with 0 a relabelled button sometimes showed its text
         # unshrunk for a frame or two

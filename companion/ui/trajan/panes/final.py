@@ -89,7 +89,7 @@ class FinalPane(BoxLayout):
     def _show_table(self, columns: list[dict[str, Any]], rows: list[dict[str, Any]]) -> None:
         app = running_app()
         grid = self.ids.grid
-        small = round(13 * app.scale)
+        small = round(theme.SMALL * app.scale)
         width = (230 if app.portrait else 190) * app.scale
         # (kv class, what the cell is built with, what it shows)
         specs: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
@@ -137,12 +137,12 @@ class FinalPane(BoxLayout):
         grid.clear_widgets()
         if not final.columns:
             return
-        small = round(13 * app.scale)
+        small = round(theme.SMALL * app.scale)
         width = (120 if app.portrait else 130) * app.scale
         head = DetailRow()
         head.set_cells([Factory.DetailCell(text="", size_hint_x=None, width=width)]
                        + [Factory.DetailCell(text=f"[b]{escape_markup(col['name'])}{' ★' if col['winner'] else ''}[/b]",
-                                             color=col["rgba"], font_size=16 * app.scale) for col in final.columns])
+                                             color=col["rgba"], font_size=theme.READ * app.scale) for col in final.columns])
         grid.add_widget(head)
         for row in final.detail_rows:
             line = DetailRow()
@@ -153,8 +153,8 @@ class FinalPane(BoxLayout):
             grid.add_widget(line)
         total = DetailRow()
         total.set_cells([Factory.DetailCell(text=f"[b]{escape_markup(_('Total'))}[/b]", color=theme.GOLD,
-                                            font_size=16 * app.scale, size_hint_x=None, width=width)]
-                        + [Factory.DetailCell(text=f"[b]{col['total_text']}[/b]", font_size=16 * app.scale,
+                                            font_size=theme.READ * app.scale, size_hint_x=None, width=width)]
+                        + [Factory.DetailCell(text=f"[b]{col['total_text']}[/b]", font_size=theme.READ * app.scale,
                                               color=theme.GOLD if col["winner"] else theme.TEXT)
                            for col in final.columns])
         grid.add_widget(total)
