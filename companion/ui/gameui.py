@@ -70,6 +70,9 @@ class GameUI:
     #: The kind of the event that seats the players (its `players`, in seat order), from which the
     #: default `history_rows` and the points panel name seats; "": none (seats read "Seat n").
     start_kind: str = ""
+    #: Event kinds that are news for the whole table (a round's end, a season scored): a step with
+    #: one is told on the table in its history words (`companion.ui.shell.news`); none by default.
+    news_kinds: frozenset[str] = frozenset()
 
     def __init__(self, app: Any, choice: GameChoice) -> None:
         self.app = app

@@ -25,6 +25,8 @@ class TrajanUI(GameUI):
     table_screen = "trajan_table"
     setup_screen = "trajan_setup"
     shared_table = False
+    #: A round's end (its demand turned up) and a season scored are told on the table.
+    news_kinds = frozenset({"trajan.demand", "trajan.season_scored", "trajan.game_ended"})
     shared_setup = False
     demo = TrajanDemo()
     presenter_class = TrajanPresenter
