@@ -51,6 +51,9 @@ def legibility_problems(ui: Any, where: str) -> list[str]:
         tw, th = widget.texture_size
         if tw > widget.width + 2 or th > widget.height + 2:
             problems.append(f"{label}: text {tw:.0f}×{th:.0f} in a box {widget.width:.0f}×{widget.height:.0f}")
+        dropped = _dropped_height(widget)
+        if dropped:
+            problems.append(f"{label}: its lines need {dropped:.0f} px, the box is {widget.height:.0f} (lines left out)")
         broken = _broken_word(widget)
         if broken:
             problems.append(f"{label}: the word {broken!r} is broken across lines")
@@ -76,6 +79,18 @@ def legibility_problems(ui: Any, where: str) -> list[str]:
                     problems.append(f"{label}: markup [size={size}] is {float(size) / scale:.1f} px at 800×480 "
                                     f"(least {theme.SMALL}, small print)")
     return problems
+
+
+def _dropped_height(widget: Any) -> float:
+    """The height a label's text needs when its `text_size` limits the height (Kivy then leaves out
+    the lines that do not fit, without shortening), if more than the label has; else 0."""
+    if widget.shorten or not widget.text_size or widget.text_size[1] is None or not widget.text_size[0]:
+        return 0.0
+    options = {k: v for k, v in widget._label.options.items() if k not in ("text", "text_size")}
+    core = type(widget._label)(text=widget.text, text_size=(widget.text_size[0], None), **options)
+    core.refresh()
+    need = core.texture.size[1] if core.texture is not None else 0
+    return float(need) if need > widget.height + 2 else 0.0
 
 
 def _broken_word(widget: Any) -> str | None:

@@ -15,6 +15,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
+from companion.ui.shell.profiles import TOUCH
 from companion.ui.widgets import theme
 from companion.ui.widgets import FitButton
 
@@ -44,8 +45,14 @@ class ButtonGrid(GridLayout):
     def reserve(self, count: int) -> None:
         """Makes buttons until `count` are kept (not shown): done while the table is idle, a tap
         that shows that many buttons does not wait for them to be made."""
+        from kivy.app import App
+
+        scale = getattr(App.get_running_app(), "scale", 1.0) or 1.0
         while len(self._pool) < count:
-            button = FitButton(size_hint_min_y=0, halign="center")
+            # A grid of many choices may shrink its words below the reading size: they are read at
+            # arm's length, as the player reaches to tap (the documented screens keep ≥ small
+            # print; the densest, a table naming one of 24 forum tiles, still goes to 12 px).
+            button = FitButton(size_hint_min_y=0, halign="center", min_font=12 * scale, small_print=True)
             button.bind(on_release=self._released)
             self._pool.append(button)
 
@@ -96,11 +103,12 @@ class ButtonGrid(GridLayout):
             self.cols = cols
 
     def _min_row_height(self) -> float:
-        """The least height a row's button needs: two lines of its words at the reading size."""
+        """The least height a row's button needs: a touch target (≥ 48 px at 800×480), and two
+        lines of its words at the reading size."""
         from kivy.app import App
 
         app = App.get_running_app()
-        return 2.4 * theme.READ * (getattr(app, "scale", 1.0) or 1.0)
+        return max(TOUCH, 2.4 * theme.READ) * (getattr(app, "scale", 1.0) or 1.0)
 
     def _widest_word(self) -> float:
         """The widest word of the grid's texts at its buttons' fonts, with a button's text margin."""

@@ -471,13 +471,19 @@ class FitButton(AppButton):
         if th > self.height - 4 or tw > self.width - 4:
             ratio = min((self.height - 4) / max(1, th), (self.width - 4) / max(1, tw), 0.92)
         # A word wider than the button would be broken mid-word ("Hom/e"): shrink until it fits.
-        words = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", self.text).split()
+        # Chinese breaks between any two characters: a word is a run of other letters.
+        words = _WORD.findall(re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", self.text))
         if words and room > 0:
             widest = max(self._label.get_extents(word)[0] for word in words)
             if widest > room:
                 ratio = min(ratio, room / widest, 0.95)
         if ratio < 1.0:
             self.font_size = max(self.min_font, self.font_size * max(0.6, ratio))
+
+
+#: A word that must not be broken across lines: a run of letters other than CJK (which a line may
+#: break between any two characters) and spaces.
+_WORD = re.compile(r"[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+")
 
 
 class Outline:

@@ -51,7 +51,8 @@ class PointsFixPanel(BoxLayout):
         scale = App.get_running_app().scale
         grid = self.ids.players
         players = list(self.model.players)
-        grid.cols = max(1, min(4, len(players)))
+        # two a row in portrait: a quarter of 480 px holds no long name at the reading size
+        grid.cols = max(1, min(2 if App.get_running_app().portrait else 4, len(players)))
         for player in players:
             # A long name shrinks rather than break mid-word ("Bartholom/ew") in a quarter row.
             button = FitButton(wid=f"history.fix.seat.{player['seat']}", text=player["name"],
