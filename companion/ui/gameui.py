@@ -182,6 +182,12 @@ class GameUI:
         return fmt.under_round_headings(rows)
 
     @classmethod
+    def format_scores(cls, result: Mapping[str, Any]) -> str | None:
+        """A calculator result (`companion score GAME FILE`) as terminal text in the current
+        language, with player-facing names; None (the default): the game's own English text."""
+        return None
+
+    @classmethod
     def choice_label(cls, intent: Mapping[str, Any]) -> str:
         """One of `correction_choices` on a button of the correct panel. Default: its intent name."""
         return str(intent["name"])
