@@ -107,7 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("score", help="calculator mode: score a snapshot of a season's or the game's end "
                         "(its format: docs/<game>-snapshot.md)")
     sc.add_argument("game", choices=Calculators(), metavar="GAME", help="the game of the snapshot (one with a calculator mode)")
-    sc.add_argument("snapshot", type=Path, help="the snapshot (JSON)")
+    sc.add_argument("snapshots", type=Path, nargs="+", metavar="SNAPSHOT",
+                    help="the snapshot (JSON); several are scored one after another")
     sc.add_argument("--json", action="store_true", help="machine-readable output")
 
     s = sub.add_parser("screenshot", help="render one screen offscreen to a PNG and exit",
@@ -373,31 +374,54 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def score(args: argparse.Namespace) -> int:
-    """`companion score GAME SNAPSHOT.json [--json]`: the breakdown, or exit 2 naming what the snapshot got wrong."""
+    """`companion score GAME SNAPSHOT.json… [--json]`: each snapshot's breakdown in turn, in the
+    language of `--lang` (else the config's) where the game's UI words it; exit 2 if any snapshot
+    was wrong, naming the file and what (the others are still scored)."""
+    import json
+
+    from companion.games import all_rules
+    from companion.ui.gameui import game_ui_classes
+    from companion.ui.text.i18n import set_language
+
+    rules = all_rules()[args.game]
+    set_language(args.lang or _load_config(args.config).language)
+    words = game_ui_classes(game_choices()).get(args.game)
+    several = len(args.snapshots) > 1
+    failed = False
+    for index, path in enumerate(args.snapshots):
+        result = _score_one(rules, path)
+        if result is None:
+            failed = True
+            continue
+        if args.json:
+            print(json.dumps({"file": str(path), **result} if several else result, ensure_ascii=False, indent=2))
+            continue
+        if several:
+            print(("\n" if index else "") + f"== {path} ==")
+        text = words.format_scores(result) if words is not None else None
+        sys.stdout.write(text if text is not None else rules.format_scores(result))
+    return 2 if failed else 0
+
+
+def _score_one(rules: Any, path: Path) -> Any:
+    """One snapshot's result, or None after telling stderr what is wrong with it."""
     import json
 
     from companion.core.errors import IllegalCommand
-    from companion.games import all_rules
 
-    rules = all_rules()[args.game]
     try:
-        data = json.loads(args.snapshot.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        print(f"companion score: {args.snapshot}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        print(f"companion score: {path}: {exc.strerror or exc}", file=sys.stderr)
+        return None
     except (ValueError, UnicodeDecodeError) as exc:
-        print(f"companion score: {args.snapshot}: not JSON: {exc}", file=sys.stderr)
-        return 2
+        print(f"companion score: {path}: not JSON: {exc}", file=sys.stderr)
+        return None
     try:
-        result = rules.score_snapshot(data)
+        return rules.score_snapshot(data)
     except IllegalCommand as exc:
-        print(f"companion score: {args.snapshot}: {exc.message} [{exc.rule}]", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(result, ensure_ascii=False, indent=2))
-    else:
-        sys.stdout.write(rules.format_scores(result))
-    return 0
+        print(f"companion score: {path}: {exc.message} [{exc.rule}]", file=sys.stderr)
+        return None
 
 
 def game_choices() -> tuple:

@@ -494,12 +494,25 @@ class Session:
         """Undo; with `automatic`, on past the states an automatic step left, so one Undo takes back
         what a player did together with what the app did after it (Trajan: the action and the end
         of turn that followed), in one durable transaction. A state that revealed secrets still
-        stops it (`can_undo`)."""
-        self._require_engine().undo(self._forced if automatic else None)
+        stops it (`can_undo`). The notice names the step taken back (the player's, the earliest),
+        so the table hears what Undo undid; the screen words that step as its history does."""
+        engine = self._require_engine()
+        first = engine.undo(self._forced if automatic else None)
+        self.notice = Notice("info", "Undid step {step}.", {"step": self._step_targets(first.number)})
 
     def _redo(self, automatic: bool) -> None:
-        """Redo; with `automatic`, on through the states the automatic steps passed (as `_undo`)."""
-        self._require_engine().redo(self._forced if automatic else None)
+        """Redo; with `automatic`, on through the states the automatic steps passed (as `_undo`);
+        the notice names the step put back (the player's, the earliest)."""
+        engine = self._require_engine()
+        first = engine.redo(self._forced if automatic else None)
+        self.notice = Notice("info", "Redid step {step}.", {"step": self._step_targets(first.number)})
+
+    def _step_targets(self, since: int) -> int:
+        """The earliest step an undo or redo from step `since` on took back or put back."""
+        targets = [event["step"] for entry in self._require_engine().history() if entry.step >= since
+                   for event in entry.events if event.get("kind") in ("core.undo", "core.redo")
+                   and isinstance(event.get("step"), int)]
+        return min(targets) if targets else since
 
     def _shown_drafts(self) -> tuple[tuple[int, int], ...]:
         """(seat, amount) for every seat choosing a secret amount (a bid it has not locked): what

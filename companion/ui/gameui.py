@@ -71,6 +71,9 @@ class GameUI:
     #: The kind of the event that seats the players (its `players`, in seat order), from which the
     #: default `history_rows` and the points panel name seats; "": none (seats read "Seat n").
     start_kind: str = ""
+    #: Event kinds that are news for the whole table (a round's end, a season scored): a step with
+    #: one is told on the table in its history words (`companion.ui.shell.news`); none by default.
+    news_kinds: frozenset[str] = frozenset()
 
     def __init__(self, app: Any, choice: GameChoice) -> None:
         self.app = app
@@ -178,6 +181,12 @@ class GameUI:
         {kind: "heading", text}. Default: a heading above each round of rows that have a season and
         a round (`formatting.under_round_headings`), else the steps as a flat list."""
         return fmt.under_round_headings(rows)
+
+    @classmethod
+    def format_scores(cls, result: Mapping[str, Any]) -> str | None:
+        """A calculator result (`companion score GAME FILE`) as terminal text in the current
+        language, with player-facing names; None (the default): the game's own English text."""
+        return None
 
     @classmethod
     def choice_label(cls, intent: Mapping[str, Any]) -> str:

@@ -117,6 +117,9 @@ class CompanionApp(App):
         self.bridge = Bridge(self.session.handle)
         self.session.listeners.append(self._on_table_view)
         self._collector = IdleCollector()
+        from companion.ui.shell.news import TableNews
+
+        self._news = TableNews()
         self.sm = WindowScreenManager(transition=NoTransition())
         table = self.session.table_view()
         self.table_vm.update(table)
@@ -418,6 +421,7 @@ class CompanionApp(App):
     def _on_table_view(self, table: TableView) -> None:
         self._collector.activity()
         open_ui = self.game_ui(table.game)
+        table = self._news.tell(table, self.session.history, type(open_ui) if open_ui is not None else None)
         if open_ui is not None and not open_ui.shared_table:
             self.table_vm.show_notice(table)
         else:

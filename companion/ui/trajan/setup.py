@@ -114,8 +114,8 @@ class TrajanSetupScreen(Screen):
             box = DrawTray(numeral=numeral)
             for n in range(2):
                 index = 2 * tray + n
-                slot = DrawSlot(wid=f"trajan.setup.draws.marker.{tray}.{n}", base_font=16 * app.scale,
-                                min_font=10 * app.scale, size_hint_min_y=0)
+                slot = DrawSlot(wid=f"trajan.setup.draws.marker.{tray}.{n}", base_font=theme.READ * app.scale,
+                                min_font=theme.SMALL * app.scale, small_print=True, size_hint_min_y=0)
                 slot.bind(on_release=lambda _b, i=index: vm.focus_marker(i))
                 box.ids.slots.add_widget(slot)
                 self._marker_slots.append(slot)
@@ -123,19 +123,19 @@ class TrajanSetupScreen(Screen):
         assert len(self._marker_slots) == MARKERS
         self._tile_slots: list[DrawSlot] = []
         for slot_index in range(len(START_SLOTS)):
-            slot = DrawSlot(wid=f"trajan.setup.draws.slot.{slot_index}", markup=True, base_font=16 * app.scale,
-                            min_font=10 * app.scale, size_hint_min_y=0)
+            slot = DrawSlot(wid=f"trajan.setup.draws.slot.{slot_index}", markup=True, base_font=theme.READ * app.scale,
+                            min_font=theme.SMALL * app.scale, small_print=True, size_hint_min_y=0)
             slot.bind(on_release=lambda _b, s=slot_index: vm.focus_tile(s))
             self.ids.draws_tiles.add_widget(slot)
             self._tile_slots.append(slot)
-        self._bonus_slot = DrawSlot(wid="trajan.setup.draws.bonus", base_font=16 * app.scale,
-                                    min_font=10 * app.scale, size_hint_min_y=0)
+        self._bonus_slot = DrawSlot(wid="trajan.setup.draws.bonus", base_font=theme.READ * app.scale,
+                                    min_font=theme.SMALL * app.scale, small_print=True, size_hint_min_y=0)
         self._bonus_slot.bind(on_release=lambda _b: vm.focus_bonus())
         self.ids.draws_tiles.add_widget(self._bonus_slot)
         self._senate_slots: list[DrawSlot] = []
         for index in range(SENATE_TILES):
-            slot = DrawSlot(wid=f"trajan.setup.draws.senate.{index}", base_font=16 * app.scale,
-                            min_font=10 * app.scale, size_hint_min_y=0)
+            slot = DrawSlot(wid=f"trajan.setup.draws.senate.{index}", base_font=theme.READ * app.scale,
+                            min_font=theme.SMALL * app.scale, small_print=True, size_hint_min_y=0)
             slot.bind(on_release=lambda _b, i=index: vm.focus_senate(i))
             self.ids.draws_tiles.add_widget(slot)
             self._senate_slots.append(slot)
@@ -224,7 +224,7 @@ class TrajanSetupScreen(Screen):
             box.clear_widgets()
             buttons = []
             for i, _option in enumerate(vm.start_options):
-                button = AppButton(font_size=18 * app.scale)
+                button = AppButton(font_size=theme.READ * app.scale)
                 button.bind(on_release=lambda _b, seat=i - 1: vm.choose_start(seat))
                 box.add_widget(button)
                 buttons.append(button)
@@ -232,7 +232,6 @@ class TrajanSetupScreen(Screen):
             button.wid = option["wid"]
             button.text = option["text"]
             button.selected = option["selected"]
-            button.shorten = True
 
     def _settings(self) -> None:
         from kivy.app import App
@@ -245,7 +244,9 @@ class TrajanSetupScreen(Screen):
             grid.clear_widgets()
             buttons = []
             for row in vm.settings_rows:
-                button = AppButton(markup=True, halign="left")
+                button = AppButton(markup=True, halign="left", size_hint_y=None)
+                # as tall as its (wrapped) lines: the page scrolls rather than cut a setting short
+                button.bind(texture_size=lambda b, size: setattr(b, "height", max(56 * app.scale, size[1] + 12 * app.scale)))
                 button.bind(on_release=lambda _b, name=row["name"]: vm.cycle_setting(name))
                 grid.add_widget(button)
                 buttons.append(button)
@@ -253,11 +254,11 @@ class TrajanSetupScreen(Screen):
 
         for button, row in zip(buttons, vm.settings_rows):
             button.wid = row["wid"]
-            small = round(14 * app.scale)
+            small = round(theme.SMALL * app.scale)
             marker = "  ↻" if row["changeable"] else ""
             button.text = (f"[b]{escape_markup(row['title'])}[/b]{marker}\n"
                            f"{escape_markup(row['value'])}  [size={small}][color=A9B3C1]{escape_markup(row['source'])}[/color][/size]")
-            button.font_size = 16 * app.scale
+            button.font_size = theme.READ * app.scale
             button.selected = row["changed"]
             button.disabled = not row["changeable"]
 

@@ -46,6 +46,7 @@ class TrajanSetupViewModel(EventDispatcher):
     settings_open = BooleanProperty(False)
     settings_rows = ListProperty([])  # [{name, wid, title, value, source, changeable, changed}]
     settings_summary = StringProperty("")
+    settings_legend = StringProperty("")  # what the rows' source keys mean, one per line
     title = StringProperty("")
     draws_open = BooleanProperty(False)
     start_text = StringProperty("")
@@ -250,6 +251,8 @@ class TrajanSetupViewModel(EventDispatcher):
                 "changeable": len(info.options) > 1, "changed": index > 0,
             })
         self.settings_rows = rows
+        self.settings_legend = "\n".join(names.source_legend(
+            [info.source for info in self._settings] + [o.label for info in self._settings for o in info.options]))
         changed = sum(1 for r in rows if r["changed"])
         self.settings_summary = (_("Settings: all {n} at their defaults").format(n=len(rows)) if not changed
                                  else _("Settings: {n} changed").format(n=changed))

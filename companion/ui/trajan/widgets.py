@@ -5,6 +5,7 @@ so a tap costs no widget construction)."""
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Sequence
 
 from kivy.clock import Clock
@@ -14,6 +15,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
+from companion.ui.shell.profiles import TOUCH
 from companion.ui.widgets import theme
 from companion.ui.widgets import FitButton
 
@@ -30,6 +32,8 @@ class ButtonGrid(GridLayout):
         super().__init__(**kwargs)
         self._pool: list[FitButton] = []
         self._row_data: list[dict[str, Any]] = []
+        self._widest_key: Any = None
+        self._widest = 0.0
         self.on_choose: Any = None
         self.bind(size=lambda *_: self._layout())
 
@@ -41,8 +45,14 @@ class ButtonGrid(GridLayout):
     def reserve(self, count: int) -> None:
         """Makes buttons until `count` are kept (not shown): done while the table is idle, a tap
         that shows that many buttons does not wait for them to be made."""
+        from kivy.app import App
+
+        scale = getattr(App.get_running_app(), "scale", 1.0) or 1.0
         while len(self._pool) < count:
-            button = FitButton(size_hint_min_y=0, halign="center")
+            # A grid of many choices may shrink its words below the reading size: they are read at
+            # arm's length, as the player reaches to tap (the documented screens keep ≥ small
+            # print; the densest, a table naming one of 24 forum tiles, still goes to 12 px).
+            button = FitButton(size_hint_min_y=0, halign="center", min_font=12 * scale, small_print=True)
             button.bind(on_release=self._released)
             self._pool.append(button)
 
@@ -65,6 +75,7 @@ class ButtonGrid(GridLayout):
             button.bg = row.get("bg", theme.NEUTRAL)
             button.selected = bool(row.get("selected", False))
             button.base_font = row.get("font", self.font)
+            button.size_hint_min_y = 0  # the grid's rows hold its buttons (AppButton's rule may set it again)
         self._layout()
 
     def _layout(self) -> None:
@@ -78,8 +89,46 @@ class ButtonGrid(GridLayout):
         gap = self.spacing[1] if isinstance(self.spacing, (list, tuple)) else self.spacing
         max_rows = max(1, int((self.height + gap) // (self.row_height + gap))) if self.height > 1 else 4
         cols = max(1, math.ceil(n / max_rows))
+        # Fewer, wider columns if a word would not fit a button at the reading size (FitButton
+        # shrinks no lower): its rows are then lower than row_height, as long as two lines fit.
+        if cols > 1 and self.width > 1:
+            widest = self._widest_word()
+            fitting = max(1, int((self.width + gap) // (widest + gap))) if widest else cols
+            while cols > fitting and cols > 1:
+                rows = math.ceil(n / (cols - 1))
+                if rows * (self._min_row_height() + gap) - gap > self.height:
+                    break
+                cols -= 1
         if self.cols != cols:
             self.cols = cols
+
+    def _min_row_height(self) -> float:
+        """The least height a row's button needs: a touch target (≥ 48 px at 800×480), and two
+        lines of its words at the reading size."""
+        from kivy.app import App
+
+        app = App.get_running_app()
+        return max(TOUCH, 2.4 * theme.READ) * (getattr(app, "scale", 1.0) or 1.0)
+
+    def _widest_word(self) -> float:
+        """The widest word of the grid's texts at its buttons' fonts, with a button's text margin."""
+        from kivy.app import App
+
+        app = App.get_running_app()
+        scale = getattr(app, "scale", 1.0) or 1.0
+        key = (scale, self.font, tuple((str(r.get("text", "")), r.get("font")) for r in self._row_data))
+        if key == self._widest_key:
+            return self._widest
+        widest = 0.0
+        for row in self._row_data:
+            text = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", str(row.get("text", "")))
+            words = list(re.findall(r"[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+", text))
+            if not words:
+                continue
+            core = CoreLabel(font_size=row.get("font", self.font))
+            widest = max(widest, max(core.get_extents(w)[0] for w in words))
+        self._widest_key, self._widest = key, (widest + 16 * scale if widest else 0.0)
+        return self._widest
 
     def _released(self, button: Any) -> None:
         if self.on_choose is not None and button.index < len(self._row_data):

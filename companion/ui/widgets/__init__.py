@@ -228,9 +228,12 @@ Factory.register("WindowScreenManager", cls=WindowScreenManager)
 
 
 class WidMixin:
-    """A stable, language-independent name for a widget: "screen.part[.index].action"."""
+    """A stable, language-independent name for a widget: "screen.part[.index].action"; and
+    `small_print`: its text is secondary detail, allowed under the type scale's reading size down
+    to `theme.SMALL` (the layout tests hold every other text to `theme.READ`)."""
 
     wid = StringProperty("")
+    small_print = BooleanProperty(False)
 
 
 def _keeping_image(core: Any) -> Any:
@@ -429,12 +432,19 @@ class AppButton(WidMixin, KeepsTextures, Button):
 
 
 class FitButton(AppButton):
-    """A button whose text shrinks (down to `min_font`) rather than spill out of it."""
+    """A button whose text shrinks (down to `min_font`) rather than spill out of it. By default it
+    shrinks no lower than the type scale's reading size (`theme.READ` at the running app's scale):
+    a button's words are read from a seat too; a layout that cannot hold them must make room."""
 
     base_font = NumericProperty(18)
     min_font = NumericProperty(12)
 
     def __init__(self, **kwargs: Any) -> None:
+        if "min_font" not in kwargs:
+            from kivy.app import App
+
+            app = App.get_running_app()
+            kwargs["min_font"] = theme.READ * (getattr(app, "scale", 1.0) or 1.0)
         super().__init__(**kwargs)
         # -1: fitted before the coming frame; with 0 a relabelled button sometimes showed its text
         # unshrunk for a frame or two
@@ -461,13 +471,19 @@ class FitButton(AppButton):
         if th > self.height - 4 or tw > self.width - 4:
             ratio = min((self.height - 4) / max(1, th), (self.width - 4) / max(1, tw), 0.92)
         # A word wider than the button would be broken mid-word ("Hom/e"): shrink until it fits.
-        words = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", self.text).split()
+        # Chinese breaks between any two characters: a word is a run of other letters.
+        words = _WORD.findall(re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", self.text))
         if words and room > 0:
             widest = max(self._label.get_extents(word)[0] for word in words)
             if widest > room:
                 ratio = min(ratio, room / widest, 0.95)
         if ratio < 1.0:
             self.font_size = max(self.min_font, self.font_size * max(0.6, ratio))
+
+
+#: A word that must not be broken across lines: a run of letters other than CJK (which a line may
+#: break between any two characters) and spaces.
+_WORD = re.compile(r"[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+")
 
 
 class Outline:

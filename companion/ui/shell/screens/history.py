@@ -13,6 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.text.i18n import _, current_language
+from companion.ui.widgets import theme
 from companion.ui.widgets import AppButton, AppLabel, FitButton, Panel
 
 
@@ -50,11 +51,12 @@ class PointsFixPanel(BoxLayout):
         scale = App.get_running_app().scale
         grid = self.ids.players
         players = list(self.model.players)
-        grid.cols = max(1, min(4, len(players)))
+        # two a row in portrait: a quarter of 480 px holds no long name at the reading size
+        grid.cols = max(1, min(2 if App.get_running_app().portrait else 4, len(players)))
         for player in players:
             # A long name shrinks rather than break mid-word ("Bartholom/ew") in a quarter row.
             button = FitButton(wid=f"history.fix.seat.{player['seat']}", text=player["name"],
-                               base_font=19 * scale, min_font=12 * scale, font_size=19 * scale,
+                               base_font=19 * scale, min_font=theme.READ * scale, font_size=19 * scale,
                                size_hint_y=None, height=56 * scale, selected=player["seat"] == self.seat)
             button.seat = player["seat"]
             button.bind(on_release=lambda _b, s=player["seat"]: self.model.choose(s))

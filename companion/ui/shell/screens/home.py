@@ -74,7 +74,7 @@ class HomeScreen(Screen):
 
     @staticmethod
     def _heading(app: Any, text: str) -> AppLabel:
-        label = AppLabel(text=text, color=theme.MUTED, wrap=True, size_hint_y=None, font_size=18 * app.scale)
+        label = AppLabel(text=text, color=theme.MUTED, wrap=True, size_hint_y=None, font_size=theme.READ * app.scale)
         _fit_height(label, pad=4 * app.scale)
         return label
 
@@ -128,11 +128,11 @@ class HomeScreen(Screen):
         place of the fix's words (the rescue by hand is the doctor's and the log's to tell)."""
         scale = app.scale
         panel = Panel(orientation="vertical", size_hint_y=None, padding=8 * scale, spacing=4 * scale)
-        text = AppLabel(wid=f"home.file.{index}", text=row["text"], wrap=True, size_hint_y=None, font_size=18 * scale)
+        text = AppLabel(wid=f"home.file.{index}", text=row["text"], wrap=True, size_hint_y=None, font_size=theme.READ * scale)
         parts = [text]
         if not row["recoverable"]:
             parts.append(AppLabel(wid=f"home.file.{index}.fix", text=row["fix"], wrap=True, size_hint_y=None,
-                                  font_size=18 * scale, color=theme.MUTED))
+                                  font_size=theme.READ * scale, color=theme.MUTED))
         for label in parts:
             _fit_height(label)
             panel.add_widget(label)

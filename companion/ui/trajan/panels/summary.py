@@ -81,7 +81,8 @@ class SummaryViewModel(EventDispatcher):
         return {
             "seat": seat, "name": str(row.get("name", seat_name(view, seat))),
             "rgba": colour_rgba(players[seat]["colour"]) if seat < len(players) else [1, 1, 1, 1],
-            "paid_markup": "   ".join(paid) or _("no demands"),
+            # each demand's words held together: a line breaks between demands, not inside one
+            "paid_markup": "   ".join(item.replace(" ", "\u00a0") for item in paid) or _("no demands"),
             "penalty_text": _("Penalty {points}").format(points=tfmt.signed(-int(row.get("penalty", 0))))
             if row.get("penalty") else _("No penalty"),
             "votes_text": _("{n} votes").format(n=row.get("votes", 0)),

@@ -35,7 +35,14 @@ class TimeTrackViewModel(EventDispatcher):
         self.lap, self.time = int(view["lap"]), int(view["time"])
         self.time_text = _("Time {time}/{lap}").format(time=min(self.time, self.lap), lap=self.lap)
         self.round_ending = bool(view.get("round_ending"))
-        self.warning_text = _("▲ This turn ends the round") if self.round_ending else ""
+        # The fourth round's end is the season's: the table hears that scoring follows before the
+        # tap that starts it, not after.
+        if not self.round_ending:
+            self.warning_text = ""
+        elif self.round >= 4:
+            self.warning_text = _("▲ This turn ends season {n}: scoring follows").format(n=self.season)
+        else:
+            self.warning_text = _("▲ This turn ends the round")
         current = view.get("current")
         player = view["players"][current] if isinstance(current, int) else None
         self.current_rgba = colour_rgba(player["colour"]) if player else [1, 1, 1, 1]

@@ -18,10 +18,10 @@ class CardsPane(BoxLayout):
     def on_kv_post(self, base_widget: Any) -> None:
         app = running_app()
         cards = app.trajan_vm.cards
-        self.card_grid = tw.ButtonGrid(cols=7, spacing=4 * app.scale, row_height=48 * app.scale, font=16 * app.scale)
+        self.card_grid = tw.ButtonGrid(cols=7, spacing=4 * app.scale, row_height=48 * app.scale, font=theme.READ * app.scale)
         self.card_grid.on_choose = lambda row: cards.add(row["card"])
         self.ids.cards_holder.add_widget(self.card_grid)
-        self.ship_grid = tw.ButtonGrid(cols=3, spacing=4 * app.scale, row_height=44 * app.scale, font=16 * app.scale,
+        self.ship_grid = tw.ButtonGrid(cols=3, spacing=4 * app.scale, row_height=44 * app.scale, font=theme.READ * app.scale,
                                        fixed_cols=3)
         self.ship_grid.on_choose = lambda row: cards.choose_ship(row["ship"])
         self.ids.ships_holder.add_widget(self.ship_grid)

@@ -26,10 +26,10 @@ class ChoicesPane(ReservesButtons, BoxLayout):
         app = running_app()
         vm = app.trajan_vm
         self.choice_grid = tw.ButtonGrid(cols=3, spacing=6 * app.scale, row_height=50 * app.scale,
-                                         font=17 * app.scale)
+                                         font=theme.READ * app.scale)
         self.choice_grid.on_choose = vm.press
         self.ids.choices_holder.add_widget(self.choice_grid)
-        self.site_grid = tw.ButtonGrid(cols=5, spacing=4 * app.scale, row_height=48 * app.scale, font=15 * app.scale,
+        self.site_grid = tw.ButtonGrid(cols=5, spacing=4 * app.scale, row_height=48 * app.scale, font=theme.READ * app.scale,
                                        fixed_cols=5)
         self.site_grid.on_choose = vm.press
         self.ids.site_holder.add_widget(self.site_grid)
@@ -43,9 +43,9 @@ class ChoicesPane(ReservesButtons, BoxLayout):
         for c in vm.choices.rows:
             text = (c["markup"] + " " + c["text"]) if c.get("markup") else c["text"]
             rows.append({**c, "text": text, "markup_on": bool(c.get("markup")), "bg": BY_KIND.get(c["kind"], theme.NEUTRAL),
-                         "font": (24 if c["kind"] == "reveal" else 17) * app.scale})
+                         "font": (24 if c["kind"] == "reveal" else theme.READ) * app.scale})
         site = [{**c, "markup_on": bool(c.get("markup")), "bg": BY_KIND.get(c["kind"], theme.PANEL_HI),
-                 "font": 15 * app.scale} for c in vm.choices.site]
+                 "font": theme.READ * app.scale} for c in vm.choices.site]
         holder, others = self.ids.site_holder, self.ids.choices_holder
         holder.size_hint_x = 1 if site else None
         holder.width = 0

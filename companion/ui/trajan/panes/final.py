@@ -89,16 +89,17 @@ class FinalPane(BoxLayout):
     def _show_table(self, columns: list[dict[str, Any]], rows: list[dict[str, Any]]) -> None:
         app = running_app()
         grid = self.ids.grid
-        small = round(13 * app.scale)
-        width = (230 if app.portrait else 190) * app.scale
+        width = (230 if app.portrait else 210) * app.scale
         # (kv class, what the cell is built with, what it shows)
         specs: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
             ("FinalHead", {"size_hint_x": None, "width": width}, {"text": ""})]
         for col in columns:
             specs.append(("FinalHead", {}, {"text": col["name"] + (" ★" if col["winner"] else ""), "color": col["rgba"]}))
         for row in rows:
+            # The category's name only: ten rows share the pane's height, one line each at the
+            # reading size; the rule it scores by is under it in "How counted".
             specs.append(("FinalLabel", {"size_hint_x": None, "width": width},
-                          {"text": _title_markup(row["title"], row["rule"], small)}))
+                          {"text": escape_markup(row["title"])}))
             for seat, cell in zip((c["seat"] for c in columns), row["cells"]):
                 specs.append(("FinalCell", {}, {"text": cell, "wid": f"trajan.final.{row['id']}.{seat}"}))
         specs.append(("FinalHead", {"size_hint_x": None, "width": width, "halign": "left", "font_size": 18 * app.scale},
@@ -137,12 +138,12 @@ class FinalPane(BoxLayout):
         grid.clear_widgets()
         if not final.columns:
             return
-        small = round(13 * app.scale)
+        small = round(theme.SMALL * app.scale)
         width = (120 if app.portrait else 130) * app.scale
         head = DetailRow()
         head.set_cells([Factory.DetailCell(text="", size_hint_x=None, width=width)]
                        + [Factory.DetailCell(text=f"[b]{escape_markup(col['name'])}{' ★' if col['winner'] else ''}[/b]",
-                                             color=col["rgba"], font_size=16 * app.scale) for col in final.columns])
+                                             color=col["rgba"], font_size=theme.READ * app.scale) for col in final.columns])
         grid.add_widget(head)
         for row in final.detail_rows:
             line = DetailRow()
@@ -153,8 +154,8 @@ class FinalPane(BoxLayout):
             grid.add_widget(line)
         total = DetailRow()
         total.set_cells([Factory.DetailCell(text=f"[b]{escape_markup(_('Total'))}[/b]", color=theme.GOLD,
-                                            font_size=16 * app.scale, size_hint_x=None, width=width)]
-                        + [Factory.DetailCell(text=f"[b]{col['total_text']}[/b]", font_size=16 * app.scale,
+                                            font_size=theme.READ * app.scale, size_hint_x=None, width=width)]
+                        + [Factory.DetailCell(text=f"[b]{col['total_text']}[/b]", font_size=theme.READ * app.scale,
                                               color=theme.GOLD if col["winner"] else theme.TEXT)
                            for col in final.columns])
         grid.add_widget(total)

@@ -17,7 +17,7 @@ class TraysPane(BoxLayout):
     def on_kv_post(self, base_widget: Any) -> None:
         app = running_app()
         vm = app.trajan_vm
-        self.grid = tw.ButtonGrid(cols=3, spacing=6 * app.scale, row_height=96 * app.scale, font=17 * app.scale,
+        self.grid = tw.ButtonGrid(cols=3, spacing=6 * app.scale, row_height=96 * app.scale, font=theme.READ * app.scale,
                                   fixed_cols=2 if app.portrait else 3)
         app.bind(portrait=lambda _a, portrait: setattr(self.grid, "fixed_cols", 2 if portrait else 3))
         self.grid.on_choose = lambda row: vm.choose(row["index"])

@@ -1,0 +1,67 @@
+"""What just happened, told on the table: the session's notice after an Undo or Redo names a step
+("Undid step 12."); here it becomes that step's own words as the game's history says them
+("Undid: Bob — Military → Senate"). And a step a game calls news (`GameUI.news_kinds`: Trajan's
+round end with its demand turned up, a season scored) is told in its history words when nothing
+else is noticed, so the table is not surprised by it.
+
+One job: a `TableView` in, the same view with the notice to show out; the screens translate and
+show it as any notice (`translate_notice`), the status display too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, Sequence
+
+from companion.session import Notice, TableView
+from companion.ui.text.i18n import N_
+
+UNDID, REDID = "Undid step {step}.", "Redid step {step}."
+#: The notice after an Undo or Redo, with the step's history line (translated when shown).
+UNDID_WHAT = N_("Undid: {what}")
+REDID_WHAT = N_("Redid: {what}")
+#: A step the game calls news, in its history words.
+JUST_NOW = N_("Just now: {what}")
+
+
+class TableNews:
+    """Remembers the last step told, so a step's news is told once (the next update clears it)."""
+
+    def __init__(self) -> None:
+        self._told_step: tuple[str | None, int] = (None, 0)
+
+    def tell(self, table: TableView, history: Callable[[], Sequence[Any]], game_ui: Any) -> TableView:
+        """`table` with its notice worded for the table: an Undo's or Redo's step in the game's
+        history words, or the news of the steps since the last update. `history()`: the open
+        game's entries (called only when needed); `game_ui`: the open game's GameUI class."""
+        key = (table.journal, table.step)
+        earlier, self._told_step = self._told_step, key
+        if game_ui is None or table.game is None:
+            return table
+        notice = table.notice
+        if notice is not None and notice.level == "info" and notice.template in (UNDID, REDID):
+            what = _line_of(history(), game_ui, notice.params.get("step"))
+            if what:
+                template = UNDID_WHAT if notice.template == UNDID else REDID_WHAT
+                return dataclasses.replace(table, notice=Notice("info", template, {"what": what}))
+            return table
+        kinds = frozenset(getattr(game_ui, "news_kinds", ()))
+        if notice is not None or not kinds or earlier[0] != table.journal or table.step <= earlier[1]:
+            return table
+        entries = history()
+        newer = [e for e in entries if e.step > earlier[1] and not e.undone]
+        news = [e for e in newer if any(ev.get("kind") in kinds for ev in e.events)]
+        if not news:
+            return table
+        what = _line_of(entries, game_ui, news[-1].step)
+        return dataclasses.replace(table, notice=Notice("info", JUST_NOW, {"what": what})) if what else table
+
+
+def _line_of(entries: Sequence[Any], game_ui: Any, step: Any) -> str:
+    """Step `step`'s line as the game's history words it (without a season/round prefix)."""
+    if not isinstance(step, int):
+        return ""
+    for row in game_ui.history_rows(entries):
+        if row.get("step") == step:
+            return str(row.get("bare") or row.get("text") or "")
+    return ""
