@@ -90,6 +90,8 @@ class TroyesTableScreen(Screen):
         return App.get_running_app().troyes_vm
 
     def choose(self) -> None:
+        from kivy.app import App
+
         vm = self._vm()
         panels = self._panels
         entry = panels[ENTRY.get(vm.entry, "wait_panel")]
@@ -100,6 +102,7 @@ class TroyesTableScreen(Screen):
         over = vm.entry == "over" and not vm.board_open
         left_box = _strong(self.ids.left)
         left_box.size_hint_x = 0.001 if over else 1
+        left_box.size_hint_y = 0.001 if over else (0.75 if App.get_running_app().portrait else 1)
         left_box.opacity = 0 if over else 1
         left_box.disabled = over
 
