@@ -14,6 +14,15 @@ MEASURES = {"influence": N_("influence"), "deniers": N_("deniers"), "cathedral_c
             "tradesmen": N_("tradesmen"), "citizens": N_("citizens in buildings"), "events_won": N_("events won")}
 """A character's measure, inside its line ("Hugues de Payns: influence 9, 1 VP per 2: 4")."""
 
+SCORING_WORDS = (
+    N_("{vp} VP in tokens"), N_("no tradesmen"), N_("{card}: {vp}"), N_("no cube on level {levels}: {vp}"),
+    N_("a cube on every level"), N_("{character}: {measure} {amount}, {each} VP per {every}: {vp}"),
+    N_("no characters"), N_("{count} events × {each}"), N_("Troyes 2.4"), N_("Troyes 2.4 tie-break (U)"),
+)
+"""The rules' words in a final breakdown (`companion.games.troyes.scoring`: each line's template and
+the rules it cites), for the catalogs: a breakdown travels as English templates and values, and is
+translated where it is shown. A test keeps this list and the rules' templates in step."""
+
 
 def _detail(part: Mapping[str, Any]) -> str:
     params = dict(part.get("params") or {})
