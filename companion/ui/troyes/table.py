@@ -90,21 +90,19 @@ class TroyesTableScreen(Screen):
         return App.get_running_app().troyes_vm
 
     def choose(self) -> None:
-        from kivy.app import App
-
         vm = self._vm()
         panels = self._panels
         entry = panels[ENTRY.get(vm.entry, "wait_panel")]
         _show_only(self.ids.entry, entry, tuple({panels[n] for n in ENTRY.values()}))
         left = panels["board_panel" if vm.board_open else "players_panel"]
         _show_only(self.ids.left, left, tuple(panels[n] for n in LEFT))
-        # The final breakdown takes the whole width: the players' cards are in it.
+        # The final breakdown takes the whole area: the players' cards are in it.
         over = vm.entry == "over" and not vm.board_open
-        left_box = _strong(self.ids.left)
-        left_box.size_hint_x = 0.001 if over else 1
-        left_box.size_hint_y = 0.001 if over else (0.75 if App.get_running_app().portrait else 1)
-        left_box.opacity = 0 if over else 1
-        left_box.disabled = over
+        left_box, middle = _strong(self.ids.left), _strong(self.ids.middle)
+        if over and left_box.parent is middle:
+            middle.remove_widget(left_box)
+        elif not over and left_box.parent is None:
+            middle.add_widget(left_box, index=len(middle.children))
 
     def players(self) -> None:
         vm = self._vm()
@@ -128,12 +126,12 @@ class TroyesTableScreen(Screen):
             die.index, die.colour, die.chosen = row["index"], row["colour"], row["chosen"]
             die.text = f"{'✓ ' if row['chosen'] else ''}{row['face']}\n{row['owner']}"
 
-    def _buttons(self, grid: Any, rows: Sequence[Any], on_tap: Callable[[int], None]) -> None:
+    def _buttons(self, grid: Any, rows: Sequence[Any], on_tap: Callable[[int], None], height: float = 56) -> None:
         def make(i: int) -> FitButton:
             from kivy.app import App
 
             scale = App.get_running_app().scale
-            button = FitButton(base_font=19 * scale, min_font=13 * scale, size_hint_y=None, height=56 * scale)
+            button = FitButton(base_font=19 * scale, min_font=13 * scale, size_hint_y=None, height=height * scale)
             button.index = i
             button.bind(on_release=lambda b: on_tap(b.index))
             return button
@@ -142,7 +140,9 @@ class TroyesTableScreen(Screen):
             button.text, button.wid = row["text"], row["wid"]
 
     def options(self) -> None:
-        self._buttons(self.ids.options_grid, self._vm().options, lambda i: self._vm().pick_option(i))
+        # A starting citizen's 18 spaces fit without scrolling: 6 rows of 50 px.
+        self._buttons(self.ids.options_grid, self._vm().options, lambda i: self._vm().pick_option(i),
+                      50 if self._vm().phase == "placement" else 56)
 
     def actions(self) -> None:
         self._buttons(self.ids.actions_grid, self._vm().actions, lambda i: self._vm().act(i))
@@ -156,9 +156,10 @@ class TroyesTableScreen(Screen):
             return button
 
         for button, row in zip(_rows(self.ids.hand_colours, len(hand.colours), make), hand.colours):
-            button.colour, button.text = row["colour"], row["label"]
+            # The chosen colour is marked, not recoloured: the button keeps its die's colour.
+            chosen = row["colour"] == hand.colour
+            button.colour, button.text = row["colour"], ("● " if chosen else "") + row["label"]
             button.wid = f"troyes.hand.colour.{row['colour']}"
-            button.selected = row["colour"] == hand.colour
 
     def _texts(self, grid: Any, texts: Sequence[tuple[str, str, bool]]) -> None:
         """Labels (wid, text, heading) in a grid, rebuilt when their number changes."""

@@ -185,11 +185,16 @@ class TroyesTableViewModel(EventDispatcher):
                     for o in ask.get("options") or ()]
         if view.get("phase") == "placement":
             rows = view.get("rows") or {}
-            out = []
+            columns: dict[str, list[dict[str, Any]]] = {}
             for building, space in (view.get("placement") or {}).get("free") or ():
                 row = _row_of(rows.get(building) or (), int(space))
-                out.append({"text": _("{building} · row {row}").format(building=tfmt.building_name(building), row=row),
-                            "wid": f"troyes.option.{building}.{space}", "value": [building, int(space)]})
+                columns.setdefault(str(building), []).append(
+                    {"text": _("{building} · row {row}").format(building=tfmt.building_name(building), row=row),
+                     "wid": f"troyes.option.{building}.{space}", "value": [building, int(space)]})
+            # Row by row a space of each building, so the grid's columns are the buildings.
+            out = []
+            for k in range(max((len(c) for c in columns.values()), default=0)):
+                out += [c[k] for c in columns.values() if k < len(c)]
             return out
         return []
 
