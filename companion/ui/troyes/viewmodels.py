@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from kivy.event import EventDispatcher
-from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
 from companion.session import Intent, TableView
 from companion.ui.dice import words as dice_words
@@ -54,6 +54,7 @@ class TroyesTableViewModel(EventDispatcher):
     board = ListProperty([])  # [{title, lines}]: buildings, cards, events, cathedral
     board_open = BooleanProperty(False)
     options = ListProperty([])  # [{text, wid, value}]
+    option_cols = NumericProperty(2)  # 3 for a starting citizen's spaces
     actions = ListProperty([])  # [{text, wid, index}]
     scanner_text = StringProperty("")
     scanner_kind = StringProperty(dice_words.WAIT)
@@ -101,6 +102,7 @@ class TroyesTableViewModel(EventDispatcher):
         self._square_rows()
         self.board = board_sections(view)
         self.hand.ask(ask if ask and ask.get("kind") in DICE_ASKS else None)
+        self.option_cols = 2
         self.options = self._options(view, ask)
         self._scanner(table, view)
         self.entry = self._entry(view, ask)
@@ -185,16 +187,12 @@ class TroyesTableViewModel(EventDispatcher):
                     for o in ask.get("options") or ()]
         if view.get("phase") == "placement":
             rows = view.get("rows") or {}
-            columns: dict[str, list[dict[str, Any]]] = {}
+            out = []
+            self.option_cols = 3  # 18 spaces in 6 rows fit without scrolling
             for building, space in (view.get("placement") or {}).get("free") or ():
                 row = _row_of(rows.get(building) or (), int(space))
-                columns.setdefault(str(building), []).append(
-                    {"text": _("{building} · row {row}").format(building=tfmt.building_name(building), row=row),
-                     "wid": f"troyes.option.{building}.{space}", "value": [building, int(space)]})
-            # Row by row a space of each building, so the grid's columns are the buildings.
-            out = []
-            for k in range(max((len(c) for c in columns.values()), default=0)):
-                out += [c[k] for c in columns.values() if k < len(c)]
+                out.append({"text": tfmt.building_name(building) + "\n" + _("row {row}").format(row=row),
+                            "wid": f"troyes.option.{building}.{space}", "value": [building, int(space)]})
             return out
         return []
 
