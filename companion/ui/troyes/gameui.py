@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.session import Intent, TableView
-from companion.ui.gameui import GameUI
+from companion.ui.gameui import Describe, GameUI
+from companion.ui.troyes import history
 from companion.ui.troyes import format as tfmt
 from companion.ui.troyes.demo import TroyesDemo
 from companion.ui.troyes.presenters import TroyesPresenter
@@ -26,6 +27,11 @@ class TroyesUI(GameUI):
     shared_table = False
     demo = TroyesDemo()
     presenter_class = TroyesPresenter
+    start_kind = history.START_KIND
+
+    @classmethod
+    def history_describer(cls) -> Describe:
+        return history.describe_event
 
     def __init__(self, app: Any, choice: Any) -> None:
         super().__init__(app, choice)

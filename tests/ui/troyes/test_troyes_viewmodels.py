@@ -207,3 +207,12 @@ def test_nothing_secret_before_the_end(table):
         for name in characters:
             assert name not in text
         assert " VP" not in text.replace("(−2 VP)", "").replace("−2 VP", "")
+    # The history: every step worded, none naming a character or a VP before the final scoring.
+    from companion.ui.troyes.gameui import TroyesUI
+
+    rows = TroyesUI.history_rows(session.history())
+    assert rows and all(not row["text"].startswith("troyes.") for row in rows), [r["text"] for r in rows][:5]
+    before, _, final = rows[-1]["text"].partition("Final scoring:")
+    assert final, "the last step ends the game with its scores"
+    for text in [row["text"] for row in rows[:-1]] + [before]:
+        assert not any(name in text for name in characters) and " VP" not in text, text
