@@ -77,10 +77,19 @@ class TroyesTableViewModel(EventDispatcher):
         self._intents: list[Intent] = []
         self._pending: tuple[Any, ...] = ()
         self._counted = ""  # whose throw counted last, for the verdict line
+        self._key: tuple[Any, ...] = ()  # what the last full refresh was of
 
     # -- refreshing ----------------------------------------------------------------------------
 
     def update(self, table: TableView) -> None:
+        """Refreshed from `table`. A scanner frame (the scanner's link or the dice tumbling, up to 50 a
+        second during a throw) leaves the game where it was: only the scanner's lines are redone."""
+        key = (table.game, table.journal, table.step, table.notice, table.can_undo, table.can_redo)
+        if self._table is not None and key == self._key and self.active:
+            self._table = table
+            self._scanner(table, self._view)
+            return
+        self._key = key
         self._table = table
         view: Mapping[str, Any] = table.view or {}
         self.active = table.game == tfmt.GAME and view.get("phase") not in (None, "setup")
@@ -114,6 +123,7 @@ class TroyesTableViewModel(EventDispatcher):
     def relabel(self) -> None:
         self.hand.relabel()
         self.choice.relabel()
+        self._key = ()
         if self._table is not None:
             self.update(self._table)
 
