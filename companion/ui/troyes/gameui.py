@@ -64,6 +64,17 @@ class TroyesUI(GameUI):
             setup["pads"] = self.app.setup_pads.value()
         self.app.post(Intent("new_game", {"game": GAME, "setup": setup}))
 
+    def round_summary(self) -> None:
+        """The round so far, one tap from the table: every step since the last round ended, in the
+        history's words (public events only)."""
+        entries = [e for e in self.app.session.history() if not e.undone]
+        start = 0
+        for i, entry in enumerate(entries):
+            if any(ev.get("kind") == "troyes.round_ended" for ev in entry.events):
+                start = i + 1
+        rows = self.history_rows(entries)
+        self.vm.show_summary([row["text"] for row in rows[start:]])
+
     def undo(self) -> None:
         self.vm.undo()
 

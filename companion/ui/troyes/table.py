@@ -24,7 +24,7 @@ from companion.ui.widgets import AppButton, AppLabel, FitButton, WidButtonBox  #
 
 ENTRY = {"dice": "dice_panel", "options": "options_panel", "actions": "actions_panel", "wait": "wait_panel",
          "over": "final_panel", "": "wait_panel"}
-LEFT = ("players_panel", "board_panel")
+LEFT = ("players_panel", "board_panel", "summary_panel")
 
 
 class PlayerCard(WidButtonBox):
@@ -76,11 +76,12 @@ class TroyesTableScreen(Screen):
 
         vm = App.get_running_app().troyes_vm
         self._panels = {name: _strong(self.ids[name]) for name in (*ENTRY.values(), *LEFT)}
-        vm.bind(entry=lambda *_: self.choose(), board_open=lambda *_: self.choose(), players=lambda *_: self.players(),
+        vm.bind(entry=lambda *_: self.choose(), board_open=lambda *_: self.choose(),
+                summary_open=lambda *_: self.choose(), summary=lambda *_: self.summary(), players=lambda *_: self.players(),
                 square=lambda *_: self.square(), options=lambda *_: self.options(),
                 actions=lambda *_: self.actions(), final=lambda *_: self.final(), board=lambda *_: self.board())
         vm.hand.bind(colours=lambda *_: self.hand_colours(), colour=lambda *_: self.hand_colours())
-        for update in (self.players, self.square, self.options, self.actions, self.final, self.board,
+        for update in (self.players, self.square, self.options, self.actions, self.final, self.board, self.summary,
                        self.hand_colours, self.choose):
             update()
 
@@ -94,10 +95,10 @@ class TroyesTableScreen(Screen):
         panels = self._panels
         entry = panels[ENTRY.get(vm.entry, "wait_panel")]
         _show_only(self.ids.entry, entry, tuple({panels[n] for n in ENTRY.values()}))
-        left = panels["board_panel" if vm.board_open else "players_panel"]
+        left = panels["board_panel" if vm.board_open else "summary_panel" if vm.summary_open else "players_panel"]
         _show_only(self.ids.left, left, tuple(panels[n] for n in LEFT))
         # The final breakdown takes the whole area: the players' cards are in it.
-        over = vm.entry == "over" and not vm.board_open
+        over = vm.entry == "over" and not (vm.board_open or vm.summary_open)
         left_box, middle = _strong(self.ids.left), _strong(self.ids.middle)
         if over and left_box.parent is middle:
             middle.remove_widget(left_box)
@@ -182,6 +183,10 @@ class TroyesTableScreen(Screen):
             texts.append((f"troyes.board.{s}", section["title"], True))
             texts += [(f"troyes.board.{s}.{i}", line, False) for i, line in enumerate(section["lines"])]
         self._texts(self.ids.board_grid, texts)
+
+    def summary(self) -> None:
+        self._texts(self.ids.summary_grid, [(f"troyes.summary.{i}", line, False)
+                                            for i, line in enumerate(self._vm().summary)])
 
     def final(self) -> None:
         texts = []

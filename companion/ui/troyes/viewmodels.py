@@ -53,6 +53,8 @@ class TroyesTableViewModel(EventDispatcher):
     square = ListProperty([])  # [{index, district, colour, face, text, chosen}]
     board = ListProperty([])  # [{title, lines}]: buildings, cards, events, cathedral
     board_open = BooleanProperty(False)
+    summary_open = BooleanProperty(False)  # the round so far, in the history's words
+    summary = ListProperty([])  # [text]
     options = ListProperty([])  # [{text, wid, value}]
     option_cols = NumericProperty(2)  # 3 for a starting citizen's spaces
     actions = ListProperty([])  # [{text, wid, index}]
@@ -267,6 +269,16 @@ class TroyesTableViewModel(EventDispatcher):
 
     def toggle_board(self) -> None:
         self.board_open = not self.board_open
+        self.summary_open = False
+
+    def show_summary(self, lines: Sequence[str]) -> None:
+        """The round so far (the GameUI words it from the public history); tapped again, closed."""
+        if self.summary_open:
+            self.summary_open = False
+            return
+        self.summary = list(lines) or [_("Nothing has happened this round yet.")]
+        self.board_open = False
+        self.summary_open = True
 
     def undo(self) -> None:
         self.post(Intent("undo", automatic=True))

@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from uiharness import LayoutProblems, duplicate_wids, run_ui, texts_under, until  # noqa: E402
+from uiharness import LayoutProblems, duplicate_wids, run_ui, settle, texts_under, until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -62,16 +62,26 @@ def into_view(ui, wid):
     node = widget.parent
     while node is not None and node is not node.parent:
         if isinstance(node, ScrollView):
-            node.scroll_to(widget, padding=4, animate=False)
-            yield
-            yield
+            # Only a widget outside the view is scrolled to (scrolling content shorter than its view
+            # would leave Kivy's damped overscroll effect rescheduling itself for ever).
+            x0, y0 = widget.to_window(widget.x, widget.y)
+            x1, y1 = widget.to_window(widget.right, widget.top)
+            v0, w0 = node.to_window(node.x, node.y)
+            v1, w1 = node.to_window(node.right, node.top)
+            if y0 < w0 - 1 or y1 > w1 + 1:
+                node.scroll_to(widget, padding=4, animate=False)
+                yield from settle()
             return
         node = node.parent
 
 
 def tap(ui, wid):
+    """A finger's tap on a button laid out where it is drawn (a grid just refilled is laid out on
+    the next frame: its buttons' places are known once the layout has settled)."""
     yield from until(lambda: ui.shown(wid), what=wid)
+    yield from settle()
     yield from into_view(ui, wid)
+    yield from settle()
     yield from ui.tap(wid)
 
 
@@ -121,6 +131,16 @@ def test_a_whole_game_by_touch(session, seeded):
                 checked.add(kind)
                 yield from problems["800x480"].check(ui, kind)
                 assert not duplicate_wids(ui.app.root)
+            if kind == "actions" and view["round"] == 2 and "summary" not in checked:
+                checked.add("summary")
+                yield from tap(ui, "troyes.round_summary")
+                yield from until(lambda: ui.shown("troyes.summary.0"), what="the round so far")
+                lines = [ui.text(f"troyes.summary.{i}") for i in range(len(ui.app.troyes_vm.summary))]
+                assert any("threw" in line for line in lines) and not any("Round 1 ended" in l for l in lines), lines
+                yield from problems["800x480"].check(ui, "summary")
+                check_secrets(ui, "summary")
+                yield from tap(ui, "troyes.round_summary")
+                yield from until(lambda: ui.shown("troyes.player.0"), what="the players again")
             check_secrets(ui, kind)
             before = s.engine.journal.last_step
             for wid in next_taps(view, ui.app.troyes_vm):
@@ -129,7 +149,7 @@ def test_a_whole_game_by_touch(session, seeded):
                 s.notice is not None and s.notice.level == "refused"), what=f"the step after {next_taps(view, ui.app.troyes_vm)} in {kind}")
             assert s.notice is None or s.notice.level != "refused", s.notice.text
         assert {"placement", "troyes.activity_revealed", "troyes.throw", "troyes.event_drawn",
-                "troyes.black_throw", "actions"} <= checked
+                "troyes.black_throw", "actions", "summary"} <= checked
         yield from problems["800x480"].check(ui, "final")
         final = s.table_view().view["final"]
         from companion.ui.troyes.final import final_rows
