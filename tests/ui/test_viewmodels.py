@@ -109,9 +109,10 @@ def test_home_view_model_lists_every_game_and_resume(session):
     vm.refresh(choices_from_registry(registry()), session.resumable())
     ids = [g["id"] for g in vm.games]
     assert ids == ["trajan", "troyes", "tribune", "augustus", "scorepad", "secretbid", "dicetray"]
-    assert [g["built"] for g in vm.games] == [True, False, True, False, True, True, True]
+    assert [g["built"] for g in vm.games] == [True, True, True, False, True, True, True]
     assert vm.games[6]["title"] == "Dice tray" and vm.games[6]["detail"] == "For the whole table"
-    assert vm.games[1]["detail"] == "Not built yet" and vm.games[4]["detail"] == "1–8 players"
+    assert vm.games[3]["detail"] == "Not built yet" and vm.games[4]["detail"] == "1–8 players"
+    assert vm.games[1]["detail"] == "2–4 players"
     assert vm.games[0]["detail"] == "2–4 players"
     assert vm.games[5]["title"] == "Secret bid" and vm.games[5]["detail"] == "2–8 players"
     assert vm.games[2]["title"] == "Tribune" and vm.games[2]["detail"] == "2–5 players"
@@ -122,7 +123,7 @@ def test_home_view_model_lists_every_game_and_resume(session):
     assert vm.resume_path == session.table_view().journal
     i18n.set_language("zh-Hans")
     vm.refresh()
-    assert vm.games[0]["title"] == "图拉真" and vm.games[1]["detail"] == "尚未推出"
+    assert vm.games[0]["title"] == "图拉真" and vm.games[3]["detail"] == "尚未推出"
     assert vm.games[5]["title"] == "暗标" and vm.games[2]["title"] == "护民官"
     assert vm.resume_text.startswith("继续计分板（开始于 ")
 

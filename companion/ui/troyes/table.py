@@ -27,7 +27,7 @@ ENTRY = {"dice": "dice_panel", "options": "options_panel", "actions": "actions_p
 LEFT = ("players_panel", "board_panel", "summary_panel")
 
 
-class PlayerCard(WidButtonBox):
+class TroyesPlayerCard(WidButtonBox):
     seat = NumericProperty(0)
     name = StringProperty("")
     line1 = StringProperty("")
@@ -36,7 +36,7 @@ class PlayerCard(WidButtonBox):
     start = BooleanProperty(False)
 
 
-class SquareDie(AppButton):
+class TroyesSquareDie(AppButton):
     """A die in the city square: its owner, colour and face; tap to choose it for an action."""
 
     colour = StringProperty("red")
@@ -44,7 +44,7 @@ class SquareDie(AppButton):
     chosen = BooleanProperty(False)
 
 
-class ColourDieButton(AppButton):
+class TroyesColourButton(AppButton):
     colour = StringProperty("red")
 
 
@@ -108,8 +108,8 @@ class TroyesTableScreen(Screen):
     def players(self) -> None:
         vm = self._vm()
 
-        def make(i: int) -> PlayerCard:
-            return PlayerCard(wid=f"troyes.player.{i}")
+        def make(i: int) -> TroyesPlayerCard:
+            return TroyesPlayerCard(wid=f"troyes.player.{i}")
 
         for card, row in zip(_rows(self.ids.players_grid, len(vm.players), make), vm.players):
             card.seat, card.name, card.line1, card.line2 = row["seat"], row["name"], row["line1"], row["line2"]
@@ -118,8 +118,8 @@ class TroyesTableScreen(Screen):
     def square(self) -> None:
         vm = self._vm()
 
-        def make(i: int) -> SquareDie:
-            die = SquareDie(index=i, wid=f"troyes.square.{i}")
+        def make(i: int) -> TroyesSquareDie:
+            die = TroyesSquareDie(index=i, wid=f"troyes.square.{i}")
             die.bind(on_release=lambda d: self._vm().toggle_die(d.index))
             return die
 
@@ -151,8 +151,8 @@ class TroyesTableScreen(Screen):
     def hand_colours(self) -> None:
         hand = self._vm().hand
 
-        def make(i: int) -> ColourDieButton:
-            button = ColourDieButton()
+        def make(i: int) -> TroyesColourButton:
+            button = TroyesColourButton()
             button.bind(on_release=lambda b: self._vm().hand.choose(b.colour))
             return button
 
