@@ -38,7 +38,7 @@ def test_refused_setup_leaves_no_file(session, tmp_path):
 
 
 def test_unbuilt_game_is_refused_plainly(session):
-    session.handle(Intent("new_game", {"game": "troyes", "setup": {}}))
+    session.handle(Intent("new_game", {"game": "augustus", "setup": {}}))
     assert "cannot be played yet" in session.notice.text
 
 

@@ -76,7 +76,8 @@ def registry() -> tuple[GameEntry, ...]:
     return (
         GameEntry("trajan", (2, 4), "companion.games.trajan.rules:TRAJAN", "companion.ui.trajan.gameui:TrajanUI",
                   "companion.games.trajan.settings:setup_offer", title="Trajan"),
-        GameEntry("troyes", (2, 4), "companion.games.troyes.rules:TROYES", title="Troyes"),
+        GameEntry("troyes", (2, 4), "companion.games.troyes.rules:TROYES", "companion.ui.troyes.gameui:TroyesUI",
+                  title="Troyes"),
         # A money-and-bids keeper (region V and the chariot on the pads), not the whole board.
         GameEntry("tribune", (2, 5), "companion.games.tribune.rules:TRIBUNE",
                   "companion.ui.tribune.gameui:TribuneGameUI", title="Tribune"),

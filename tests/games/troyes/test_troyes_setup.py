@@ -17,9 +17,10 @@ from troyes_helpers import NAMES, place_all, play, refused, set_up
 N = R.NEUTRAL
 
 
-def test_troyes_is_registered_with_its_rules_and_no_screens_yet():
+def test_troyes_is_registered_with_its_rules_and_its_screens():
     entry = next(e for e in registry() if e.id == "troyes")
-    assert entry.players == (2, 4) and entry.ui is None and all_rules()["troyes"] is TROYES
+    assert entry.players == (2, 4) and all_rules()["troyes"] is TROYES
+    assert entry.ui == "companion.ui.troyes.gameui:TroyesUI"  # a name, not an import: the rules stay pure
 
 
 @pytest.mark.parametrize("players, citizens, rounds", [(2, 6, 4), (3, 5, 5), (4, 4, 6)])

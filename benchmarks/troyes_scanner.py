@@ -1,0 +1,264 @@
+"""Troyes scanner benchmark: a district's throw read by the scanner → assigned by the rules → the
+Troyes table screen redrawn, in the running app; beside it, in the same run, the same path for the
+generic dice tray (the baseline: a read recorded as it is, its panel redrawn).
+
+The whole path, as at a table: the app runs offscreen at 800×480 (real pixels through Mesa). This
+script plays the scanner on the master side of a pseudo-terminal; the app's own `ScannerReader`
+reads the slave side in its thread and posts its facts on the app's bridge; the Kivy clock drains
+the bridge on the main thread, where the session turns the `DiceRead` into the rules' command
+(`TroyesRules.command_for_dice`: the district whose due colours the read matches), journals it
+(SQLite, synchronous=FULL), and the view-models and widgets are refreshed. One interval runs from
+just before the settled frame is written to the master until the frame after the view-model
+changed has been drawn (the window's flip). Each throw is then undone (an Undo posted on the
+bridge, untimed) so that the same district throws again; every frame shows other faces than the
+one before, so each is a new read. Frames are sent one at a time, each after the last was drawn, so
+nothing queues; Troyes and the dice tray take turns in rounds, so whatever else the machine does
+falls on both alike.
+
+    os.write(master) → pty → reader thread (framer, CRC, tracker) → DiceLive, DiceRead → bridge
+    → Kivy clock → session → rules → journal → TableView → view-models → widgets → frame drawn
+
+Printed: median, p90, p99 and max per path; Troyes' p99 over the baseline's; the share before the
+drawing (fact handled and view-models updated); the frame's wire time at 115,200 baud (the floor on
+a real USB-UART cable).
+
+Run: python benchmarks/troyes_scanner.py [--reads 200] [--rounds 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import tty
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+os.environ.setdefault("KIVY_NO_FILELOG", "1")
+os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="bench-kivy-"))
+
+from hardware.scanner.codec import DiceFrame, Die, Hello, format_frame  # noqa: E402
+from hardware.scanner.reader import ScannerReader  # noqa: E402
+
+BOOT = "BE0C4A12"
+BAUD = 115200
+TIMEOUT = 10.0
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+class Rig:
+    """The app side: which path is timed now, and the times the main thread records."""
+
+    def __init__(self) -> None:
+        self.app: Any = None
+        self.ready = threading.Event()
+        self.done = threading.Event()
+        self.changed_at = 0.0
+        self.drawn_at = 0.0
+        self.armed = False
+
+    def on_change(self, *_args: Any) -> None:
+        if self.armed and not self.changed_at:
+            self.changed_at = time.perf_counter()
+
+    def on_flip(self, *_args: Any) -> None:
+        if self.armed and self.changed_at and not self.drawn_at:
+            from kivy.graphics.opengl import glFinish
+
+            glFinish()
+            self.drawn_at = time.perf_counter()
+            self.armed = False
+            self.done.set()
+
+    def arm(self) -> None:
+        self.changed_at = self.drawn_at = 0.0
+        self.done.clear()
+        self.armed = True
+
+
+def frame(seq: int, dice: list[str], n: int) -> bytes:
+    return format_frame(DiceFrame(seq, tuple(Die(c, (n + k) % 6 + 1, "settled") for k, c in enumerate(dice))))
+
+
+def wait_for(condition: Any, what: str) -> None:
+    end = time.monotonic() + TIMEOUT
+    while not condition():
+        if time.monotonic() > end:
+            raise TimeoutError(what)
+        time.sleep(0.001)
+
+
+def drive(rig: Rig, master: int, reads: int, rounds: int, out: dict[str, list[tuple[float, float]]]) -> None:
+    """The scanner's side, in its own thread: the games set up, then the timed reads."""
+    from companion.session import Intent
+
+    app = rig.app
+    session = app.session
+    seq = [1]
+
+    def read(dice: list[str], n: int) -> tuple[float, float]:
+        seq[0] += 1
+        rig.arm()
+        start = time.perf_counter()
+        os.write(master, frame(seq[0], dice, n))
+        if not rig.done.wait(TIMEOUT):
+            raise TimeoutError("the screen was not redrawn after a read")
+        return rig.changed_at - start, rig.drawn_at - start
+
+    def post(intent: Intent) -> None:
+        app.bridge.post(intent)
+
+    def troyes_ready() -> list[str]:
+        """A Troyes game in its dice phase (journal `troyes`), opened; its first district's dice."""
+        view = session.table_view().view or {}
+        if session.table_view().game != "troyes":
+            post(Intent("resume", {"path": games["troyes"]}))
+            wait_for(lambda: session.table_view().game == "troyes", "troyes opened")
+            view = session.table_view().view
+        due = view["ask"]["about"]["due"]
+        return [c for c, n in due.items() for _ in range(n)]
+
+    def tray_ready() -> list[str]:
+        if session.table_view().game != "dicetray":
+            post(Intent("resume", {"path": games["dicetray"]}))
+            wait_for(lambda: session.table_view().game == "dicetray", "dice tray opened")
+        return ["red", "red", "white", "white", "yellow"]
+
+    # -- the two games, set up once through the bridge --------------------------------------------
+    games: dict[str, str] = {}
+    post(Intent("new_game", {"game": "dicetray", "setup": {}}))
+    wait_for(lambda: session.table_view().game == "dicetray", "the dice tray")
+    games["dicetray"] = str(session.engine.journal.path)
+    post(Intent("new_game", {"game": "troyes", "setup": {"players": ["Ann", "Bo", "Cy", "Di"], "seed": 3,
+                                                         "start_player": 0}}))
+    wait_for(lambda: session.table_view().game == "troyes", "troyes")
+    games["troyes"] = str(session.engine.journal.path)
+    while (session.table_view().view or {}).get("phase") in ("placement", "reveal"):
+        view = session.table_view().view
+        steps = session.engine.journal.last_step
+        if view["phase"] == "placement":
+            building, space = view["placement"]["free"][0]
+            post(Intent("place_start", {"building": building, "space": space}))
+        else:
+            ask = view["ask"]
+            post(Intent(ask["intent"]["name"], {ask["field"]: ask["options"][0]}))
+        wait_for(lambda: session.engine.journal.last_step > steps, "a set-up step")
+    assert session.table_view().view["phase"] == "dice"
+
+    per_round = max(1, reads // rounds)
+    n = 0
+    for _ in range(rounds):
+        for path, ready in (("troyes", troyes_ready), ("dicetray", tray_ready)):
+            dice = ready()
+            app.rig_path = path
+            for _ in range(per_round):
+                n += 1
+                out[path].append(read(dice, n))
+                steps = session.engine.journal.last_step
+                post(Intent("undo"))  # the same district throws again (untimed)
+                wait_for(lambda: session.engine.journal.last_step > steps and not rig.armed, "the undo")
+    app.stop_requested = True
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description="Troyes: scanner read → rules → table screen drawn, vs the dice tray")
+    ap.add_argument("--reads", type=int, default=200, help="timed reads per path (default 200)")
+    ap.add_argument("--rounds", type=int, default=4, help="rounds the two paths alternate in (default 4)")
+    args = ap.parse_args()
+
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    from companion.cli import game_choices
+    from companion.core.store import JournalStore
+    from companion.games import built_games
+    from companion.session import Session
+    from companion.ui.shell.app import run_app
+
+    master, slave = os.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+    path = os.ttyname(slave)
+    data = Path(tempfile.mkdtemp(prefix="bench-troyes-scanner-"))
+    session = Session(built_games(), JournalStore(data))
+    rig = Rig()
+    out: dict[str, list[tuple[float, float]]] = {"troyes": [], "dicetray": []}
+    failure: list[BaseException] = []
+    reader_box: list[ScannerReader] = []
+
+    def on_ready(app: Any) -> None:
+        rig.app = app
+        app.rig_path = ""
+        app.stop_requested = False
+        reader = ScannerReader(path, app.bridge.post).start()
+        reader_box.append(reader)
+        heard = b""
+        while b"$Q*" not in heard:  # the reader asks for a hello once it has opened the port
+            heard += os.read(master, 64)
+        os.write(master, format_frame(Hello(1, BOOT, "bench", 1000)) + format_frame(DiceFrame(1, ())))
+        app.troyes_vm.bind(square=lambda *_: rig.on_change() if app.rig_path == "troyes" else None)
+        app.bind(dice=lambda *_: bind_tray(app))
+        bind_tray(app)
+        Window.bind(on_flip=rig.on_flip)
+
+        def run() -> None:
+            try:
+                drive(rig, master, args.reads, args.rounds, out)
+            except BaseException as exc:  # noqa: BLE001 - reported after the app stops
+                failure.append(exc)
+                app.stop_requested = True
+
+        threading.Thread(target=run, daemon=True).start()
+        Clock.schedule_interval(lambda _dt: app.stop() if app.stop_requested else None, 0.05)
+
+    def bind_tray(app: Any) -> None:
+        if app.dice is not None and not getattr(app.dice, "_bench_bound", False):
+            app.dice._bench_bound = True
+            app.dice.tray.bind(count=lambda *_: rig.on_change() if app.rig_path == "dicetray" else None)
+
+    try:
+        run_app(session, language="en", profile="800x480", games=game_choices(), on_ready=on_ready)
+    finally:
+        for reader in reader_box:
+            reader.close()
+        session.shutdown()
+    if failure:
+        raise failure[0]
+
+    size = len(frame(2, ["red"] * 5, 0))
+    wire = size * 10 / BAUD * 1000
+    print(f"Troyes scanner read → rules → table screen drawn ({len(out['troyes'])} reads per path, "
+          f"800×480 offscreen, {args.rounds} alternating rounds)")
+    print(f"{'path':<34}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}   (ms)")
+    rows = {}
+    for name, label in (("troyes", "Troyes: read → district → drawn"), ("dicetray", "baseline: dice tray → drawn")):
+        total = [t * 1000 for _c, t in out[name]]
+        before = [c * 1000 for c, _t in out[name]]
+        rows[name] = total
+        print(f"{label:<34}{statistics.median(total):>9.2f}{percentile(total, 90):>9.2f}"
+              f"{percentile(total, 99):>9.2f}{max(total):>9.2f}")
+        print(f"{'  of which before drawing':<34}{statistics.median(before):>9.2f}{percentile(before, 90):>9.2f}"
+              f"{percentile(before, 99):>9.2f}{max(before):>9.2f}")
+    ratio = percentile(rows["troyes"], 99) / percentile(rows["dicetray"], 99)
+    print(f"Troyes p99 / baseline p99: {ratio:.2f}×; Troyes p99 − baseline p99: "
+          f"{percentile(rows['troyes'], 99) - percentile(rows['dicetray'], 99):+.2f} ms")
+    print(f"wire time of a {size}-byte frame at {BAUD} baud: {wire:.2f} ms (on a real USB-UART cable)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""Troyes' set-up beyond the shared names and pads (`app.setup_vm`, `app.setup_pads`): each seat's
+colour (the box's four, tap to take the next one no other seat has), the start player (drawn by
+the app's seeded generator unless the table names one), and the tie-break (Troyes 2.4, U: a
+setting). The characters are dealt by the app's seeded generator, each seen only on its owner's
+pad (digest 2.1); the rules decide whether the set-up is valid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.event import EventDispatcher
+from kivy.properties import ListProperty, NumericProperty, StringProperty
+
+from companion.ui.text.i18n import _
+from companion.ui.troyes import format as tfmt
+
+TIE_BREAKS = ("shared", "deniers", "influence")
+"""The rules' tie-break setting's values (`settings.TIE_BREAKS`), in the order a tap cycles them."""
+
+
+class TroyesSetupModel(EventDispatcher):
+    """`colours` per seat (the box's colour names), `start_player` (-1: the app draws one),
+    `tie_break`; `colour_labels`, `start_labels`, `tie_text` in the current language."""
+
+    colours = ListProperty([])
+    colour_labels = ListProperty([])
+    start_player = NumericProperty(-1)
+    start_labels = ListProperty([])
+    tie_break = StringProperty("shared")
+    tie_text = StringProperty("")
+
+    def __init__(self, setup_vm: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.setup_vm = setup_vm
+        setup_vm.bind(count=lambda *_: self._fit())
+        self._fit()
+
+    def _fit(self) -> None:
+        count = int(self.setup_vm.count)
+        colours = list(self.colours)[:count]
+        for colour in tfmt.PLAYER_COLOURS:
+            if len(colours) >= count:
+                break
+            if colour not in colours:
+                colours.append(colour)
+        self.colours = colours
+        if self.start_player >= count:
+            self.start_player = -1
+        self.relabel()
+
+    def cycle_colour(self, seat: int) -> None:
+        """The seat takes the next box colour no other seat has."""
+        if not 0 <= seat < len(self.colours):
+            return
+        taken = {c for i, c in enumerate(self.colours) if i != seat}
+        order = tfmt.PLAYER_COLOURS
+        start = order.index(self.colours[seat]) if self.colours[seat] in order else -1
+        for step in range(1, len(order) + 1):
+            colour = order[(start + step) % len(order)]
+            if colour not in taken:
+                colours = list(self.colours)
+                colours[seat] = colour
+                self.colours = colours
+                break
+        self.relabel()
+
+    def choose_start(self, seat: int) -> None:
+        """This seat starts; tapped again, the app draws the start player."""
+        self.start_player = -1 if self.start_player == seat else int(seat)
+        self.relabel()
+
+    def cycle_tie_break(self) -> None:
+        self.tie_break = TIE_BREAKS[(TIE_BREAKS.index(self.tie_break) + 1) % len(TIE_BREAKS)]
+        self.relabel()
+
+    def relabel(self) -> None:
+        self.colour_labels = [tfmt.seat_colour(c) for c in self.colours]
+        self.start_labels = [_("Starts") if seat == self.start_player else _("Start?")
+                             for seat in range(len(self.colours))]
+        self.tie_text = _("Tie: {rule}").format(rule=tfmt.tie_break_name(self.tie_break))
+
+    def terms(self) -> dict[str, Any]:
+        """What the set-up adds to the shared names: colours, the start player, the tie-break."""
+        out: dict[str, Any] = {"colours": list(self.colours), "settings": {"tie_break": self.tie_break}}
+        if self.start_player >= 0:
+            out["start_player"] = int(self.start_player)
+        return out
