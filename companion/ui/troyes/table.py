@@ -21,6 +21,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.ui.dice.panel import die_body, die_ink  # noqa: F401  (used in the kv rules)
 from companion.ui.widgets import AppButton, AppLabel, FitButton, WidButtonBox  # noqa: F401
+from companion.ui.widgets import theme
 
 ENTRY = {"dice": "dice_panel", "options": "options_panel", "actions": "actions_panel", "wait": "wait_panel",
          "over": "final_panel", "": "wait_panel"}
@@ -132,7 +133,7 @@ class TroyesTableScreen(Screen):
             from kivy.app import App
 
             scale = App.get_running_app().scale
-            button = FitButton(base_font=19 * scale, min_font=13 * scale, size_hint_y=None, height=height * scale)
+            button = FitButton(base_font=theme.BUTTON * scale, min_font=theme.READ * scale, size_hint_y=None, height=height * scale)
             button.index = i
             button.bind(on_release=lambda b: on_tap(b.index))
             return button
@@ -169,13 +170,13 @@ class TroyesTableScreen(Screen):
         scale = App.get_running_app().scale
 
         def make(i: int) -> AppLabel:
-            label = AppLabel(wrap=True, size_hint_y=None, font_size=17 * scale)
+            label = AppLabel(wrap=True, size_hint_y=None, font_size=theme.READ * scale)
             label.bind(texture_size=lambda lb, size: setattr(lb, "height", size[1] + 4 * scale))
             return label
 
         for label, (wid, text, heading) in zip(_rows(grid, len(texts), make), texts):
             label.wid, label.text, label.bold = wid, text, heading
-            label.font_size = (19 if heading else 17) * scale
+            label.font_size = (theme.BODY if heading else theme.READ) * scale
 
     def board(self) -> None:
         texts = []
