@@ -62,6 +62,8 @@ def kill_once(data: Path, seed: int, wait_lines: int, outcome: Outcome, acked: d
         if wait_lines == 0 and not hold:
             moment.set()
         for line in proc.stdout:  # type: ignore[union-attr]
+            if not line.endswith("\n"):  # cut by the kill (print writes word by word): never said whole
+                break
             if line.startswith("building "):  # held mid-creation (hold): nothing durable said
                 moment.set()
                 continue
