@@ -14,6 +14,8 @@ from companion.games.augustus import events as e
 from companion.games.augustus import moves
 from companion.games.augustus.parts import bag, resolution, rewards
 from companion.games.augustus.parts.cards import card_data
+from companion.games.augustus.parts.choices import seat_choices
+from companion.games.augustus.parse import intent_of
 from companion.games.augustus.state import AugustusState, Objective, PlayerState
 
 
@@ -56,6 +58,8 @@ def _player(state: AugustusState, p: PlayerState) -> dict[str, Any]:
         "acted": placing_now and state.acted[p.seat],
         "can_place": placing_now and not state.acted[p.seat],
         "crier": p.seat == state.crier,
+        # what the seat may enter now, as the intents its pad's menu walks (the seat panels' buttons)
+        "choices": [intent_of(cmd) for cmd in seat_choices(state, p.seat)],
     }
 
 
