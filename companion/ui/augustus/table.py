@@ -59,9 +59,9 @@ def _row(*widgets: Any, cols: int | None = None) -> GridLayout:
     return grid
 
 
-def _label(wid: str, text: str, font: float = 16, color: Any = None) -> AppLabel:
+def _label(wid: str, text: str, font: float = 16, color: Any = None, halign: str = "left") -> AppLabel:
     scale = _app().scale
-    label = AppLabel(wid=wid, text=text, font_size=font * scale, wrap=True, size_hint_y=None)
+    label = AppLabel(wid=wid, text=text, font_size=font * scale, wrap=True, size_hint_y=None, halign=halign)
     label.bind(texture_size=lambda lab, size: setattr(lab, "height", size[1] + 4 * scale))
     if color is not None:
         label.color = color
@@ -117,6 +117,10 @@ class AugustusTableScreen(Screen):
         if build is not None:
             for widget in build(vm):
                 panel.add_widget(widget)
+        if vm.content == "card":
+            from kivy.uix.widget import Widget
+
+            panel.add_widget(Widget())  # the entry sits at the top, under the call
 
     def _panel_draw(self, vm: Any) -> list[Any]:
         return [_button("augustus.draw", _("Draw a token"), vm.draw, bg=theme.ACCENT, font=22)]
@@ -140,7 +144,7 @@ class AugustusTableScreen(Screen):
     def _panel_value(self, vm: Any) -> list[Any]:
         return [_label("augustus.value.title", _("The VP printed on the {reward} tile").format(reward=vm.value_label), 16),
                 _row(_button("augustus.value.minus", "−", lambda: vm.change_value(-1), font=24),
-                     _label("augustus.value", str(int(vm.value)), 30),
+                     _label("augustus.value", str(int(vm.value)), 30, halign="center"),
                      _button("augustus.value.plus", "+", lambda: vm.change_value(1), font=24),
                      _button("augustus.value.enter", _("Enter"), vm.enter_value, bg=theme.ACCENT))]
 
@@ -162,7 +166,7 @@ class AugustusTableScreen(Screen):
         out: list[Any] = [_label("augustus.card.title", vm.card_title, 17),
                           _row(_button("augustus.card.number.minus10", "−10", lambda: e.step_number(-10)),
                                _button("augustus.card.number.minus", "−1", lambda: e.step_number(-1)),
-                               _label("augustus.card.number", e.number_text, 18),
+                               _label("augustus.card.number", e.number_text, 18, halign="center"),
                                _button("augustus.card.number.plus", "+1", lambda: e.step_number(1)),
                                _button("augustus.card.number.plus10", "+10", lambda: e.step_number(10)))]
         if not e.in_file:
