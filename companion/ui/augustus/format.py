@@ -126,14 +126,23 @@ def _symbol_on(players: Sequence[Mapping[str, Any]], seat: Any, number: Any, slo
     return ""
 
 
-def call_left(view: Mapping[str, Any]) -> str:
-    """How many of the drawn token's kind the bag still holds, and the bag's size."""
+def last_call(view: Mapping[str, Any]) -> str:
+    """The token of the call now, or of the last one once it closed (a call nobody could place
+    on closes at once: the table still sees what was called); "" before the first draw."""
     token = view.get("token")
+    if token:
+        return str(token)
+    drawn = view.get("drawn") or ()
+    return str(drawn[-1]) if drawn and view.get("phase") not in ("setup", "start") else ""
+
+
+def call_left(view: Mapping[str, Any]) -> str:
+    """How many of the called token's kind the bag still holds, and the bag's size."""
+    token = last_call(view)
     if not token:
         return ""
     bag = view.get("bag") or {}
-    return _("{left} more in the bag · {total} tokens left").format(left=view.get("token_left", 0),
-                                                                  total=sum(bag.values()))
+    return _("{left} more in the bag · {total} tokens left").format(left=bag.get(token, 0), total=sum(bag.values()))
 
 
 def duty_text(view: Mapping[str, Any]) -> str:

@@ -28,10 +28,10 @@ def pad_label(intent: Mapping[str, Any], view: Mapping[str, Any]) -> str:
 
 def call_line(view: Mapping[str, Any]) -> str:
     """The token called and how many of its kind remain ("Shield · 3 left"), or the draw to come."""
-    token = view.get("token")
+    token = aw.last_call(view)
     if not token:
         return _("Draw {n}").format(n=int(view.get("call") or 0) + 1)
-    return _("{token} · {left} left").format(token=aw.token_name(str(token)), left=view.get("token_left", 0))
+    return _("{token} · {left} left").format(token=aw.token_name(token), left=(view.get("bag") or {}).get(token, 0))
 
 
 class AugustusPresenter(GamePresenter):
@@ -62,6 +62,13 @@ class AugustusPresenter(GamePresenter):
                  _("Controlled {n}").format(n=me.get("controlled_count", 0)))
         return PadScreen(title=title, result=lines, status=_("waiting for the others") if view.get("phase") == "place"
                          else "")
+
+    def spoken_call(self, view: Mapping[str, Any]) -> tuple[Any, str] | None:
+        """The token just drawn, by its name, once per call (its draw number)."""
+        token = aw.last_call(view)
+        if not token or view.get("phase") == "over":
+            return None
+        return (view.get("call"), aw.token_name(token))
 
     @staticmethod
     def _final(view: Mapping[str, Any], seat: int) -> list[str]:

@@ -118,7 +118,7 @@ class AugustusTableViewModel(EventDispatcher):
             return
         players = view.get("players") or ()
         self.title = _("Augustus · Draw {n}").format(n=view.get("call", 0))
-        self.token = str(view.get("token") or "")
+        self.token = words.last_call(view)
         self.token_text = words.token_name(self.token) if self.token else _("No token yet")
         self.left_text = words.call_left(view)
         crier = view.get("crier")
