@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.ui.text.i18n import _, translate_rule
+from companion.ui.text.i18n import N_, _, translate_rule
 
 GAME = "augustus"
 
@@ -20,6 +20,8 @@ TOKENS = SYMBOLS + ("joker",)
 KINDS = ("green", "pink", "orange", "senator")
 POWERS = ("legions", "mobilise", "remove_objective", "clear_objective", "vp_per_kind", "vp_per_symbol")
 BAGS = ("app", "table")
+#: The rules the final breakdown's lines cite (`scoring.py`: pure, so the catalogs learn them here).
+SCORING_RULES = (N_("Augustus 4.3 rewards"), N_("Augustus 4.4 objectives"), N_("Augustus 4.4 powers"))
 
 
 def token_name(token: str) -> str:
