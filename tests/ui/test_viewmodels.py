@@ -110,7 +110,8 @@ def test_home_view_model_lists_every_game_and_every_unfinished_one(session):
                session.standing_view)
     ids = [g["id"] for g in vm.games]
     assert ids == ["trajan", "troyes", "tribune", "augustus", "scorepad", "secretbid", "dicetray"]
-    assert [g["built"] for g in vm.games] == [True, False, True, False, True, True, True]
+    assert [g["built"] for g in vm.games] == [True, False, True, True, True, True, True]
+    assert vm.games[3]["detail"] == "2–6 players"
     assert vm.games[6]["title"] == "Dice tray" and vm.games[6]["detail"] == "For the whole table"
     assert vm.games[1]["detail"] == "Not built yet" and vm.games[4]["detail"] == "1–8 players"
     assert vm.games[0]["detail"] == "2–4 players"
