@@ -275,6 +275,7 @@ def _run_started(args: argparse.Namespace, started: Any, notices: list) -> int:
             pad_plan=pads,
             status_plan=status,
             scanner_plan=scanner,
+            speech_plan=choose_speech(config),
         )
         if script_result is not None and script_result.error:
             return 4
@@ -326,6 +327,18 @@ def status_png_path(config, override: Path | None = None) -> Path:
     if override is not None:
         return override
     return pad_png_dir(config).parent / "status.png"  # $XDG_RUNTIME_DIR/companion or the data directory
+
+
+def choose_speech(config):
+    """The composition root's choice for the spoken call: off (the setting), the SDL sound when
+    there is an audio device, else the WAV twin beside the pads' PNGs; logged with the reason."""
+    from companion.wiring.speech import plan_speech
+
+    runtime = pad_png_dir(config).parent
+    plan = plan_speech(config.devices.speech, cache_dir=config.data_path() / "speech",
+                       twin_path=runtime / "speech.wav")
+    logging.getLogger("companion.speech").info("speech: %s", plan.reason)
+    return plan
 
 
 def choose_status(config, args: argparse.Namespace):

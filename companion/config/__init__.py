@@ -38,6 +38,7 @@ from companion.config.schema import (
     ScannerConfig,
     SeatConfig,
     StatusDisplayConfig,
+    SpeechConfig,
     TouchscreenConfig,
 )
 from companion.config.writing import write_setting
@@ -46,6 +47,6 @@ __all__ = [
     "DEFAULT_CONFIG_TEXT", "DEFAULT_SEATS", "DEVICE_MODES", "GPIO_PINS", "I2C1_PINS", "LANGUAGES",
     "MUX_ADDRESS", "MUX_CHANNELS", "OLED_ADDRESSES", "OLED_DRIVERS", "PROFILES", "TOUCHSCREEN_MODES",
     "WRITABLE_KEYS", "Config", "ConfigError", "DevicesConfig", "OledConfig", "PadsConfig",
-    "ScannerConfig", "SeatConfig", "StatusDisplayConfig", "TouchscreenConfig", "default_config_path",
+    "ScannerConfig", "SeatConfig", "SpeechConfig", "StatusDisplayConfig", "TouchscreenConfig", "default_config_path",
     "load_config", "parse_config", "write_setting",
 ]

@@ -31,6 +31,7 @@ from companion.config.schema import (
     SeatConfig,
     StatusDisplayConfig,
     TOUCHSCREEN_MODES,
+    SpeechConfig,
     TouchscreenConfig,
 )
 
@@ -172,12 +173,13 @@ class _Checker:
         return Config(language, profile, fullscreen, data_dir, font, devices, source=self.source)
 
     def devices(self, value: Any, path: KeyPath) -> DevicesConfig:
-        table = self.table(value, path, ("pads", "scanner", "status_display", "touchscreen"))
+        table = self.table(value, path, ("pads", "scanner", "status_display", "touchscreen", "speech"))
         devices = DevicesConfig(
             pads=self.pads(table.get("pads", {}), path + ("pads",)),
             scanner=self.scanner(table.get("scanner", {}), path + ("scanner",)),
             status_display=self.status_display(table.get("status_display", {}), path + ("status_display",)),
             touchscreen=self.touchscreen(table.get("touchscreen", {}), path + ("touchscreen",)),
+            speech=self.speech(table.get("speech", {}), path + ("speech",)),
         )
         self.check_displays(devices, path)
         return devices
@@ -246,6 +248,10 @@ class _Checker:
     def touchscreen(self, value: Any, path: KeyPath) -> TouchscreenConfig:
         table = self.table(value, path, ("mode",))
         return TouchscreenConfig(self.enum(table, path, "mode", TOUCHSCREEN_MODES, TouchscreenConfig().mode))
+
+    def speech(self, value: Any, path: KeyPath) -> SpeechConfig:
+        table = self.table(value, path, ("enabled",))
+        return SpeechConfig(self.boolean(table, path, "enabled", SpeechConfig().enabled))
 
     def check_displays(self, devices: DevicesConfig, path: KeyPath) -> None:
         """Two displays answering at the same place, or a button on I2C bus 1's pins, cannot work.

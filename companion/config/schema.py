@@ -91,11 +91,20 @@ class TouchscreenConfig:
 
 
 @dataclasses.dataclass(frozen=True)
+class SpeechConfig:
+    """The crier's call spoken aloud (espeak-ng through the SDL sound): `enabled` False says
+    nothing at all; without an engine or an audio device the call is only shown."""
+
+    enabled: bool = True
+
+
+@dataclasses.dataclass(frozen=True)
 class DevicesConfig:
     pads: PadsConfig = PadsConfig()
     scanner: ScannerConfig = ScannerConfig()
     status_display: StatusDisplayConfig = StatusDisplayConfig()
     touchscreen: TouchscreenConfig = TouchscreenConfig()
+    speech: SpeechConfig = SpeechConfig()
 
 
 @dataclasses.dataclass(frozen=True)

@@ -58,6 +58,12 @@ class GamePresenter:
             return pad_screens.score_screen(view, seat, words)
         return PadScreen()
 
+    def spoken_call(self, view: Mapping[str, Any]) -> tuple[Any, str] | None:
+        """What the table hears now, in the current language, with a key that changes only with a
+        new call (the speech feed says each key once): a game with a crier's call overrides it.
+        Default: nothing is spoken."""
+        return None
+
     def status_screen(self, view: Mapping[str, Any], words: StatusWords = status_screens.ENGLISH) -> StatusScreen:
         """The status display's screen from the table's public view. Default: the title line
         (`status_screens.title_line`) over `status_line`; blank without a name."""

@@ -110,9 +110,10 @@ def test_home_view_model_lists_every_game_and_every_unfinished_one(session):
                session.standing_view)
     ids = [g["id"] for g in vm.games]
     assert ids == ["trajan", "troyes", "tribune", "augustus", "scorepad", "secretbid", "dicetray"]
-    assert [g["built"] for g in vm.games] == [True, True, True, False, True, True, True]
+    assert [g["built"] for g in vm.games] == [True, True, True, True, True, True, True]
+    assert vm.games[3]["detail"] == "2–6 players"
     assert vm.games[6]["title"] == "Dice tray" and vm.games[6]["detail"] == "For the whole table"
-    assert vm.games[3]["detail"] == "Not built yet" and vm.games[4]["detail"] == "1–8 players"
+    assert vm.games[4]["detail"] == "1–8 players"
     assert vm.games[1]["detail"] == "2–4 players"
     assert vm.games[0]["detail"] == "2–4 players"
     assert vm.games[5]["title"] == "Secret bid" and vm.games[5]["detail"] == "2–8 players"
@@ -135,7 +136,7 @@ def test_home_view_model_lists_every_game_and_every_unfinished_one(session):
     assert not any(r["confirming"] for r in vm.unfinished)
     i18n.set_language("zh-Hans")
     vm.refresh()
-    assert vm.games[0]["title"] == "图拉真" and vm.games[3]["detail"] == "尚未推出"
+    assert vm.games[0]["title"] == "图拉真" and vm.games[3]["detail"] == "2–6 人"
     assert vm.games[5]["title"] == "暗标" and vm.games[2]["title"] == "护民官"
     assert [r["title"] for r in vm.unfinished] == ["掷骰盘 · 已计入 1 次", "护民官 · 第 2 轮", "计分板 · 第 2 步"]
     assert vm.unfinished[0]["when"].startswith("上次游戏 20")

@@ -14,7 +14,8 @@ from companion.games.augustus import commands as c
 from companion.games.augustus import events as e
 from companion.games.augustus import moves
 from companion.games.augustus.parse import parse_command
-from companion.games.augustus.parts import bag, placing, setup
+from companion.games.augustus.parts import bag, setup
+from companion.games.augustus.parts.choices import seat_choices
 from companion.games.augustus.state import AugustusState
 from companion.games.augustus.view import public_event, summary_text, view
 
@@ -87,30 +88,7 @@ class AugustusRules(Game):
         """What `seat` may enter from its pad now: the crier's draw (app's bag), this call's
         legal placements then a skip, a mobilisation's placements then a skip, the number reward
         (claim, skip), a victim's objectives, the tied players to give gold or wheat to."""
-        if not 0 <= seat < state.player_count:
-            return ()
-        if state.phase == "draw":
-            return (c.Draw(),) if seat == state.crier and state.settings.bag == "app" else ()
-        if state.phase == "place":
-            if state.acted[seat]:
-                return ()
-            return (*self._placements(state, seat, placing.wanted(state)), c.Skip(seat))
-        duty = state.duty
-        if state.phase != "resolve" or duty is None or duty.seat != seat:
-            return ()
-        if duty.kind == "mobilise":
-            return (*self._placements(state, seat, duty.of), c.Skip(seat))
-        if duty.kind == "number":
-            return (c.Claim(seat), c.Skip(seat))
-        if duty.kind == "lose":
-            return tuple(c.Lose(seat, card.number) for card in state.player(seat).controlled)
-        if duty.kind == "clear":
-            from companion.games.augustus.parts.resolution import clearable
-
-            return tuple(c.Clear(seat, number) for number in clearable(state, seat))
-        if duty.kind == "give":
-            return tuple(c.Give(seat, to) for to in duty.options)
-        return ()
+        return seat_choices(state, seat)
 
     def command_for_button(self, state: AugustusState, seat: int, key: str) -> Command | None:
         """A long press of OK skips: this call's placement, the rest of a mobilisation, the number
@@ -119,10 +97,6 @@ class AugustusRules(Game):
             return None
         choices = self.pad_choices(state, seat)
         return choices[-1] if choices and isinstance(choices[-1], c.Skip) else None
-
-    @staticmethod
-    def _placements(state: AugustusState, seat: int, wanted: str) -> tuple[Command, ...]:
-        return tuple(c.Place(seat, *placement) for placement in placing.legal(state, seat, wanted))
 
     has_calculator = True
 

@@ -15,6 +15,8 @@ from companion.games.augustus import events as e
 from companion.games.augustus import moves
 from companion.games.augustus.parts import bag, resolution, rewards
 from companion.games.augustus.parts.cards import card_data
+from companion.games.augustus.parts.choices import seat_choices
+from companion.games.augustus.parse import intent_of
 from companion.games.augustus.state import AugustusState, Objective, PlayerState
 
 
@@ -67,7 +69,8 @@ class CardView(View):
 class AugustusPlayer(PlayerView):
     """A player as everyone sees them: supply and legions on the board, three objectives in play,
     the cards controlled, rewards held and declined, gold/wheat/senators counted, and this call's
-    placement (done, or may still place) and whether they are the crier."""
+    placement (done, or may still place), whether they are the crier, and what the seat may enter
+    now (`choices`: intents, in the pad menu's order)."""
 
     supply: int
     on_board: int
@@ -82,6 +85,7 @@ class AugustusPlayer(PlayerView):
     acted: bool
     can_place: bool
     crier: bool
+    choices: Seq[FrozenMap]
 
 
 class DutyView(View):
@@ -154,6 +158,8 @@ def _player(state: AugustusState, p: PlayerState) -> AugustusPlayer:
         acted=placing_now and state.acted[p.seat],
         can_place=placing_now and not state.acted[p.seat],
         crier=p.seat == state.crier,
+        # what the seat may enter now, as the intents its pad's menu walks (the seat panels' buttons)
+        choices=Seq([freeze(intent_of(cmd)) for cmd in seat_choices(state, p.seat)]),
     )
 
 

@@ -49,7 +49,7 @@ class CompanionApp(App):
                  games: Sequence[GameChoice] = (), on_settings_changed: SettingsCallback | None = None,
                  on_ready: Callable[["CompanionApp"], None] | None = None, exit_after_first_frame: bool = False,
                  start_game: str | None = None, pad_count: int | None = None, pad_plan: Any = None,
-                 status_plan: Any = None, scanner_plan: Any = None, **kwargs: Any) -> None:
+                 status_plan: Any = None, scanner_plan: Any = None, speech_plan: Any = None, **kwargs: Any) -> None:
         from companion.ui.shell import setup_pads
         from companion.ui.shell import viewmodels as vms
         from companion.ui.gameui import game_presenters, load_game_uis
@@ -96,6 +96,8 @@ class CompanionApp(App):
         self.status_display: Any = None  # companion.ui.shell.status_display.StatusDisplayHook once open
         self._scanner_plan = scanner_plan  # companion.ui.dice.scanner_hook.ScannerOpener
         self.scanner: Any = None  # companion.ui.dice.scanner_hook.ScannerHook once open
+        self._speech_plan = speech_plan  # companion.wiring.speech.SpeechPlan
+        self.speech: Any = None  # companion.ui.shell.speech_hook.SpeechHook once open
 
     def load_kv(self, filename: str | None = None) -> bool:
         """Each screen loads its own .kv beside it; no app-wide kv file."""
@@ -144,6 +146,9 @@ class CompanionApp(App):
         return self.sm
 
     def on_stop(self) -> None:
+        if self.speech is not None:
+            self.speech.close()  # the announcer's thread ends with what it was saying
+            self.speech = None
         if self.scanner is not None:
             self.scanner.close()  # the reader stops: no dice fact arrives after this but its "closed"
             self.scanner = None
@@ -185,6 +190,11 @@ class CompanionApp(App):
             from companion.ui.shell.status_display import StatusDisplayHook
 
             self.status_display = StatusDisplayHook.open(self, self._status_plan)
+        if self._speech_plan is not None:
+            # Likewise: the announcer's thread and the sound wait for the first frame.
+            from companion.ui.shell.speech_hook import SpeechHook
+
+            self.speech = SpeechHook.open(self, self._speech_plan)
         if self._on_ready is not None:
             self._on_ready(self)
         if self._exit_after_first_frame:
@@ -466,7 +476,8 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
             start_screen: str = "home", on_settings_changed: SettingsCallback | None = None,
             on_ready: Callable[[CompanionApp], None] | None = None, exit_after_first_frame: bool = False,
             games: Sequence[GameChoice] = (), start_game: str | None = None, pad_count: int | None = None,
-            pad_plan: Any = None, status_plan: Any = None, scanner_plan: Any = None) -> int:
+            pad_plan: Any = None, status_plan: Any = None, scanner_plan: Any = None,
+            speech_plan: Any = None) -> int:
     """Runs the app until it is closed; returns the process exit code (`app.exit_code`, 0 unless
     an input script failed).
 
@@ -482,7 +493,8 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     `pad_plan` (a `pad_panels.PadOpener`): the pads (keys, private panels, each seat's display).
     `status_plan` (a `status_display.StatusOpener`): the table's season, round and time track after
     each update, cleared on stop. `scanner_plan` (a `dice.scanner_hook.ScannerOpener`): the dice
-    scanner's reader (or its in-app twin), told the open game's last scanner read.
+    scanner's reader (or its in-app twin), told the open game's last scanner read. `speech_plan`
+    (a `companion.wiring.speech.SpeechPlan`): the crier's call spoken, or its WAV twin.
     """
     from companion.ui.text.tr import tr
 
@@ -493,7 +505,8 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     app = CompanionApp(session, profile=prof.name, start_screen=start_screen, games=games,
                        on_settings_changed=on_settings_changed, on_ready=on_ready,
                        exit_after_first_frame=exit_after_first_frame, start_game=start_game, pad_count=pad_count,
-                       pad_plan=pad_plan, status_plan=status_plan, scanner_plan=scanner_plan)
+                       pad_plan=pad_plan, status_plan=status_plan, scanner_plan=scanner_plan,
+                       speech_plan=speech_plan)
     app.run()
     return int(app.exit_code)
 

@@ -1,0 +1,90 @@
+"""Augustus' part of the app (`app.augustus`): its set-up's own terms and its table's view-model.
+
+The set-up shares the shell's names and pads (`app.setup_vm`, `app.setup_pads`: a game night
+keeps its players) and adds the oldest player (the first crier, S002 「年紀最大的玩家開始時作為街頭
+公告員」), the bag (the app draws, or the crier draws from the physical bag and enters the token)
+and the table's card file (a path; the rules validate the file and name a bad card's line).
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any, Callable
+
+from kivy.event import EventDispatcher
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+
+from companion.session import Intent
+from companion.ui.augustus import format as words
+from companion.ui.augustus.viewmodels import AugustusTableViewModel
+from companion.ui.shell.choices import GameChoice
+from companion.ui.text.i18n import _
+
+Post = Callable[[Intent], None]
+
+
+class AugustusUI(EventDispatcher):
+    """`table` (the shared table); for the set-up `oldest` (a seat), `bag` ("app" or "table"),
+    `card_file` (a path, "" for none) and the words their buttons show."""
+
+    table = ObjectProperty(None)
+    oldest = NumericProperty(0)
+    bag = StringProperty("app")
+    bag_text = StringProperty("")
+    card_file = StringProperty("")
+    card_note = StringProperty("")
+    oldest_labels = ObjectProperty([])
+
+    def __init__(self, *, post: Post, pad_of_seat: Callable[[int], int | None], setup_vm: Any, setup_pads: Any,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.post = post
+        self.setup_vm = setup_vm
+        self.setup_pads = setup_pads
+        self.table = AugustusTableViewModel(post=post, pad_of_seat=pad_of_seat)
+        setup_vm.bind(count=lambda *_: self.relabel())
+        self.bind(oldest=lambda *_: self.relabel(), bag=lambda *_: self.relabel(), card_file=lambda *_: self.relabel())
+        self.relabel()
+
+    def relabel(self) -> None:
+        if self.oldest >= int(self.setup_vm.count):
+            self.oldest = 0
+        self.oldest_labels = [_("Oldest · first crier") if seat == self.oldest else _("Oldest?")
+                              for seat in range(int(self.setup_vm.count))]
+        self.bag_text = _("Bag: {bag}").format(bag=words.bag_name(self.bag))
+        self.card_note = (_("Card file: {path}").format(path=self.card_file) if self.card_file.strip()
+                          else _("No card file: each objective's facts are entered when it is taken."))
+        self.table.relabel()
+
+    # -- set-up --------------------------------------------------------------------------------
+
+    def configure(self, choice: GameChoice | None) -> None:
+        if choice is not None and self.setup_vm.game != words.GAME:
+            self.setup_vm.configure(choice)
+
+    def choose_oldest(self, seat: int) -> None:
+        if 0 <= seat < int(self.setup_vm.count):
+            self.oldest = int(seat)
+
+    def toggle_bag(self) -> None:
+        self.bag = "table" if self.bag == "app" else "app"
+
+    def setup_terms(self) -> dict[str, Any]:
+        """The oldest player, the bag, a fresh seed for the app's bag, and the card file's text
+        (read here; the rules refuse a bad card naming its line)."""
+        terms: dict[str, Any] = {"oldest": int(self.oldest), "settings": {"bag": self.bag},
+                                 "seed": secrets.randbits(63)}
+        path = self.card_file.strip()
+        if path:
+            try:
+                terms["cards"] = Path(path).expanduser().read_text(encoding="utf-8")
+            except OSError as exc:
+                terms["cards"] = [{"file": path, "error": exc.strerror or str(exc)}]
+        return terms
+
+    def start(self) -> None:
+        setup: dict[str, Any] = {"players": self.setup_vm.players(), **self.setup_terms()}
+        if not self.setup_pads.is_default():
+            setup["pads"] = self.setup_pads.value()
+        self.post(Intent("new_game", {"game": words.GAME, "setup": setup}))

@@ -1,0 +1,44 @@
+"""Augustus' GameUI: its own set-up and table over one controller (`app.augustus`), its pads'
+presenter and its demo states."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.session import TableView
+from companion.ui.augustus.demo import AugustusDemo
+from companion.ui.augustus.presenters import AugustusPresenter
+from companion.ui.gameui import GameUI
+
+
+class AugustusGameUI(GameUI):
+    screens = {"augustus_setup": "companion.ui.augustus.setup", "augustus_table": "companion.ui.augustus.table"}
+    table_screen = "augustus_table"
+    setup_screen = "augustus_setup"
+    demo = AugustusDemo()
+    presenter_class = AugustusPresenter
+    start_kind = "augustus.setup"
+
+    def __init__(self, app: Any, choice: Any) -> None:
+        super().__init__(app, choice)
+        from companion.ui.augustus.controller import AugustusUI
+
+        session = app.session
+        self.controller = AugustusUI(post=app.post, pad_of_seat=session.pad_of_seat, setup_vm=app.setup_vm,
+                                     setup_pads=app.setup_pads)
+
+    def kv_names(self) -> Mapping[str, Any]:
+        return {"augustus": self.controller}
+
+    def update(self, table: TableView) -> None:
+        self.controller.table.update(table)
+
+    def relabel(self) -> None:
+        self.controller.relabel()
+
+    def clear_notices(self) -> None:
+        self.controller.table.clear_notice()
+
+    def choose(self) -> None:
+        super().choose()
+        self.controller.relabel()

@@ -1,0 +1,201 @@
+"""Augustus' shared table: the call large (the token just drawn, how many of its kind the bag still
+holds, the crier, the end warning), every player's card (supply, controlled objectives, rewards
+held, the three objectives in play with their symbols, a placed legion in brackets), and under
+them the panel for what the table waits for (`AugustusTableViewModel.content`): Draw, the physical
+bag's tokens, the seats with their choices, the card entry, a reward's VP, the final breakdown.
+
+Everything shown comes from `app.augustus.table` (public views only). The panel is rebuilt when
+what it offers changes, so a hidden button never takes a touch.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.ui.augustus import format as words
+from companion.ui.text.i18n import _
+from companion.ui.widgets import AppButton, AppLabel, FitButton, Panel, theme
+
+
+class AugustusPlayerCard(Panel):
+    seat = NumericProperty(0)
+    name = StringProperty("")
+    detail = StringProperty("")
+    objectives = StringProperty("")
+    done = BooleanProperty(False)
+    waiting = BooleanProperty(False)
+
+
+def _app() -> Any:
+    from kivy.app import App
+
+    return App.get_running_app()
+
+
+def _button(wid: str, text: str, on_tap: Callable[[], None], *, selected: bool = False, bg: Any = None,
+            font: float = 17) -> AppButton:
+    scale = _app().scale
+    button = FitButton(wid=wid, text=text, base_font=font * scale, min_font=11 * scale, selected=selected,
+                       size_hint_y=None, height=46 * scale)
+    if bg is not None:
+        button.bg = bg
+    button.bind(on_release=lambda *_: on_tap())
+    return button
+
+
+def _row(*widgets: Any, cols: int | None = None) -> GridLayout:
+    scale = _app().scale
+    grid = GridLayout(cols=cols or max(1, len(widgets)), spacing=4 * scale, size_hint_y=None)
+    grid.bind(minimum_height=grid.setter("height"))
+    for widget in widgets:
+        grid.add_widget(widget)
+    return grid
+
+
+def _label(wid: str, text: str, font: float = 16, color: Any = None, halign: str = "left") -> AppLabel:
+    scale = _app().scale
+    label = AppLabel(wid=wid, text=text, font_size=font * scale, wrap=True, size_hint_y=None, halign=halign)
+    label.bind(texture_size=lambda lab, size: setattr(lab, "height", size[1] + 4 * scale))
+    if color is not None:
+        label.color = color
+    return label
+
+
+class AugustusTableScreen(Screen):
+    def on_kv_post(self, base_widget: Any) -> None:
+        vm = _app().augustus.table
+        vm.bind(rows=lambda *_: self.update_players(), content=lambda *_: self.update_panel(),
+                seats=lambda *_: self.update_panel(), seat=lambda *_: self.update_panel(),
+                choices=lambda *_: self.update_panel(), tokens=lambda *_: self.update_panel(),
+                value=lambda *_: self.update_panel(), final_lines=lambda *_: self.update_panel(),
+                card_title=lambda *_: self.update_panel(), value_label=lambda *_: self.update_panel())
+        entry = vm.entry
+        entry.bind(number_text=lambda *_: self.update_panel(), kind=lambda *_: self.update_panel(),
+                   vp=lambda *_: self.update_panel(), gold=lambda *_: self.update_panel(),
+                   wheat=lambda *_: self.update_panel(), symbols_text=lambda *_: self.update_panel(),
+                   power_text=lambda *_: self.update_panel(), amount=lambda *_: self.update_panel(),
+                   of_text=lambda *_: self.update_panel(), cap=lambda *_: self.update_panel())
+        self.update_players()
+        self.update_panel()
+
+    # -- the players ---------------------------------------------------------------------------
+
+    def update_players(self) -> None:
+        vm = _app().augustus.table
+        grid = self.ids.players
+        if len(grid.children) != len(vm.rows):
+            grid.clear_widgets()
+            for row in vm.rows:
+                grid.add_widget(AugustusPlayerCard(seat=row["seat"]))
+        for card, row in zip(reversed(grid.children), vm.rows):
+            card.name, card.detail = row["name"], row["detail"]
+            card.objectives = "\n".join(row["objectives"])
+            card.done, card.waiting = row["done"], row["waiting"]
+
+    # -- the panel -----------------------------------------------------------------------------
+
+    def update_panel(self) -> None:
+        vm = _app().augustus.table
+        panel = self.ids.panel
+        panel.clear_widgets()
+        full = vm.content in ("card", "final")
+        self.ids.players.opacity = 0 if full else 1
+        self.ids.players.size_hint_y = None if full else 1
+        self.ids.players.height = 0
+        self.ids.players.disabled = full
+        panel.size_hint_y = 1 if full else None
+        if not full:
+            panel.height = panel.minimum_height
+        build = getattr(self, f"_panel_{vm.content}", None)
+        if build is not None:
+            for widget in build(vm):
+                panel.add_widget(widget)
+        if vm.content == "card":
+            from kivy.uix.widget import Widget
+
+            panel.add_widget(Widget())  # the entry sits at the top, under the call
+
+    def _panel_draw(self, vm: Any) -> list[Any]:
+        return [_button("augustus.draw", _("Draw a token"), vm.draw, bg=theme.ACCENT, font=22)]
+
+    def _panel_token(self, vm: Any) -> list[Any]:
+        buttons = [_button(f"augustus.token.{t['token']}", t["label"], lambda t=t["token"]: vm.enter_token(t))
+                   for t in vm.tokens]
+        return [_label("augustus.token.title", _("Which token did the crier draw?"), 15, theme.MUTED),
+                _row(*buttons, cols=4 if len(buttons) > 4 else len(buttons) or 1)]
+
+    def _panel_seats(self, vm: Any) -> list[Any]:
+        if not vm.seats:
+            return []
+        tabs = [_button(f"augustus.seat.{s['seat']}", s["name"], lambda s=s["seat"]: vm.choose_seat(s),
+                        selected=s["seat"] == vm.seat, font=16) for s in vm.seats]
+        choices = [_button(f"augustus.choice.{i}", label, lambda i=i: vm.play(i),
+                           bg=theme.NEUTRAL if label == words.choice_label({"name": "skip"}, vm._view) else theme.PLUS,
+                           font=15) for i, label in enumerate(vm.choices)]
+        return [_row(*tabs, cols=min(6, len(tabs))), _row(*choices, cols=4 if _app().portrait is False else 2)]
+
+    def _panel_value(self, vm: Any) -> list[Any]:
+        return [_label("augustus.value.title", _("The VP printed on the {reward} tile").format(reward=vm.value_label), 16),
+                _row(_button("augustus.value.minus", "−", lambda: vm.change_value(-1), font=24),
+                     _label("augustus.value", str(int(vm.value)), 30, halign="center"),
+                     _button("augustus.value.plus", "+", lambda: vm.change_value(1), font=24),
+                     _button("augustus.value.enter", _("Enter"), vm.enter_value, bg=theme.ACCENT))]
+
+    def _panel_final(self, vm: Any) -> list[Any]:
+        from kivy.uix.scrollview import ScrollView
+
+        scale = _app().scale
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=2 * scale)
+        box.bind(minimum_height=box.setter("height"))
+        for i, line in enumerate(vm.final_lines):
+            box.add_widget(_label(f"augustus.final.{i}", line, 14 if line.startswith(" ") else 17,
+                                  theme.MUTED if line.startswith(" ") else None))
+        scroll = ScrollView()
+        scroll.add_widget(box)
+        return [scroll]
+
+    def _panel_card(self, vm: Any) -> list[Any]:
+        e = vm.entry
+        out: list[Any] = [_label("augustus.card.title", vm.card_title, 17),
+                          _row(_button("augustus.card.number.minus10", "−10", lambda: e.step_number(-10)),
+                               _button("augustus.card.number.minus", "−1", lambda: e.step_number(-1)),
+                               _label("augustus.card.number", e.number_text, 18, halign="center"),
+                               _button("augustus.card.number.plus", "+1", lambda: e.step_number(1)),
+                               _button("augustus.card.number.plus10", "+10", lambda: e.step_number(10)))]
+        if not e.in_file:
+            out.append(_row(*[_button(f"augustus.card.kind.{k}", words.kind_name(k), lambda k=k: e.choose_kind(k),
+                                      selected=e.kind == k, font=15) for k in words.KINDS],
+                            *[_button(f"augustus.card.{f}.plus", f"{name} {int(getattr(e, f))}",
+                                      lambda f=f: e.step(f, 1), font=15)
+                              for f, name in (("vp", _("VP")), ("gold", _("Gold")), ("wheat", _("Wheat")))],
+                            _button("augustus.card.vp.minus", _("VP −1"), lambda: e.step("vp", -1), font=15),
+                            cols=8))
+            out.append(_label("augustus.card.symbols", e.symbols_text, 16))
+            out.append(_row(*[_button(f"augustus.card.symbol.{s}", words.token_name(s), lambda s=s: e.add_symbol(s),
+                                      font=14) for s in words.SYMBOLS],
+                            _button("augustus.card.symbol.back", _("Delete"), e.remove_symbol, font=14), cols=7))
+            power = [_button("augustus.card.power", e.power_text, e.next_power, font=14)]
+            if e.has_amount:
+                power += [_button("augustus.card.amount", _("Amount {n}").format(n=int(e.amount)),
+                                  lambda: e.step("amount", 1) if e.amount < 10 else setattr(e, "amount", 1), font=14)]
+            if e.has_of:
+                power += [_button("augustus.card.of", e.of_text, e.next_of, font=14)]
+            if e.has_cap:
+                power += [_button("augustus.card.cap", _("Cap {n}").format(n=int(e.cap)) if e.cap else _("No cap"),
+                                  lambda: e.step("cap", 1), font=14),
+                          _button("augustus.card.cap.reset", _("No cap"), lambda: setattr(e, "cap", 0), font=14)]
+            out.append(_row(*power, cols=max(len(power), 2)))
+        out.append(_button("augustus.card.take", _("Take objective {number}").format(number=int(e.number)), vm.take,
+                           bg=theme.ACCENT, font=20))
+        return out
+
+
+SCREEN_CLASS = AugustusTableScreen
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))

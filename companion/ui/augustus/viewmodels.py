@@ -1,0 +1,206 @@
+"""Augustus' shared table: what it shows, as Kivy properties, and what its taps post.
+
+Fed `TableView`s only (Augustus has no secret: the public view is every seat's). `content` says
+which panel sits under the call and the players:
+
+| content | when | what the panel offers |
+| --- | --- | --- |
+| `draw` | the crier draws, the app's bag | Draw a token |
+| `token` | the crier draws from the physical bag (the view's ask `augustus.token`) | the tokens still in the bag |
+| `seats` | a call, a resolution's choice | the seats that may enter something, and the chosen seat's choices |
+| `card` | a seat takes an objective (the start's three, after a completion) | the card's number and printed facts (`CardEntry`) |
+| `value` | the end asks a reward tile's VP (the view's ask `augustus.reward_vp`) | − / + and Enter |
+| `final` | the game is over | every line of the final scoring with its rule |
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from kivy.event import EventDispatcher
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+
+from companion.session import Intent, TableView
+from companion.ui.augustus import format as words
+from companion.ui.augustus.panels import CardEntry
+from companion.ui.text import formatting as fmt
+from companion.ui.text.i18n import _
+
+Post = Callable[[Intent], None]
+PadOfSeat = Callable[[int], "int | None"]
+TOKEN_ASK, VALUE_ASK = "augustus.token", "augustus.reward_vp"
+
+
+def content_of(view: Mapping[str, Any]) -> str:
+    """Which panel the view calls for (the module's table)."""
+    phase = view.get("phase")
+    ask = view.get("ask") or {}
+    if phase == "over":
+        return "final"
+    if ask.get("kind") == TOKEN_ASK:
+        return "token"
+    if ask.get("kind") == VALUE_ASK:
+        return "value"
+    if phase == "start" or (phase == "resolve" and (view.get("duty") or {}).get("kind") == "take"):
+        return "card"
+    if phase == "draw":
+        return "draw"
+    return "seats"
+
+
+def taker(view: Mapping[str, Any]) -> int | None:
+    """The seat that takes an objective now: the first still taking at the start, or the one a
+    resolution waits for."""
+    if view.get("phase") == "start":
+        taking = view.get("taking") or ()
+        return int(taking[0]["seat"]) if taking else None
+    duty = view.get("duty") or {}
+    return duty.get("seat") if duty.get("kind") == "take" else None
+
+
+class AugustusTableViewModel(EventDispatcher):
+    """Everything Augustus' table shows, refreshed from each `TableView`."""
+
+    active = BooleanProperty(False)
+    phase = StringProperty("")
+    title = StringProperty("")
+    notice_text = StringProperty("")
+    notice_rule = StringProperty("")
+    notice_level = StringProperty("")
+    can_undo = BooleanProperty(False)
+    can_redo = BooleanProperty(False)
+    token = StringProperty("")
+    token_text = StringProperty("")
+    left_text = StringProperty("")
+    crier_text = StringProperty("")
+    warning_text = StringProperty("")
+    duty_text = StringProperty("")
+    rows = ListProperty([])  # [{seat, name, detail, objectives: [line], crier, done, pad}]
+    content = StringProperty("")
+    seats = ListProperty([])  # [{seat, name}] the seats with something to enter
+    seat = NumericProperty(-1)  # the chosen one among `seats`
+    choices = ListProperty([])  # [label] of the chosen seat's choices
+    tokens = ListProperty([])  # [{token, label}] the physical bag's: what it still holds
+    value = NumericProperty(0)
+    value_label = StringProperty("")
+    final_lines = ListProperty([])
+    card_seat = NumericProperty(-1)
+    card_title = StringProperty("")
+    entry = ObjectProperty(None)
+
+    def __init__(self, post: Post | None = None, pad_of_seat: PadOfSeat | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.post: Post = post or (lambda intent: None)
+        self.pad_of_seat = pad_of_seat
+        self.entry = CardEntry()
+        self._view: Mapping[str, Any] = {}
+        self._intents: list[Mapping[str, Any]] = []
+
+    # -- refreshing ----------------------------------------------------------------------------
+
+    def update(self, table: TableView) -> None:
+        view: Mapping[str, Any] = table.view or {}
+        self.active = table.game == words.GAME and view.get("phase") not in (None, "setup")
+        if not self.active:
+            return
+        self._view = view
+        self.phase = str(view.get("phase"))
+        self.can_undo, self.can_redo = table.can_undo, table.can_redo
+        self.notice_text, self.notice_rule = fmt.format_notice(table.notice)
+        self.notice_level = table.notice.level if table.notice else ""
+        self.entry.known = list(view.get("cards_known") or ())
+        self.entry.seen = list(view.get("seen") or ())
+        self.relabel()
+
+    def relabel(self) -> None:
+        view = self._view
+        if not view:
+            return
+        players = view.get("players") or ()
+        self.title = _("Augustus · Draw {n}").format(n=view.get("call", 0))
+        self.token = words.last_call(view)
+        self.token_text = words.token_name(self.token) if self.token else _("No token yet")
+        self.left_text = words.call_left(view)
+        crier = view.get("crier")
+        name = players[crier]["name"] if isinstance(crier, int) and 0 <= crier < len(players) else ""
+        self.crier_text = _("Crier: {name}").format(name=name)
+        self.warning_text = words.warning_text(view)
+        self.duty_text = words.duty_text(view)
+        self.rows = [self._row(p) for p in players]
+        self.content = content_of(view)
+        self.seats = [{"seat": p["seat"], "name": p["name"]} for p in players if p.get("choices")]
+        if self.seat not in [s["seat"] for s in self.seats]:
+            self.seat = self.seats[0]["seat"] if self.seats else -1
+        self._choose_seat()
+        ask = view.get("ask") or {}
+        bag = view.get("bag") or {}
+        self.tokens = ([{"token": t, "label": f"{words.token_name(t)} · {bag.get(t, 0)}"} for t in ask.get("options", ())]
+                       if ask.get("kind") == TOKEN_ASK else [])
+        if ask.get("kind") == VALUE_ASK:
+            reward = str((ask.get("about") or {}).get("reward", ""))
+            self.value_label = words.reward_name(reward)
+        self.final_lines = words.final_lines(view["final"]) if view.get("final") else []
+        seat = taker(view)
+        self.card_seat = -1 if seat is None else int(seat)
+        if seat is not None and 0 <= seat < len(players):
+            self.card_title = _("{name} takes an objective").format(name=players[seat]["name"])
+        self.entry.relabel()
+
+    def _row(self, player: Mapping[str, Any]) -> dict[str, Any]:
+        seat = int(player["seat"])
+        pad = self.pad_of_seat(seat) if self.pad_of_seat is not None else None
+        detail = words.player_detail(player)
+        if pad is not None:
+            detail += " · " + _("Pad {n}").format(n=pad + 1)
+        return {"seat": seat, "name": ("★ " if player.get("crier") else "") + str(player["name"]),
+                "detail": detail, "objectives": [words.objective_line(o) for o in player.get("objectives", ())],
+                "done": bool(player.get("acted")), "waiting": bool(player.get("choices"))}
+
+    def _choose_seat(self) -> None:
+        players = self._view.get("players") or ()
+        me = next((p for p in players if p["seat"] == self.seat), None)
+        self._intents = list(me.get("choices", ())) if me else []
+        self.choices = [words.choice_label(i, self._view) for i in self._intents]
+
+    def clear_notice(self) -> None:
+        self.notice_text = self.notice_rule = self.notice_level = ""
+
+    # -- what its taps post --------------------------------------------------------------------
+
+    def choose_seat(self, seat: int) -> None:
+        if seat in [s["seat"] for s in self.seats]:
+            self.seat = int(seat)
+            self._choose_seat()
+
+    def play(self, index: int) -> None:
+        """One of the chosen seat's choices (a placement, Skip, a reward, a victim's objective)."""
+        if 0 <= index < len(self._intents):
+            intent = self._intents[index]
+            self.post(Intent(str(intent["name"]), dict(intent.get("args") or {})))
+
+    def draw(self) -> None:
+        self.post(Intent("draw"))
+
+    def enter_token(self, token: str) -> None:
+        """The token the crier drew from the physical bag (the rules refuse one it cannot hold)."""
+        self.post(Intent("draw", {"token": str(token)}))
+
+    def change_value(self, step: int) -> None:
+        self.value = max(0, min(30, int(self.value) + int(step)))
+
+    def enter_value(self) -> None:
+        ask = self._view.get("ask") or {}
+        reward = (ask.get("about") or {}).get("reward")
+        if reward:
+            self.post(Intent("reward_value", {"reward": str(reward), "vp": int(self.value)}))
+            self.value = 0
+
+    def take(self) -> None:
+        """The objective the card entry holds, for the seat taking one: its number alone when
+        the table's card file has it, else its printed facts."""
+        if self.card_seat < 0:
+            return
+        args: dict[str, Any] = {"seat": int(self.card_seat), "number": int(self.entry.number)}
+        if not self.entry.in_file:
+            args["card"] = self.entry.card()
+        self.post(Intent("take", args))
