@@ -40,9 +40,9 @@ def _app() -> Any:
 
 
 def _button(wid: str, text: str, on_tap: Callable[[], None], *, selected: bool = False, bg: Any = None,
-            font: float = 17) -> AppButton:
+            font: float = theme.BUTTON) -> AppButton:
     scale = _app().scale
-    button = FitButton(wid=wid, text=text, base_font=font * scale, min_font=11 * scale, selected=selected,
+    button = FitButton(wid=wid, text=text, base_font=font * scale, min_font=theme.READ * scale, selected=selected,
                        size_hint_y=None, height=46 * scale)
     if bg is not None:
         button.bg = bg
@@ -59,7 +59,7 @@ def _row(*widgets: Any, cols: int | None = None) -> GridLayout:
     return grid
 
 
-def _label(wid: str, text: str, font: float = 16, color: Any = None, halign: str = "left") -> AppLabel:
+def _label(wid: str, text: str, font: float = theme.BODY, color: Any = None, halign: str = "left") -> AppLabel:
     scale = _app().scale
     label = AppLabel(wid=wid, text=text, font_size=font * scale, wrap=True, size_hint_y=None, halign=halign)
     label.bind(texture_size=lambda lab, size: setattr(lab, "height", size[1] + 4 * scale))
@@ -117,35 +117,31 @@ class AugustusTableScreen(Screen):
         if build is not None:
             for widget in build(vm):
                 panel.add_widget(widget)
-        if vm.content == "card":
-            from kivy.uix.widget import Widget
-
-            panel.add_widget(Widget())  # the entry sits at the top, under the call
 
     def _panel_draw(self, vm: Any) -> list[Any]:
-        return [_button("augustus.draw", _("Draw a token"), vm.draw, bg=theme.ACCENT, font=22)]
+        return [_button("augustus.draw", _("Draw a token"), vm.draw, bg=theme.ACCENT, font=theme.BUTTON)]
 
     def _panel_token(self, vm: Any) -> list[Any]:
         buttons = [_button(f"augustus.token.{t['token']}", t["label"], lambda t=t["token"]: vm.enter_token(t))
                    for t in vm.tokens]
-        return [_label("augustus.token.title", _("Which token did the crier draw?"), 15, theme.MUTED),
+        return [_label("augustus.token.title", _("Which token did the crier draw?"), theme.READ, theme.MUTED),
                 _row(*buttons, cols=4 if len(buttons) > 4 else len(buttons) or 1)]
 
     def _panel_seats(self, vm: Any) -> list[Any]:
         if not vm.seats:
             return []
         tabs = [_button(f"augustus.seat.{s['seat']}", s["name"], lambda s=s["seat"]: vm.choose_seat(s),
-                        selected=s["seat"] == vm.seat, font=16) for s in vm.seats]
+                        selected=s["seat"] == vm.seat, font=theme.BUTTON) for s in vm.seats]
         choices = [_button(f"augustus.choice.{i}", label, lambda i=i: vm.play(i),
                            bg=theme.NEUTRAL if label == words.choice_label({"name": "skip"}, vm._view) else theme.PLUS,
-                           font=15) for i, label in enumerate(vm.choices)]
+                           font=theme.BUTTON) for i, label in enumerate(vm.choices)]
         return [_row(*tabs, cols=min(6, len(tabs))), _row(*choices, cols=4 if _app().portrait is False else 2)]
 
     def _panel_value(self, vm: Any) -> list[Any]:
-        return [_label("augustus.value.title", _("The VP printed on the {reward} tile").format(reward=vm.value_label), 16),
-                _row(_button("augustus.value.minus", "−", lambda: vm.change_value(-1), font=24),
-                     _label("augustus.value", str(int(vm.value)), 30, halign="center"),
-                     _button("augustus.value.plus", "+", lambda: vm.change_value(1), font=24),
+        return [_label("augustus.value.title", _("The VP printed on the {reward} tile").format(reward=vm.value_label), theme.BODY),
+                _row(_button("augustus.value.minus", "−", lambda: vm.change_value(-1), font=theme.HEADING),
+                     _label("augustus.value", str(int(vm.value)), theme.SCORE, halign="center"),
+                     _button("augustus.value.plus", "+", lambda: vm.change_value(1), font=theme.HEADING),
                      _button("augustus.value.enter", _("Enter"), vm.enter_value, bg=theme.ACCENT))]
 
     def _panel_final(self, vm: Any) -> list[Any]:
@@ -155,7 +151,7 @@ class AugustusTableScreen(Screen):
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=2 * scale)
         box.bind(minimum_height=box.setter("height"))
         for i, line in enumerate(vm.final_lines):
-            box.add_widget(_label(f"augustus.final.{i}", line, 14 if line.startswith(" ") else 17,
+            box.add_widget(_label(f"augustus.final.{i}", line, theme.READ if line.startswith(" ") else theme.BODY,
                                   theme.MUTED if line.startswith(" ") else None))
         scroll = ScrollView()
         scroll.add_widget(box)
@@ -163,38 +159,51 @@ class AugustusTableScreen(Screen):
 
     def _panel_card(self, vm: Any) -> list[Any]:
         e = vm.entry
-        out: list[Any] = [_label("augustus.card.title", vm.card_title, 17),
+        out: list[Any] = [_label("augustus.card.title", vm.card_title, theme.BODY),
                           _row(_button("augustus.card.number.minus10", "−10", lambda: e.step_number(-10)),
                                _button("augustus.card.number.minus", "−1", lambda: e.step_number(-1)),
-                               _label("augustus.card.number", e.number_text, 18, halign="center"),
+                               _label("augustus.card.number", e.number_text, theme.HEADING, halign="center"),
                                _button("augustus.card.number.plus", "+1", lambda: e.step_number(1)),
                                _button("augustus.card.number.plus10", "+10", lambda: e.step_number(10)))]
         if not e.in_file:
+            # Four buttons a row, so that each word fits its button at the type scale's size; on a
+            # short landscape screen the entry scrolls (see the end).
+            cols, small = 4, theme.BUTTON
             out.append(_row(*[_button(f"augustus.card.kind.{k}", words.kind_name(k), lambda k=k: e.choose_kind(k),
-                                      selected=e.kind == k, font=15) for k in words.KINDS],
+                                      selected=e.kind == k, font=small) for k in words.KINDS],
                             *[_button(f"augustus.card.{f}.plus", f"{name} {int(getattr(e, f))}",
-                                      lambda f=f: e.step(f, 1), font=15)
+                                      lambda f=f: e.step(f, 1), font=small)
                               for f, name in (("vp", _("VP")), ("gold", _("Gold")), ("wheat", _("Wheat")))],
-                            _button("augustus.card.vp.minus", _("VP −1"), lambda: e.step("vp", -1), font=15),
-                            cols=8))
+                            _button("augustus.card.vp.minus", _("VP −1"), lambda: e.step("vp", -1), font=small),
+                            cols=cols))
             out.append(_label("augustus.card.symbols", e.symbols_text, 16))
             out.append(_row(*[_button(f"augustus.card.symbol.{s}", words.token_name(s), lambda s=s: e.add_symbol(s),
-                                      font=14) for s in words.SYMBOLS],
-                            _button("augustus.card.symbol.back", _("Delete"), e.remove_symbol, font=14), cols=7))
-            power = [_button("augustus.card.power", e.power_text, e.next_power, font=14)]
+                                      font=small) for s in words.SYMBOLS],
+                            _button("augustus.card.symbol.back", _("Delete"), e.remove_symbol, font=small),
+                            cols=cols))
+            power = [_button("augustus.card.power", e.power_text, e.next_power, font=theme.BUTTON)]
             if e.has_amount:
                 power += [_button("augustus.card.amount", _("Amount {n}").format(n=int(e.amount)),
-                                  lambda: e.step("amount", 1) if e.amount < 10 else setattr(e, "amount", 1), font=14)]
+                                  lambda: e.step("amount", 1) if e.amount < 10 else setattr(e, "amount", 1), font=theme.BUTTON)]
             if e.has_of:
-                power += [_button("augustus.card.of", e.of_text, e.next_of, font=14)]
+                power += [_button("augustus.card.of", e.of_text, e.next_of, font=theme.BUTTON)]
             if e.has_cap:
                 power += [_button("augustus.card.cap", _("Cap {n}").format(n=int(e.cap)) if e.cap else _("No cap"),
-                                  lambda: e.step("cap", 1), font=14),
-                          _button("augustus.card.cap.reset", _("No cap"), lambda: setattr(e, "cap", 0), font=14)]
+                                  lambda: e.step("cap", 1), font=theme.BUTTON),
+                          _button("augustus.card.cap.reset", _("No cap"), lambda: setattr(e, "cap", 0), font=theme.BUTTON)]
             out.append(_row(*power, cols=max(len(power), 2)))
-        out.append(_button("augustus.card.take", _("Take objective {number}").format(number=int(e.number)), vm.take,
-                           bg=theme.ACCENT, font=20))
-        return out
+        # Take stays in sight under the entry, which scrolls when a short screen cannot hold it.
+        take = _button("augustus.card.take", _("Take objective {number}").format(number=int(e.number)), vm.take,
+                       bg=theme.ACCENT, font=theme.BUTTON)
+        from kivy.uix.scrollview import ScrollView
+
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4 * _app().scale)
+        box.bind(minimum_height=box.setter("height"))
+        for widget in out:
+            box.add_widget(widget)
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(box)
+        return [scroll, take]
 
 
 SCREEN_CLASS = AugustusTableScreen
