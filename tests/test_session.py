@@ -37,9 +37,13 @@ def test_refused_setup_leaves_no_file(session, tmp_path):
     assert not list((tmp_path / "games").glob("*.journal")) if (tmp_path / "games").exists() else True
 
 
-def test_unbuilt_game_is_refused_plainly(session):
+def test_unbuilt_game_is_refused_plainly(tmp_path):
+    """A game the session has no rules for (every registered game is built now: one left out)."""
+    session = Session({k: v for k, v in built_games().items() if k != "augustus"}, JournalStore(tmp_path))
     session.handle(Intent("new_game", {"game": "augustus", "setup": {}}))
     assert "cannot be played yet" in session.notice.text
+    assert session.engine is None and not list(tmp_path.iterdir())
+    session.shutdown()
 
 
 def test_pad_button_scores_for_its_seat(session):
