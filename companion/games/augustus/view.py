@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from companion.core.asks import Ask, AskView, ask_view
 from companion.core.events import Event
-from companion.core.views import FrozenMap, GameView, PlayerView, Seq, View, freeze
+from companion.core.views import FrozenMap, GameView, PlayerView, Seq, View, freeze, to_data
 from companion.games.augustus import events as e
 from companion.games.augustus import moves
 from companion.games.augustus.parts import bag, resolution, rewards
@@ -27,14 +27,6 @@ def ask_of(state: AugustusState) -> Ask | None:
     if state.phase == "values" and state.duties:
         return moves.value_ask(state)
     return None
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value
 
 
 class ObjectiveView(View):
@@ -199,15 +191,15 @@ def view(state: AugustusState, seat: int | None = None) -> GameView:
         cards_known=Seq(sorted(n for n in state.catalog if n not in state.seen)),
         seen=Seq(sorted(state.seen)),
         ask=ask_view(ask_of(state)),
-        final=freeze(_plain(state.final)) if state.phase == "over" else None,
+        final=freeze(to_data(state.final)) if state.phase == "over" else None,
     )
 
 
 def public_event(event: Event) -> dict[str, Any]:
     """An event as the history, logs and exports show it: Augustus has no secrets, so all of it."""
     if isinstance(event, e.Played):
-        return {"seat": event.seat, "move": event.move, "detail": _plain(event.detail)}
-    return _plain({f.name: getattr(event, f.name) for f in dataclasses.fields(event)})
+        return {"seat": event.seat, "move": event.move, "detail": to_data(event.detail)}
+    return to_data({f.name: getattr(event, f.name) for f in dataclasses.fields(event)})
 
 
 def summary_text(public: Mapping[str, Any]) -> str:

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from companion.core.asks import Ask, AskView, ask_view
 from companion.core.events import Event
-from companion.core.views import FrozenMap, GameView, PlayerView, Seq, View, freeze, optional
+from companion.core.views import FrozenMap, GameView, PlayerView, Seq, View, freeze, optional, to_data
 from companion.games.troyes import events as e
 from companion.games.troyes import rules_data as R
 from companion.games.troyes.parts import activity, buildings, cathedral, eventqueue, influence, military, reads, setup
@@ -50,14 +50,6 @@ def ask_of(state: TroyesState) -> Ask | None:
         return Ask(reads.BLACK_ASK, military.RULE, {"name": "throw_black", "args": {}}, "dice", state.start_player, (),
                    {"count": military.black_count(state)})
     return None
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value
 
 
 class TroyesPlayer(PlayerView):
@@ -276,11 +268,11 @@ def public_event(event: Event) -> dict[str, Any]:
     """An event as the history, logs and exports may show it: no character card, no VP total."""
     if isinstance(event, e.TroyesSetUp):
         return {"players": list(event.players), "colours": list(event.colours), "start_player": event.start_player,
-                "settings": _plain(event.settings), "characters_dealt": bool(event.characters)}
+                "settings": to_data(event.settings), "characters_dealt": bool(event.characters)}
     if isinstance(event, e.CharactersEntered):
         return {"seat": event.seat}
     if isinstance(event, e.Played):
-        detail = _plain(event.detail)
+        detail = to_data(event.detail)
         out: dict[str, Any] = {"seat": event.seat, "move": event.move, "detail": detail}
         if event.move == "throw":
             out.update(_scanner(detail, detail.get("dice")))
@@ -288,8 +280,8 @@ def public_event(event: Event) -> dict[str, Any]:
             out.update(_scanner(detail, [["black", f] for f in detail.get("dice") or ()]))
         return out
     if isinstance(event, e.GameEnded):
-        return {"final": _plain(event.final)}
-    return _plain({f.name: getattr(event, f.name) for f in dataclasses.fields(event)})
+        return {"final": to_data(event.final)}
+    return to_data({f.name: getattr(event, f.name) for f in dataclasses.fields(event)})
 
 
 def summary_text(public: Mapping[str, Any]) -> str:
