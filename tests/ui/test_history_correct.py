@@ -160,6 +160,16 @@ def test_correct_a_score_pad_entry_by_touch(session):
     assert [(ev["seat"], ev["points"]) for ev in entered] == [(0, 5), (4, 12), (2, 4), (0, 2)]
 
 
+def scroll_to_step(ui, step):
+    """Scrolls the history until step `step`'s Correct… button is drawn (only rows on screen are)."""
+    screen = ui.app.sm.get_screen("history")
+    screen.scroll_to_step(step)
+    yield from until(lambda: ui.shown(f"history.correct.{step}"), what=f"step {step}'s row")
+    yield from settle()
+    screen.scroll_to_step(step)  # now that its row is drawn and measured: into the middle
+    yield from settle()
+
+
 def test_correct_a_past_trajan_step_by_touch(session):
     trajan_game(session, moves=5)
     steps = in_effect(session)
@@ -174,9 +184,7 @@ def test_correct_a_past_trajan_step_by_touch(session):
         assert not ui.shown(f"history.correct.{steps[0]}"), "the setup cannot be corrected"
         yield from settle()
         seen["layout_rows"] = layout_problems(ui, "history with Correct buttons")
-        button = ui.find(f"history.correct.{target}")
-        ui.app.sm.get_screen("history").ids.steps.parent.scroll_to(button, animate=False)
-        yield from settle()
+        yield from scroll_to_step(ui, target)
         yield from ui.tap(f"history.correct.{target}")
         yield from until(lambda: ui.shown("history.fix.cancel"), what="the fix panel")
         yield from settle()
@@ -185,9 +193,7 @@ def test_correct_a_past_trajan_step_by_touch(session):
         seen["layout"] = layout_problems(ui, "history fix panel")
         yield from ui.tap("history.fix.cancel")
         assert ui.shown(f"history.correct.{target}") and session.history()[-1].step == steps[-1]
-        button = ui.find(f"history.correct.{target}")
-        ui.app.sm.get_screen("history").ids.steps.parent.scroll_to(button, animate=False)
-        yield from settle()
+        yield from scroll_to_step(ui, target)
         yield from ui.tap(f"history.correct.{target}")
         yield from until(lambda: ui.shown("history.fix.1"), what="the fix panel")
         yield from settle()

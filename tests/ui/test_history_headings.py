@@ -99,15 +99,16 @@ def test_history_screen_shows_the_headings(session):
         yield from ui.tap("trajan.history")
         assert ui.screen == "history"
         screen = ui.app.sm.get_screen("history")
-        yield from until(lambda: not screen.filling, what="the older rows")  # a few a frame after the newest
-        steps = screen.ids.steps
-        seen["order"] = [(type(w).__name__, w.text) for w in reversed(steps.children)
-                         if isinstance(w, (HistoryHeading, HistoryRow))]
+        yield from until(lambda: screen.rows(), what="the rows on screen")
+        seen["drawn"] = [(type(w).__name__, w.text) for w in screen.rows()]
+        seen["order"] = [(item["viewclass"], item["text"]) for item in screen.ids.steps.data]
         seen["layout"] = layout_problems(ui, "trajan history")
 
     run_ui(session, script)
     assert seen["layout"] == []
     order = seen["order"]
+    assert seen["drawn"] == order[:len(seen["drawn"])], "what is drawn is the list's top, in its order"
+    assert {kind for kind, _text in seen["drawn"]} == {HistoryHeading.__name__, HistoryRow.__name__}
     assert order[0] == ("HistoryHeading", "Season 1 · Round 3"), "the newest round on top"
     assert [text for kind, text in order if kind == "HistoryHeading"] == [
         "Season 1 · Round 3", "Season 1 · Round 2", "Season 1 · Round 1"]

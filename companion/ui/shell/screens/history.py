@@ -10,6 +10,7 @@ from typing import Any, Mapping
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.recycleview.views import RecycleDataViewBehavior
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.text.i18n import _, current_language
@@ -17,19 +18,44 @@ from companion.ui.widgets import theme
 from companion.ui.widgets import AppButton, AppLabel, FitButton, Panel
 
 
-class HistoryRow(Panel):
+class HistoryRow(RecycleDataViewBehavior, Panel):
+    """One step's row, a view the history's RecycleView fills from a line (`HistoryScreen.data_of`)
+    and reuses for another as the list scrolls. Its Correct… button is made once and shown only on
+    a row whose step can be corrected, named after that step."""
+
+    step = NumericProperty(0)
     step_text = StringProperty("")
     time_text = StringProperty("")
     text = StringProperty("")
     undone = BooleanProperty(False)
     correctable = BooleanProperty(False)
 
+    def __init__(self, **kwargs: Any) -> None:
+        from kivy.app import App
 
-class HistoryHeading(AppLabel):
+        super().__init__(**kwargs)
+        scale = App.get_running_app().scale
+        self._correct = AppButton(text=_("Correct…"), font_size=18 * scale, size_hint=(None, None),
+                                  width=120 * scale, height=48 * scale, pos_hint={"center_y": 0.5})
+        self._correct.bind(on_release=lambda *_: App.get_running_app().history_vm.open_fix(int(self.step)))
+        self._language = current_language()
+
+    def refresh_view_attrs(self, rv: Any, index: int, data: Mapping[str, Any]) -> None:
+        super().refresh_view_attrs(rv, index, data)
+        if self._language != current_language():  # the table changed its language since it was made
+            self._correct.text, self._language = _("Correct…"), current_language()
+        self._correct.wid = f"history.correct.{int(self.step)}"
+        if self.correctable and self._correct.parent is None:
+            self.add_widget(self._correct)
+        elif not self.correctable and self._correct.parent is not None:
+            self.remove_widget(self._correct)
+
+
+class HistoryHeading(RecycleDataViewBehavior, AppLabel):
     """The words "Season 2 · Round 3" above that round's steps in a history with rounds."""
 
 
-class FinishedRow(Panel):
+class FinishedRow(RecycleDataViewBehavior, Panel):
     text = StringProperty("")
 
 
@@ -68,112 +94,88 @@ class PointsFixPanel(BoxLayout):
             button.selected = getattr(button, "seat", -1) == seat
 
 
-#: Rows made at once when the history opens (more than a screen shows), then this many a frame.
-ROWS_AT_ONCE = 24
-ROWS_A_FRAME = 8
-
-
 class HistoryScreen(Screen):
-    """The steps, newest first. A long game has hundreds: a row is kept for as long as its step
-    shows the same (reopening the history after a tap makes only the new rows), and past the first
-    `ROWS_AT_ONCE` new rows the rest are made `ROWS_A_FRAME` a frame, below the ones on screen (the
-    list opens at the top), so the screen shows at once however long the game, and stays smooth
-    while the older rows come in."""
+    """The steps, newest first, in a RecycleView: only the rows on screen (and a few beside them)
+    are widgets, filled from plain data and reused as the list scrolls, so a game of a thousand
+    steps opens as fast as one of ten and scrolls at frame rate. Correcting a step shows its
+    panel in place of the list; the finished games are a second RecycleView."""
 
     def on_kv_post(self, base_widget: Any) -> None:
         from kivy.app import App
 
         vm = App.get_running_app().history_vm
-        self._rows: dict[tuple[Any, ...], Any] = {}  # what a row shows -> the row showing it
-        self._pending: Any = None  # the clock event making the rest of the rows
-        # Not `fixes` or `rows`: they change together with `fixing` and `lines`, and each
-        # redraw of a long game's history (a few hundred steps) makes hundreds of widgets.
+        # Strong references: kv's ids are weak, and only one of the two is in the tree at a time.
+        self._views = (self.ids.steps.__self__, self.ids.fix_view.__self__)
+        # Not `fixes` or `rows`: they change together with `fixing` and `lines`.
         vm.bind(lines=lambda *_: self.rebuild_steps(), fixing=lambda *_: self.rebuild_steps(),
                 fix_then=lambda *_: self.rebuild_steps(), finished=lambda *_: self.rebuild_finished())
         self.rebuild_steps()
         self.rebuild_finished()
 
     def rebuild_steps(self) -> None:
+        """The list of steps (the newest on top), or the open correction's panel in its place."""
         from kivy.app import App
 
         app = App.get_running_app()
         vm = app.history_vm
-        steps = self.ids.steps
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
-        steps.clear_widgets()
-        if vm.fixing and vm.fix_kind == "points":
-            steps.add_widget(FixTitle(text=vm.fix_title))
-            steps.add_widget(PointsFixPanel(model=vm.points_fix))
-        elif vm.fixing:
-            self._choices_panel(app, vm, steps)
+        area, steps, fix = self.ids.steps_area, self.ids.steps, self.ids.fix
+        fix.clear_widgets()
+        if vm.fixing:
+            if vm.fix_kind == "points":
+                fix.add_widget(FixTitle(text=vm.fix_title))
+                fix.add_widget(PointsFixPanel(model=vm.points_fix))
+            else:
+                self._choices_panel(app, vm, fix)
+            self._show(area, self.ids.fix_view)
+            self.ids.fix_view.scroll_y = 1
         else:
-            lines = [(self._key(app, line), line) for line in vm.lines]
-            wanted = {key for key, _line in lines}
-            self._rows = {key: row for key, row in self._rows.items() if key in wanted}
-            self._add_rows(app, vm, lines, 0, ROWS_AT_ONCE)
-
-    def _add_rows(self, app: Any, vm: Any, lines: list[tuple[tuple[Any, ...], Mapping[str, Any]]], start: int,
-                  budget: int) -> None:
-        """Adds the rows for `lines[start:]` ((key, line) pairs) in order, making at most `budget`
-        new ones; the rest follow at the next frame (unless the app has stopped by then)."""
-        from kivy.app import App
-        from kivy.clock import Clock
-
-        if App.get_running_app() is not app:
-            self._pending = None
-            return
-        steps, made = self.ids.steps, 0
-        for index in range(start, len(lines)):
-            key, line = lines[index]
-            row = self._rows.get(key)
-            if row is None:
-                if made == budget:
-                    self._pending = Clock.schedule_once(
-                        lambda _dt: self._add_rows(app, vm, lines, index, ROWS_A_FRAME), 0)
-                    return
-                row = self._rows[key] = self._make_row(app, vm, line)
-                made += 1
-            steps.add_widget(row)
-        self._pending = None
-
-    @property
-    def filling(self) -> bool:
-        """True while older rows are still being made, a few a frame."""
-        return self._pending is not None
+            data = [self.data_of(line) for line in vm.lines]
+            if data != steps.data:  # new steps: the newest on top; back from a panel: where it was
+                steps.data = data
+                steps.scroll_y = 1
+            self._show(area, steps)
 
     @staticmethod
-    def _key(app: Any, line: Mapping[str, Any]) -> tuple[Any, ...]:
-        """Everything a row is made from (the language and scale its button was made in too)."""
-        return (current_language(), app.scale, line["kind"], line["text"], line.get("step"), line.get("time"),
-                line.get("undone"), line.get("correctable", False))
+    def _show(area: Any, view: Any) -> None:
+        if view.parent is not area:
+            area.clear_widgets()
+            area.add_widget(view)
 
-    def _make_row(self, app: Any, vm: Any, line: Mapping[str, Any]) -> Any:
+    @staticmethod
+    def data_of(line: Mapping[str, Any]) -> dict[str, Any]:
+        """A line of the history (`HistoryViewModel.lines`) as its row's RecycleView data."""
         if line["kind"] == "heading":
-            return HistoryHeading(text=line["text"])
-        return self._step_row(app, vm, line)
+            return {"viewclass": "HistoryHeading", "text": line["text"]}
+        return {"viewclass": "HistoryRow", "step": int(line["step"]), "step_text": str(line["step"]),
+                "time_text": line["time"], "text": line["text"], "undone": bool(line["undone"]),
+                "correctable": bool(line.get("correctable", False))}
+
+    def scroll_to_step(self, step: int) -> None:
+        """Scrolls the list so that step `step`'s row is in the middle of it, as far as it goes (its
+        row is a widget only once drawn; rows not drawn yet are placed at an estimated height, so
+        call it again once the row is drawn to place it exactly)."""
+        steps, layout = self.ids.steps, self.ids.step_rows
+        index = next((i for i, item in enumerate(steps.data) if item.get("step") == step), None)
+        opts = layout.view_opts
+        if index is None or index >= len(opts) or opts[index] is None:
+            return
+        scrollable = layout.height - steps.height
+        if scrollable <= 0:
+            return
+        middle = opts[index]["pos"][1] + opts[index]["size"][1] / 2 - steps.height / 2
+        steps.scroll_y = max(0.0, min(1.0, middle / scrollable))
+
+    def rows(self) -> list[Any]:
+        """The step and heading rows drawn now, top first (what is on screen and a little beyond)."""
+        layout = self.ids.step_rows
+        return sorted((w for w in layout.children if isinstance(w, (HistoryRow, HistoryHeading))),
+                      key=lambda w: -w.y)
 
     def rebuild_finished(self) -> None:
         from kivy.app import App
 
-        games = self.ids.finished
-        games.clear_widgets()
-        for row in App.get_running_app().history_vm.finished:
-            games.add_widget(FinishedRow(text=row["text"]))
-
-    @staticmethod
-    def _step_row(app: Any, vm: Any, row: Mapping[str, Any]) -> HistoryRow:
-        line = HistoryRow(step_text=str(row["step"]), time_text=row["time"], text=row["text"],
-                          undone=row["undone"], correctable=row.get("correctable", False))
-        if line.correctable:
-            button = AppButton(wid=f"history.correct.{row['step']}", text=_("Correct…"),
-                               font_size=18 * app.scale, size_hint=(None, None),
-                               width=120 * app.scale, height=48 * app.scale,
-                               pos_hint={"center_y": 0.5})
-            button.bind(on_release=lambda _b, s=row["step"]: vm.open_fix(s))
-            line.add_widget(button)
-        return line
+        self.ids.finished.data = [{"viewclass": "FinishedRow", "text": row["text"]}
+                                  for row in App.get_running_app().history_vm.finished]
 
     @staticmethod
     def _choices_panel(app: Any, vm: Any, steps: Any) -> None:
