@@ -12,11 +12,12 @@ import dataclasses
 import gc
 from typing import Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVar
 
+from companion.core.catalog import result_meta
 from companion.core.errors import CorruptJournal, IllegalCommand
 from companion.core.events import Command, Event, EventCodec
 from companion.core.game import Game
 from companion.core.journal import Journal, JournalRecord
-from companion.core.views import GameView
+from companion.core.views import GameView, to_data
 
 S = TypeVar("S")
 
@@ -341,7 +342,8 @@ class Engine(Generic[S]):
 
     def _sync_finished(self) -> None:
         if self.is_finished and not self.journal.is_finished:
-            self.journal.mark_finished()
+            # The public result beside `finished`, so a list of plays reads it without a replay.
+            self.journal.mark_finished(result=result_meta(to_data(self.view(None))))
         elif not self.is_finished and self.journal.is_finished:
             # Undo after the last move reopens the game: history and resume must see it unfinished.
             self.journal.set_meta("finished", "0")

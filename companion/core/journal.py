@@ -311,11 +311,15 @@ class Journal:
         return row[0] if row is not None and isinstance(row[0], str) else ""
 
     def set_meta(self, key: str, value: str) -> None:
+        self.update_meta({key: value})
+
+    def update_meta(self, values: Mapping[str, str]) -> None:
+        """Writes these meta rows (each with its sum) in one durable transaction."""
         self._writable()
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
-                schema.write_meta(self._conn, {key: value})
+                schema.write_meta(self._conn, values)
                 self._conn.execute("COMMIT")
             except BaseException:
                 if self._conn.in_transaction:
@@ -323,10 +327,11 @@ class Journal:
                 raise
         except sqlite3.Error as exc:
             raise JournalError(str(self.path), f"could not write to disk ({exc})") from exc
-        self.meta[key] = value
+        self.meta.update(values)
 
-    def mark_finished(self) -> None:
-        self.set_meta("finished", "1")
+    def mark_finished(self, **meta: str) -> None:
+        """`finished` and, in the same transaction, `meta` (a finished game's `result`)."""
+        self.update_meta({"finished": "1", **meta})
 
     def close(self) -> None:
         if self._reader is not None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from companion.core import data_notices
+from companion.core.catalog import META_RESULT, Catalog, result_meta, result_of, signature
 from companion.core.data_notices import DataNotice
 from companion.core.errors import BusyJournal, CorruptJournal, ForeignJournal, JournalError, NewerJournal, UnreadableJournal
 from companion.core.journal import Clock, Journal, set_aside, stamp, utc_now
@@ -55,6 +56,10 @@ class JournalInfo:
     steps: int = 0
     last_played: str = ""
     closed: str = ""  # when the table closed it unfinished (UTC), "" when it is not closed
+    #: A finished game's public result as its journal recorded it when it ended (`META_RESULT`):
+    #: VP per seat (None where the game shows none in public) and the winning seats; () before.
+    scores: tuple[int | None, ...] = ()
+    winners: tuple[int, ...] = ()
 
     @property
     def is_started(self) -> bool:
@@ -65,6 +70,24 @@ class JournalInfo:
     def is_closed(self) -> bool:
         """Closed unfinished from home (abandoned): no longer offered to resume, still in the history."""
         return bool(self.closed)
+
+    def to_data(self) -> dict[str, Any]:
+        """As the catalog keeps it (JSON), without the path (the catalog is keyed by file name)."""
+        data = dataclasses.asdict(self)
+        del data["path"]
+        return data
+
+    @classmethod
+    def from_data(cls, path: Path, data: Mapping[str, Any]) -> "JournalInfo | None":
+        """Back from `to_data`; None for a row that does not read as one (read its journal again)."""
+        try:
+            info = cls(path, str(data["game"]), str(data["created"]), bool(data["finished"]),
+                       tuple(str(n) for n in data["players"]), int(data["steps"]), str(data["last_played"]),
+                       str(data["closed"]), tuple(None if v is None else int(v) for v in data["scores"]),
+                       tuple(int(v) for v in data["winners"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+        return info
 
 
 @dataclasses.dataclass(frozen=True)
@@ -166,6 +189,7 @@ class JournalStore:
         self.set_aside: list[SetAside] = []
         self.refused: list[JournalError] = []
         self._notices: dict[tuple[str, Path], DataNotice] = {}
+        self.catalog = Catalog(self.data_dir)
 
     # -- what the table should be told ---------------------------------------------------------
 
@@ -252,22 +276,73 @@ class JournalStore:
 
     def list(self) -> list[JournalInfo]:
         """Every usable journal, newest first. Unusable files are set aside (damaged) or left (foreign,
-        busy, newer, unreadable) and told, not listed."""
-        infos = []
+        busy, newer, unreadable) and told, not listed. A finished or closed game whose file has not
+        changed since it was last read is listed from the catalog (`core.catalog`) without opening
+        it; every other journal is opened and checked, and the catalog told what it says."""
+        files = list(games_files(self.games_dir, f"*{SUFFIX}"))
+        rows = self.catalog.rows() if files else {}
+        infos, put, keep = [], {}, []
+        for path in files:
+            if not is_file(path):
+                continue
+            sig = signature(path)
+            row = rows.get(path.name)
+            if row is not None and sig is not None and row[0] == sig:
+                info = JournalInfo.from_data(path, row[1])
+                if info is not None:
+                    infos.append(info)
+                    keep.append(path.name)
+                    continue
+            info = self._read_info(path)
+            if info is None:
+                continue
+            infos.append(info)
+            if sig is not None and (info.finished or info.is_closed):  # an unfinished game is read each time
+                put[path.name] = (sig, info.to_data())
+        if files:
+            self.catalog.update(put, keep)
+        return infos
+
+    def _read_info(self, path: Path) -> JournalInfo | None:
+        """One journal's listing, opened and checked (`Journal.read`); None when it cannot be used
+        (set aside or told)."""
+        try:
+            with Journal.read(path) as journal:
+                seating = seating_of(journal)
+                scores, winners = result_of(journal.meta) if journal.is_finished else ((), ())
+                return JournalInfo(path, journal.game, journal.meta.get("created", ""), journal.is_finished,
+                                   seating.names if seating is not None else (), journal.last_step,
+                                   journal.last_played(), journal.meta.get(META_CLOSED, ""), scores, winners)
+        except CorruptJournal as exc:
+            self.damaged(path, exc)
+        except JournalError as exc:
+            self._note(path, exc)
+        return None
+
+    def catalogue(self) -> list[JournalInfo]:
+        """Every finished game and every game closed unfinished (set up), newest first: what a
+        history of plays or an export reads (`JournalInfo.scores` / `winners` for finished ones)."""
+        return [info for info in self.list() if info.finished or (info.is_closed and info.is_started)]
+
+    def verify_all(self) -> list[Path]:
+        """The full check the listing leaves out: every journal read and every event checked
+        (`Journal.verify`); a damaged one is set aside and told as at start. Returns the files set
+        aside. For `companion doctor` and an idle moment, never on the way to a frame."""
+        moved = []
         for path in games_files(self.games_dir, f"*{SUFFIX}"):
             if not is_file(path):
                 continue
             try:
                 with Journal.read(path) as journal:
-                    seating = seating_of(journal)
-                    infos.append(JournalInfo(path, journal.game, journal.meta.get("created", ""), journal.is_finished,
-                                             seating.names if seating is not None else (), journal.last_step,
-                                             journal.last_played(), journal.meta.get(META_CLOSED, "")))
+                    journal.verify()
             except CorruptJournal as exc:
-                self.damaged(path, exc)
+                self.catalog.forget(path.name)
+                to = self.damaged(path, exc)
+                if to is not None:
+                    moved.append(to)
             except JournalError as exc:
                 self._note(path, exc)
-        return infos
+        return moved
 
     def unfinished(self) -> list[JournalInfo]:
         """Every game that can be resumed (set up, not finished, not closed), the one played last
@@ -286,6 +361,7 @@ class JournalStore:
         self._set_closed(Path(path), "")
 
     def _set_closed(self, path: Path, value: str) -> None:
+        self.catalog.forget(path.name)
         journal = self.open(path)
         try:
             journal.set_meta(META_CLOSED, value)
@@ -334,5 +410,5 @@ class JournalStore:
         return None
 
 
-__all__ = ["META_CLOSED", "JournalInfo", "JournalStore", "NothingToRecover", "Recovered", "RecentPlayers", "SetAside", "SUFFIX",
+__all__ = ["META_CLOSED", "META_RESULT", "result_meta", "result_of", "JournalInfo", "JournalStore", "NothingToRecover", "Recovered", "RecentPlayers", "SetAside", "SUFFIX",
            "pads_from_meta", "seating_meta", "seating_of"]
