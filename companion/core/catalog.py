@@ -43,19 +43,24 @@ FORMAT = 1
 _DDL = "CREATE TABLE IF NOT EXISTS entries (name TEXT PRIMARY KEY, signature TEXT NOT NULL, info TEXT NOT NULL) WITHOUT ROWID"
 
 
+def stat_signature(st: os.stat_result, wal: os.stat_result | None) -> str:
+    """What changes whenever a journal is written: its inode, size and modification time (ns),
+    and its write-ahead log's size and time when it has one (`st`, `wal`: their stats)."""
+    wal_part = f"{wal.st_size}:{wal.st_mtime_ns}" if wal is not None else "-"
+    return f"{FORMAT}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{wal_part}"
+
+
 def signature(path: Path) -> str | None:
-    """What changes whenever the journal is written: its inode, size and modification time (ns),
-    and its write-ahead log's size and time when it has one. None: the file cannot be looked at."""
+    """`stat_signature` of the journal at `path`; None: the file cannot be looked at."""
     try:
         st = os.stat(path)
     except OSError:
         return None
     try:
-        wal = os.stat(f"{path}-wal")
-        wal_part = f"{wal.st_size}:{wal.st_mtime_ns}"
+        wal: os.stat_result | None = os.stat(f"{path}-wal")
     except OSError:
-        wal_part = "-"
-    return f"{FORMAT}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{wal_part}"
+        wal = None
+    return stat_signature(st, wal)
 
 
 #: Meta key of a finished game's public result (`result_meta`), written with `finished`.
@@ -200,4 +205,4 @@ class Catalog:
             self._conn = None
 
 
-__all__ = ["Catalog", "META_RESULT", "NAME", "result_meta", "result_of", "signature"]
+__all__ = ["Catalog", "META_RESULT", "NAME", "result_meta", "result_of", "signature", "stat_signature"]

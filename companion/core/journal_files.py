@@ -168,6 +168,6 @@ def games_files(directory: Path, pattern: str) -> Iterator[Path]:
     """The files in `directory` matching `pattern`, newest name first (names start with a time);
     nothing when the folder is missing or cannot be listed."""
     try:
-        yield from sorted((p for p in directory.glob(pattern)), reverse=True)
+        yield from sorted(directory.glob(pattern), key=lambda p: p.name, reverse=True)  # one folder: by name
     except OSError:
         return

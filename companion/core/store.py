@@ -14,11 +14,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import os
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from companion.core import data_notices
-from companion.core.catalog import META_RESULT, Catalog, result_meta, result_of, signature
+from companion.core.catalog import META_RESULT, Catalog, result_meta, result_of, stat_signature
 from companion.core.data_notices import DataNotice
 from companion.core.errors import BusyJournal, CorruptJournal, ForeignJournal, JournalError, NewerJournal, UnreadableJournal
 from companion.core.journal import Clock, Journal, set_aside, stamp, utc_now
@@ -190,6 +191,7 @@ class JournalStore:
         self.refused: list[JournalError] = []
         self._notices: dict[tuple[str, Path], DataNotice] = {}
         self.catalog = Catalog(self.data_dir)
+        self._known: dict[str, tuple[str, JournalInfo]] | None = None  # the catalog's rows, once read
 
     # -- what the table should be told ---------------------------------------------------------
 
@@ -279,29 +281,55 @@ class JournalStore:
         busy, newer, unreadable) and told, not listed. A finished or closed game whose file has not
         changed since it was last read is listed from the catalog (`core.catalog`) without opening
         it; every other journal is opened and checked, and the catalog told what it says."""
-        files = list(games_files(self.games_dir, f"*{SUFFIX}"))
-        rows = self.catalog.rows() if files else {}
-        infos, put, keep = [], {}, []
-        for path in files:
-            if not is_file(path):
-                continue
-            sig = signature(path)
-            row = rows.get(path.name)
-            if row is not None and sig is not None and row[0] == sig:
-                info = JournalInfo.from_data(path, row[1])
+        files = self._scan()
+        if self._known is None and files:
+            self._known = {}
+            for name, (sig, data) in self.catalog.rows().items():
+                info = JournalInfo.from_data(self.games_dir / name, data)
                 if info is not None:
-                    infos.append(info)
-                    keep.append(path.name)
-                    continue
+                    self._known[name] = (sig, info)
+        known = self._known or {}
+        infos, now, put = [], {}, {}
+        for path, sig in files:
+            row = known.get(path.name)
+            if row is not None and sig is not None and row[0] == sig:
+                infos.append(row[1])
+                now[path.name] = row
+                continue
             info = self._read_info(path)
             if info is None:
                 continue
             infos.append(info)
             if sig is not None and (info.finished or info.is_closed):  # an unfinished game is read each time
-                put[path.name] = (sig, info.to_data())
-        if files:
-            self.catalog.update(put, keep)
+                now[path.name] = put[path.name] = (sig, info)
+        if files and now.keys() != known.keys() or put:
+            self.catalog.update({name: (sig, info.to_data()) for name, (sig, info) in put.items()}, now)
+            self._known = now
         return infos
+
+    def _scan(self) -> list[tuple[Path, str | None]]:
+        """Each regular `*.journal` file in games/ with its `catalog.signature`, newest name first
+        (one directory read and one stat a file: this runs at every listing)."""
+        try:
+            with os.scandir(self.games_dir) as entries:
+                found = {entry.name: entry for entry in entries}
+        except OSError:
+            return []
+        out = []
+        for name in sorted((n for n in found if n.endswith(SUFFIX)), reverse=True):
+            try:
+                if not found[name].is_file():
+                    continue
+                st = found[name].stat()
+            except OSError:
+                continue
+            wal = found.get(name + "-wal")
+            try:
+                wal_stat = wal.stat() if wal is not None else None
+            except OSError:
+                wal_stat = None
+            out.append((self.games_dir / name, stat_signature(st, wal_stat)))
+        return out
 
     def _read_info(self, path: Path) -> JournalInfo | None:
         """One journal's listing, opened and checked (`Journal.read`); None when it cannot be used
@@ -336,7 +364,7 @@ class JournalStore:
                 with Journal.read(path) as journal:
                     journal.verify()
             except CorruptJournal as exc:
-                self.catalog.forget(path.name)
+                self._forget(path.name)
                 to = self.damaged(path, exc)
                 if to is not None:
                     moved.append(to)
@@ -360,8 +388,14 @@ class JournalStore:
         """Takes a `close_game` back: the game is unfinished again, home lists it."""
         self._set_closed(Path(path), "")
 
+    def _forget(self, name: str) -> None:
+        """Drops a journal's row (it is being written, or was set aside): it is read again."""
+        if self._known is not None:
+            self._known.pop(name, None)
+        self.catalog.forget(name)
+
     def _set_closed(self, path: Path, value: str) -> None:
-        self.catalog.forget(path.name)
+        self._forget(path.name)
         journal = self.open(path)
         try:
             journal.set_meta(META_CLOSED, value)
