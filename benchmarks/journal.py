@@ -6,6 +6,8 @@
 - replay: opening a 10,000-event journal and folding it into the live state (what start-up and
   `companion replay` do), against the floor of just reading the rows and parsing their JSON.
   Target: ≤ 100 ms.
+- memory: what an Engine holds once it has replayed a `--memory-events` journal (100,000 events),
+  measured with tracemalloc (its history, the checkpoints undo folds from). Target: ≤ 20 MB.
 
 Run: python benchmarks/journal.py [--dir DIR] [--appends N]. DIR should be on the disk the data
 directory lives on (default: a temp dir under ~/.local/share), since fsync cost is the disk's.
@@ -82,6 +84,24 @@ def bench_replay(path: Path, runs: int) -> tuple[list[float], list[float], int]:
     return replay_times, floor_times, events
 
 
+def bench_memory(path: Path) -> tuple[float, float, int]:
+    """(MB the engine holds, MB of its peak, events): a journal replayed into an Engine, traced with
+    tracemalloc from before the open to after the replay (what a resumed game keeps for its
+    history, undo and corrections)."""
+    import gc
+    import tracemalloc
+
+    gc.collect()
+    tracemalloc.start()
+    engine = Engine(SCOREPAD, Journal.open(path))
+    gc.collect()
+    held, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    events = engine.journal.last_seq
+    engine.journal.close()
+    return held / 2**20, peak / 2**20, events
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     default_dir = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local/share"))
@@ -89,6 +109,8 @@ def main() -> int:
     ap.add_argument("--appends", type=int, default=500)
     ap.add_argument("--events", type=int, default=10_000)
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--memory-events", type=int, default=100_000,
+                    help="the journal whose replayed engine's memory is measured (0: not measured)")
     args = ap.parse_args()
     args.dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="companion-bench-") as d:
@@ -96,6 +118,10 @@ def main() -> int:
         eng, floor = bench_append(directory, args.appends)
         build_journal(directory / "replay.journal", args.events)
         rep, rep_floor, events = bench_replay(directory / "replay.journal", args.runs)
+        memory = None
+        if args.memory_events:
+            build_journal(directory / "memory.journal", args.memory_events)
+            memory = bench_memory(directory / "memory.journal")
 
     ms = 1000.0
     print(f"journal benchmark (dir {args.dir}, {args.appends} appends, {events} events replayed, {args.runs} runs)")
@@ -108,6 +134,11 @@ def main() -> int:
     for name, value, base, target in rows:
         print(f"{name:<34}{value:>12.2f}{base:>12.2f}{value / base:>8.2f}{target:>12}")
     ok = rows[0][1] <= 5 and rows[2][1] <= 100
+    if memory is not None:
+        held, peak, count = memory
+        print(f"{f'engine memory, {count} events (MB)':<34}{held:>12.1f}{'':>12}{'':>8}{'<= 20 MB':>12}")
+        print(f"{'  its peak while replaying (MB)':<34}{peak:>12.1f}")
+        ok = ok and held <= 20
     print("targets met" if ok else "TARGET MISSED")
     return 0 if ok else 1
 

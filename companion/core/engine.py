@@ -21,6 +21,11 @@ from companion.core.views import GameView, to_data
 
 S = TypeVar("S")
 
+#: Every this many steps in effect, the state is kept (a checkpoint); the states between are not:
+#: undo and correct fold from the checkpoint before (at most this many steps, microseconds each),
+#: so memory grows by one state per CHECKPOINT_EVERY steps, not one a step.
+CHECKPOINT_EVERY = 32
+
 #: What replaying steps that are not a game (an undo with nothing done, an event the rules never
 #: made) can raise from the fold or a game's `apply`: a damaged journal, never a crash.
 _REPLAY_FAULTS = (ArithmeticError, AttributeError, LookupError, TypeError, ValueError)
@@ -100,7 +105,11 @@ class Engine(Generic[S]):
         self.codec = EventCodec((*CORE_EVENTS, *game.event_types))
         self._steps: dict[int, Step] = {}
         self._order: list[int] = []
-        self._done: list[tuple[int, S]] = []  # (step, state after it), oldest first
+        self._done: list[int] = []  # the steps in effect, oldest first
+        # The state after `_done[i]` for every i a multiple of CHECKPOINT_EVERY, and the state now:
+        # any other state (an undo's, a correction's) is folded from the checkpoint before it.
+        self._marks: dict[int, S] = {}
+        self._state: S | None = None
         self._undone: list[int] = []  # redo stack, most recent last
         self._initial: S = game.initial_state()
         self.listeners: list[Callable[[Step], None]] = []
@@ -165,14 +174,38 @@ class Engine(Generic[S]):
         self._order.append(step.number)
         first = step.events[0]
         if isinstance(first, StepUndone):
-            number, _ = self._done.pop()
+            number = self._done.pop()
+            self._marks.pop(len(self._done), None)
             self._undone.append(number)
+            self._state = None  # not the state now any more: folded again from the checkpoint before
+            self._state = self._state_at(len(self._done) - 1)
         elif isinstance(first, StepRedone):
             number = self._undone.pop()
-            self._done.append((number, self._fold(self.state, self._steps[number].events)))
+            self._push(number, self._fold(self.state, self._steps[number].events))
         else:
             self._undone.clear()
-            self._done.append((step.number, self._fold(self.state, step.events)))
+            self._push(step.number, self._fold(self.state, step.events))
+
+    def _push(self, number: int, state: S) -> None:
+        """Step `number` is now in effect, leaving `state`: kept as the state now, and as a
+        checkpoint when its place is one."""
+        if len(self._done) % CHECKPOINT_EVERY == 0:
+            self._marks[len(self._done)] = state
+        self._done.append(number)
+        self._state = state
+
+    def _state_at(self, index: int) -> S:
+        """The state after the step at `index` of those in effect (-1: before the first), folded
+        from the checkpoint at or before it: at most CHECKPOINT_EVERY - 1 steps."""
+        if index < 0:
+            return self._initial
+        if index == len(self._done) - 1 and self._state is not None:
+            return self._state
+        mark = index - index % CHECKPOINT_EVERY
+        state = self._marks[mark]
+        for number in self._done[mark + 1:index + 1]:
+            state = self._fold(state, self._steps[number].events)
+        return state
 
     def _fold(self, state: S, events: Sequence[Event]) -> S:
         for event in events:
@@ -183,13 +216,18 @@ class Engine(Generic[S]):
 
     @property
     def state(self) -> S:
-        return self._done[-1][1] if self._done else self._initial
+        return self._state if self._done and self._state is not None else self._initial
+
+    @property
+    def in_effect(self) -> tuple[int, ...]:
+        """The numbers of the steps in effect (not undone), oldest first, the setup first."""
+        return tuple(self._done)
 
     @property
     def can_undo(self) -> bool:
         """The setup step stays (undoing it would leave a game with no players), and so does a step
         that revealed secrets (undoing it would hide again what everybody saw)."""
-        return len(self._done) > 1 and not self._reveals(self._done[-1][0])
+        return len(self._done) > 1 and not self._reveals(self._done[-1])
 
     def _reveals(self, number: int) -> bool:
         return any(event.reveals for event in self._steps[number].events)
@@ -208,17 +246,17 @@ class Engine(Generic[S]):
     def state_before(self, step: int) -> S:
         """The state just before game step `step` (one still in effect, not the setup): what a
         correction of that step starts from."""
-        effective = [number for number, _ in self._done]
+        effective = self._done
         if step not in effective or effective.index(step) == 0:
             raise IllegalCommand("correct", "Step {step} cannot be corrected: choose a move still in the game, not the setup.", step=step)
         if any(self._reveals(number) for number in effective[effective.index(step):]):
             raise IllegalCommand("correct", "Step {step} cannot be corrected: a step since revealed what was secret.",
                                  step=step)
-        return self._done[effective.index(step) - 1][1]
+        return self._state_at(effective.index(step) - 1)
 
     def history(self) -> list[HistoryEntry]:
         """Every step, oldest first, in public form; game steps not in effect (undone) are marked."""
-        in_effect = {number for number, _ in self._done}
+        in_effect = set(self._done)
         out = []
         for number in self._order:
             step = self._steps[number]
@@ -272,16 +310,16 @@ class Engine(Generic[S]):
         """Takes back the last step in effect; with `more`, also each step before it while `more`
         holds for the state reached (and undo is allowed there), all in one durable transaction.
         Returns the first undo step."""
-        if len(self._done) > 1 and self._reveals(self._done[-1][0]):
+        if len(self._done) > 1 and self._reveals(self._done[-1]):
             raise IllegalCommand("undo", "Step {step} revealed what was secret; it cannot be undone.",
-                                 step=self._done[-1][0])
+                                 step=self._done[-1])
         if not self.can_undo:
             raise IllegalCommand("undo", "Nothing to undo: the setup of the game stays.")
-        planned: list[tuple[Event, ...]] = [(StepUndone(self._done[-1][0]),)]
+        planned: list[tuple[Event, ...]] = [(StepUndone(self._done[-1]),)]
         depth = 1  # steps planned away: the state reached is self._done[-1 - depth]
-        while (more is not None and len(self._done) - depth > 1 and not self._reveals(self._done[-1 - depth][0])
-               and more(self._done[-1 - depth][1])):
-            planned.append((StepUndone(self._done[-1 - depth][0]),))
+        while (more is not None and len(self._done) - depth > 1 and not self._reveals(self._done[-1 - depth])
+               and more(self._state_at(len(self._done) - 1 - depth))):
+            planned.append((StepUndone(self._done[-1 - depth]),))
             depth += 1
         return self._commit_steps(planned)[0]
 
@@ -305,7 +343,7 @@ class Engine(Generic[S]):
         steps — in ONE transaction, so a power cut leaves either the old game or the corrected one,
         and each new step can itself be undone. Raises IllegalCommand (nothing written) when the
         step cannot be corrected or the fix itself is refused."""
-        effective = [number for number, _ in self._done]
+        effective = list(self._done)
         self.state_before(step)  # refuses the setup and steps not in effect
         position = effective.index(step)
         later = effective[position + 1:]
@@ -313,7 +351,7 @@ class Engine(Generic[S]):
         for number in later:
             later_command = self.game.command_of(self._steps[number].events)
             commands.append((number, later_command))
-        state = self._done[position - 1][1]
+        state = self._state_at(position - 1)
         fix = tuple(self.game.decide(state, command))
         if not fix:
             raise IllegalCommand("no change", "That changes nothing.")

@@ -82,9 +82,9 @@ def test_trajan_correction_replays_to_the_live_state(seed, steps):
         engine.execute(tc.SetupTrajan(("A", "B", "C"), ("red", "blue", "green"), seed=seed))
         for _ in range(steps):
             engine.execute(rnd.choice(legal_commands(engine.state)))
-        effective = [n for n, _ in engine._done][1:]
+        effective = list(engine.in_effect)[1:]
         target = rnd.choice(effective)
-        before = engine._done[[n for n, _ in engine._done].index(target) - 1][1]
+        before = engine.state_before(target)
         fix = rnd.choice(legal_commands(before))
         engine.correct(target, fix)
         live = engine.state
