@@ -240,8 +240,8 @@ class Session:
 
     def finished_games(self) -> list[JournalInfo]:
         """The games the history lists as past: finished ones, and those the table closed
-        unfinished from home (`JournalInfo.is_closed`), newest first."""
-        return [info for info in self.store.list() if info.finished or (info.is_closed and info.is_started)]
+        unfinished from home (`JournalInfo.is_closed`), newest first (`JournalStore.catalogue`)."""
+        return self.store.catalogue()
 
     def resumable(self) -> JournalInfo | None:
         """What the app resumes at start: the unfinished game played last, never a tool over a game

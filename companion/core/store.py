@@ -355,7 +355,8 @@ class JournalStore:
     def verify_all(self) -> list[Path]:
         """The full check the listing leaves out: every journal read and every event checked
         (`Journal.verify`); a damaged one is set aside and told as at start. Returns the files set
-        aside. For `companion doctor` and an idle moment, never on the way to a frame."""
+        aside. What `companion doctor` checks (without moving anything), for the owner of the data
+        directory at an idle moment: never on the way to a frame."""
         moved = []
         for path in games_files(self.games_dir, f"*{SUFFIX}"):
             if not is_file(path):
