@@ -29,6 +29,11 @@ from companion.games.tribune.state import (
 
 PLACE_RULE = "Tribune 3.2 placing followers"
 REGION_RULE = "Tribune 3.3 regions"
+REGION_RULES = {
+    "I": "Tribune 3.3 region I", "II": "Tribune 3.3 region II", "III": "Tribune 3.3 region III",
+    "IV": "Tribune 3.3 region IV", "V": "Tribune 3.3 region V", "VI": "Tribune 3.3 region VI",
+    "VII": "Tribune 3.3 region VII", "VIII": "Tribune 3.3 region VIII",
+}
 TAKEOVER_RULE = "Tribune 3.4 take-overs"
 CHARIOT_RULE = "Tribune 3.4 chariot"
 VICTORY_RULE = "Tribune 3.5 victory"
@@ -130,10 +135,10 @@ def check_place(state: TribuneState, seat: int, space: str) -> None:
         raise IllegalCommand(PLACE_RULE, "Space {space} is taken: one follower per space.", space=space)
     region, _ = bd.split_space(space)
     if region in bd.NOT_TWICE and any(s.startswith(region + ".") and who == seat for s, who in board.occupants):
-        raise IllegalCommand(f"{REGION_RULE} region {region}", "{name} may not occupy both spaces of region {region}.",
+        raise IllegalCommand(REGION_RULES[region], "{name} may not occupy both spaces of region {region}.",
                              name=_name(state, seat), region=region)
     if region == "VII" and board.holding(seat).marker(bd.VESTALS) <= 0:
-        raise IllegalCommand(f"{REGION_RULE} region VII",
+        raise IllegalCommand(REGION_RULES["VII"],
                              "Region VII needs a Vestals faction marker (control is not needed): {name} has none.",
                              name=_name(state, seat))
 
@@ -444,7 +449,7 @@ def _region_i(state: TribuneState, duty: Duty, answer: Any) -> TribuneState:
     """Regions I, II (digest 3.3 [S003]): pay the card's value to take it (answer: the value), or
     not (null): the card is discarded and the follower goes back."""
     assert duty.seat is not None
-    rule = f"{REGION_RULE} region {duty.space.split('.')[0]}"
+    rule = REGION_RULES[duty.space.split(".")[0]]
     if answer is None:
         return _hidden_discard(state)
     price = _value(answer, "answer", state.settings.max_card_value, rule)
@@ -456,7 +461,7 @@ def _region_iii(state: TribuneState, duty: Duty, answer: Any) -> TribuneState:
     """Region III (digest 3.3 [S003]): the card turned up; take its value in denarii, or buy it for
     that value. Answer {value, take: "money" | "card"}."""
     assert duty.seat is not None
-    rule = f"{REGION_RULE} region III"
+    rule = REGION_RULES["III"]
     if not isinstance(answer, Mapping) or answer.get("take") not in ("money", "card"):
         raise IllegalCommand(rule, "'{field}' must be {{value, take: money or card}}.", field="answer")
     value = _value(answer.get("value"), "answer.value", state.settings.max_card_value, rule)
@@ -471,7 +476,7 @@ def _region_iv(state: TribuneState, duty: Duty, answer: Any) -> TribuneState:
     card there. With more than two cards there one match is enough; with one or two, one discard
     per card, each matching its colour. Answer {cards: [the cards there], discard: [...]}, or null
     (not taken: the cards stay for the next round... the table's; the follower goes back)."""
-    rule = f"{REGION_RULE} region IV"
+    rule = REGION_RULES["IV"]
     if answer is None:
         return state
     if not isinstance(answer, Mapping):
@@ -496,7 +501,7 @@ def _region_v_single(state: TribuneState, duty: Duty, answer: Any) -> TribuneSta
     """Region V with one occupant (digest 3.3 [S003], 3.8 item 1): pay 1 and take two cards (the
     rest are discarded), or decline (all discarded)."""
     assert duty.seat is not None
-    rule = f"{REGION_RULE} region V"
+    rule = REGION_RULES["V"]
     if not isinstance(answer, bool):
         raise IllegalCommand(rule, "'{field}' must be true (pay 1, take two cards) or false.", field="answer")
     if answer:
@@ -510,7 +515,7 @@ def _region_vi(state: TribuneState, duty: Duty, answer: Any) -> TribuneState:
     for a face-down card bought ("buy"); looking is free ("pass"), unless `region_vi_pay_to_look`
     ("look": paid, not bought). The card bought stays the buyer's secret."""
     assert duty.seat is not None
-    rule = f"{REGION_RULE} region VI"
+    rule = REGION_RULES["VI"]
     options = region_vi_options(state)
     if answer not in options:
         raise IllegalCommand(rule, "'{field}' must be one of {choices}.", field="answer", choices=", ".join(options))
@@ -529,7 +534,7 @@ def _region_vii(state: TribuneState, duty: Duty, answer: Any) -> TribuneState:
     """Region VII (digest 3.3, 3.7 item 1): the card turned up; discarding a card of its colour
     gives the eternal favour of the gods. Answer {revealed: faction, discard: card}, or null."""
     assert duty.seat is not None
-    rule = f"{REGION_RULE} region VII"
+    rule = REGION_RULES["VII"]
     if answer is None:
         return state
     if not isinstance(answer, Mapping) or answer.get("revealed") not in FACTIONS:

@@ -276,6 +276,10 @@ def _result_line(players: Sequence[Mapping[str, Any]], result: Mapping[str, Any]
         pay = result["payments"][0]
         tie = "tie, space 1 wins: " if result["tie"] else ""
         verdict = f"{tie}{name(result['winner'])} pays {pay['amount']} to {name(pay['to'])}"
+    elif result["kind"] == "region_viii":
+        head = f"Round {result['round']}, region VIII pairs{forced}"
+        best = result["winners"]
+        verdict = f"highest: {_names(players, best) or '-'}"
     else:
         head = f"Round {result['round']}, chariot{forced}"
         if result["winner"] is None:
@@ -303,4 +307,30 @@ def summary_text(public: Mapping[str, Any]) -> str:
         lines += [f"  locked:  {_names(players, locked) or '-'}",
                   f"  waiting: {_names(players, bid['waiting']) or '-'}"]
     lines += [_result_line(players, result) for result in public.get("results", ())]
+    board = public.get("board")
+    if board:
+        lines += _board_lines(players, board)
     return "\n".join(lines) + "\n"
+
+
+def _board_lines(players: Sequence[Mapping[str, Any]], board: Mapping[str, Any]) -> list[str]:
+    """The whole game's part of `summary_text`: the faction row, each player's holdings, the
+    victory grid now (each condition's value and margin) and the winners once over."""
+    name = lambda seat: "-" if seat is None else players[seat]["name"]  # noqa: E731
+    lines = [f"  stage:   {board['stage']}" + (f", {name(board['placer'])} places" if board["placer"] is not None else ""),
+             "  factions: " + " · ".join(f"{f['faction']} {name(f['controller'])} {f['size']}/{f['total']}"
+                                        + (" (chariot)" if f["protected"] else "") for f in board["factions"]),
+             f"  colosseum: {board['colosseum']}"]
+    for h in board["holdings"]:
+        lines.append(f"  {name(h['seat'])}: laurels {h['laurels']}, legions {h['legions']}, favour {h['favour']}, "
+                     f"tribune {h['tribune']}, factions {len(h['factions'])}")
+    card = board["victory"]
+    lines.append(f"  victory card {card['id'] or '(entered)'}: need {card['needed']} of "
+                 + ", ".join(f"{k} {v}" for k, v in card["thresholds"].items() if v is not None))
+    for row in board["grid"]:
+        cells = ", ".join(f"{c['name']} {'met' if c['met'] else c['margin']}" for c in row["conditions"]
+                          if c["threshold"] is not None)
+        lines.append(f"  {name(row['seat'])}: {row['met']} met ({cells})")
+    if board["winners"]:
+        lines.append("  winner: " + ", ".join(name(s) for s in board["winners"]))
+    return lines
