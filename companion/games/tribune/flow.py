@@ -29,11 +29,15 @@ from companion.games.tribune.state import (
 
 PLACE_RULE = "Tribune 3.2 placing followers"
 REGION_RULE = "Tribune 3.3 regions"
-REGION_RULES = {
-    "I": "Tribune 3.3 region I", "II": "Tribune 3.3 region II", "III": "Tribune 3.3 region III",
-    "IV": "Tribune 3.3 region IV", "V": "Tribune 3.3 region V", "VI": "Tribune 3.3 region VI",
-    "VII": "Tribune 3.3 region VII", "VIII": "Tribune 3.3 region VIII",
-}
+REGIONS_I_II_RULE = "Tribune 3.3 regions I and II"
+REGION_III_RULE = "Tribune 3.3 region III"
+REGION_IV_RULE = "Tribune 3.3 region IV"
+REGION_V_RULE = "Tribune 3.3 region V"
+REGION_VI_RULE = "Tribune 3.3 region VI"
+REGION_VII_RULE = "Tribune 3.3 region VII"
+NOT_TWICE_RULES = {"V": REGION_V_RULE, "VII": REGION_VII_RULE}
+POOR = "{name} has only {money} denarii and cannot pay {amount}."
+WHOLE = "'{field}' must be a whole number from 0 to {high}."
 TAKEOVER_RULE = "Tribune 3.4 take-overs"
 CHARIOT_RULE = "Tribune 3.4 chariot"
 VICTORY_RULE = "Tribune 3.5 victory"
@@ -65,10 +69,11 @@ def _name(state: TribuneState, seat: int) -> str:
     return state.players[seat]
 
 
-def _pays(state: TribuneState, seat: int, amount: int, rule: str) -> None:
-    if state.money[seat] < amount:
-        raise IllegalCommand(rule, "{name} has only {money} denarii and cannot pay {amount}.",
-                             name=_name(state, seat), money=state.money[seat], amount=amount)
+def _poor(state: TribuneState, seat: int, amount: int) -> dict[str, Any] | None:
+    """The refusal's words when `seat` cannot pay `amount` (None: it can)."""
+    if state.money[seat] >= amount:
+        return None
+    return {"name": _name(state, seat), "money": state.money[seat], "amount": amount}
 
 
 # -- the set-up ----------------------------------------------------------------------------------
@@ -135,10 +140,11 @@ def check_place(state: TribuneState, seat: int, space: str) -> None:
         raise IllegalCommand(PLACE_RULE, "Space {space} is taken: one follower per space.", space=space)
     region, _ = bd.split_space(space)
     if region in bd.NOT_TWICE and any(s.startswith(region + ".") and who == seat for s, who in board.occupants):
-        raise IllegalCommand(REGION_RULES[region], "{name} may not occupy both spaces of region {region}.",
+        raise IllegalCommand(REGION_V_RULE if region == "V" else REGION_VII_RULE,
+                             "{name} may not occupy both spaces of region {region}.",
                              name=_name(state, seat), region=region)
     if region == "VII" and board.holding(seat).marker(bd.VESTALS) <= 0:
-        raise IllegalCommand(REGION_RULES["VII"],
+        raise IllegalCommand(REGION_VII_RULE,
                              "Region VII needs a Vestals faction marker (control is not needed): {name} has none.",
                              name=_name(state, seat))
 
@@ -431,10 +437,8 @@ def resolve(state: TribuneState, answer: Any) -> TribuneState:
     return advance(handler(_pop(state), duty, answer))
 
 
-def _value(answer: Any, field: str, high: int, rule: str) -> int:
-    if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer <= high:
-        raise IllegalCommand(rule, "'{field}' must be a whole number from 0 to {high}.", field=field, high=high)
-    return answer
+def _is_value(answer: Any, high: int) -> bool:
+    return isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer <= high
 
 
 def _discard(state: TribuneState, cards: tuple[Card, ...]) -> TribuneState:
@@ -449,25 +453,31 @@ def _region_i(state: TribuneState, duty: Duty, answer: Any) -> TribuneState:
     """Regions I, II (digest 3.3 [S003]): pay the card's value to take it (answer: the value), or
     not (null): the card is discarded and the follower goes back."""
     assert duty.seat is not None
-    rule = REGION_RULES[duty.space.split(".")[0]]
     if answer is None:
         return _hidden_discard(state)
-    price = _value(answer, "answer", state.settings.max_card_value, rule)
-    _pays(state, duty.seat, price, rule)
-    return _money(state, duty.seat, -price)
+    top = state.settings.max_card_value
+    if not _is_value(answer, top):
+        raise IllegalCommand(REGIONS_I_II_RULE, WHOLE, field="answer", high=top)
+    poor = _poor(state, duty.seat, answer)
+    if poor:
+        raise IllegalCommand(REGIONS_I_II_RULE, POOR, **poor)
+    return _money(state, duty.seat, -answer)
 
 
 def _region_iii(state: TribuneState, duty: Duty, answer: Any) -> TribuneState:
     """Region III (digest 3.3 [S003]): the card turned up; take its value in denarii, or buy it for
     that value. Answer {value, take: "money" | "card"}."""
     assert duty.seat is not None
-    rule = REGION_RULES["III"]
     if not isinstance(answer, Mapping) or answer.get("take") not in ("money", "card"):
-        raise IllegalCommand(rule, "'{field}' must be {{value, take: money or card}}.", field="answer")
-    value = _value(answer.get("value"), "answer.value", state.settings.max_card_value, rule)
+        raise IllegalCommand(REGION_III_RULE, "'{field}' must be {{value, take: money or card}}.", field="answer")
+    value, top = answer.get("value"), state.settings.max_card_value
+    if not _is_value(value, top):
+        raise IllegalCommand(REGION_III_RULE, WHOLE, field="answer.value", high=top)
     if answer["take"] == "money":
         return _hidden_discard(_money(state, duty.seat, value))
-    _pays(state, duty.seat, value, rule)
+    poor = _poor(state, duty.seat, value)
+    if poor:
+        raise IllegalCommand(REGION_III_RULE, POOR, **poor)
     return _money(state, duty.seat, -value)
 
 
@@ -476,23 +486,23 @@ def _region_iv(state: TribuneState, duty: Duty, answer: Any) -> TribuneState:
     card there. With more than two cards there one match is enough; with one or two, one discard
     per card, each matching its colour. Answer {cards: [the cards there], discard: [...]}, or null
     (not taken: the cards stay for the next round... the table's; the follower goes back)."""
-    rule = REGION_RULES["IV"]
+    rule = REGION_IV_RULE
     if answer is None:
         return state
     if not isinstance(answer, Mapping):
-        raise IllegalCommand(rule, "'{field}' must be {{cards, discard}} or null.", field="answer")
+        raise IllegalCommand(REGION_IV_RULE, "'{field}' must be {{cards, discard}} or null.", field="answer")
     top = state.settings.max_card_value
     there = bd.parse_cards(answer.get("cards"), "answer.cards", top, rule)
     discard = bd.parse_cards(answer.get("discard"), "answer.discard", top, rule)
     if not there:
-        raise IllegalCommand(rule, "'{field}': region IV holds at least one card.", field="answer.cards")
+        raise IllegalCommand(REGION_IV_RULE, "'{field}': region IV holds at least one card.", field="answer.cards")
     if len(there) > 2:
         if len(discard) != 1 or discard[0].faction not in {c.faction for c in there}:
-            raise IllegalCommand(rule, "With more than two cards there, discard one card matching one of their colours.")
+            raise IllegalCommand(REGION_IV_RULE, "With more than two cards there, discard one card matching one of their colours.")
     else:
         wanted = sorted(c.faction for c in there)
         if sorted(c.faction for c in discard) != wanted:
-            raise IllegalCommand(rule, "With {count} card(s) there, discard one card matching each card's colour.",
+            raise IllegalCommand(REGION_IV_RULE, "With {count} card(s) there, discard one card matching each card's colour.",
                                  count=len(there))
     return _discard(state, discard)
 
@@ -501,11 +511,12 @@ def _region_v_single(state: TribuneState, duty: Duty, answer: Any) -> TribuneSta
     """Region V with one occupant (digest 3.3 [S003], 3.8 item 1): pay 1 and take two cards (the
     rest are discarded), or decline (all discarded)."""
     assert duty.seat is not None
-    rule = REGION_RULES["V"]
     if not isinstance(answer, bool):
-        raise IllegalCommand(rule, "'{field}' must be true (pay 1, take two cards) or false.", field="answer")
+        raise IllegalCommand(REGION_V_RULE, "'{field}' must be true (pay 1, take two cards) or false.", field="answer")
     if answer:
-        _pays(state, duty.seat, REGION_V_SINGLE_PRICE, rule)
+        poor = _poor(state, duty.seat, REGION_V_SINGLE_PRICE)
+        if poor:
+            raise IllegalCommand(REGION_V_RULE, POOR, **poor)
         state = _money(state, duty.seat, -REGION_V_SINGLE_PRICE)
     return _hidden_discard(state)
 
@@ -515,14 +526,16 @@ def _region_vi(state: TribuneState, duty: Duty, answer: Any) -> TribuneState:
     for a face-down card bought ("buy"); looking is free ("pass"), unless `region_vi_pay_to_look`
     ("look": paid, not bought). The card bought stays the buyer's secret."""
     assert duty.seat is not None
-    rule = REGION_RULES["VI"]
     options = region_vi_options(state)
     if answer not in options:
-        raise IllegalCommand(rule, "'{field}' must be one of {choices}.", field="answer", choices=", ".join(options))
+        raise IllegalCommand(REGION_VI_RULE, "'{field}' must be one of {choices}.", field="answer",
+                             choices=", ".join(options))
     if answer == "pass":
         return state
     price = bd.REGION_VI_PRICES[bd.split_space(duty.space)[1] - 1]
-    _pays(state, duty.seat, price, rule)
+    poor = _poor(state, duty.seat, price)
+    if poor:
+        raise IllegalCommand(REGION_VI_RULE, POOR, **poor)
     return _with_board(_money(state, duty.seat, -price), colosseum=state.board.colosseum + price)  # type: ignore[union-attr]
 
 
@@ -534,14 +547,14 @@ def _region_vii(state: TribuneState, duty: Duty, answer: Any) -> TribuneState:
     """Region VII (digest 3.3, 3.7 item 1): the card turned up; discarding a card of its colour
     gives the eternal favour of the gods. Answer {revealed: faction, discard: card}, or null."""
     assert duty.seat is not None
-    rule = REGION_RULES["VII"]
+    rule = REGION_VII_RULE
     if answer is None:
         return state
     if not isinstance(answer, Mapping) or answer.get("revealed") not in FACTIONS:
-        raise IllegalCommand(rule, "'{field}' must be {{revealed: faction, discard: card}} or null.", field="answer")
+        raise IllegalCommand(REGION_VII_RULE, "'{field}' must be {{revealed: faction, discard: card}} or null.", field="answer")
     card = bd.parse_card(answer.get("discard"), "answer.discard", state.settings.max_card_value, rule)
     if card.faction != answer["revealed"]:
-        raise IllegalCommand(rule, "The card discarded must be of the revealed card's colour ({faction}).",
+        raise IllegalCommand(REGION_VII_RULE, "The card discarded must be of the revealed card's colour ({faction}).",
                              faction=answer["revealed"])
     h = state.board.holding(duty.seat)  # type: ignore[union-attr]
     return _discard(_with_holding(state, duty.seat, favour=h.favour + 1), (card,))

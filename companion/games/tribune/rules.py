@@ -33,10 +33,10 @@ from companion.core.intent_args import frozen
 #: The kinds of the whole game's asks (`asks`): "tribune.<duty kind>", and the placing ask.
 PLACE_ASK = "tribune.place"
 ASK_RULES = {
-    "region_i": "Tribune 3.3 region I", "region_ii": "Tribune 3.3 region II", "region_iii": "Tribune 3.3 region III",
-    "region_iv": "Tribune 3.3 region IV", "region_v_single": "Tribune 3.3 region V", "region_vi": "Tribune 3.3 region VI",
-    "region_vii": "Tribune 3.3 region VII", "takeover": "Tribune 3.4 take-overs", "chariot_move": "Tribune 3.4 chariot",
-    "winner": "Tribune 3.5 victory",
+    "region_i": flow.REGIONS_I_II_RULE, "region_ii": flow.REGIONS_I_II_RULE, "region_iii": flow.REGION_III_RULE,
+    "region_iv": flow.REGION_IV_RULE, "region_v_single": flow.REGION_V_RULE, "region_vi": flow.REGION_VI_RULE,
+    "region_vii": flow.REGION_VII_RULE, "takeover": flow.TAKEOVER_RULE, "chariot_move": flow.CHARIOT_RULE,
+    "winner": flow.VICTORY_RULE,
 }
 FULL_ONLY = (c.Place, c.Resolve, c.Declare, c.Adjust)
 KEEPER_ONLY = (c.OpenRegionV, c.OpenChariot, c.PlaceChariot, c.NextRound)
