@@ -148,7 +148,9 @@ class BenefitView(View):
 
 class BoardView(View):
     """The whole game's table: the stage ("placement", "resolve", "takeover", "benefits",
-    "chariot", "winner", "over"), whose follower goes next, the faction row, this round's spaces,
+    "chariot", "winner", "over"), whose follower goes next, how many of region V's face-down cards
+    are turned up ("none"; "two" after its first follower; "all" after the second: digest 3.7
+    item 4), the faction row, this round's spaces,
     the coin bowl's followers (seats, in order), every player's holdings, the Colosseum's denarii,
     the chariot's faction (None: on no faction or off the board) and the faction it protects this
     round, the victory card, the grid now, each round's check, the duty waited for and its ask,
@@ -157,6 +159,7 @@ class BoardView(View):
 
     stage: str
     placer: int | None
+    region_v_cards: str
     factions: Seq[FactionView]
     spaces: Seq[SpaceView]
     bowl: Seq[int]

@@ -341,8 +341,10 @@ def _round_end(state: TribuneState) -> TribuneState:
     board = state.board
     assert board is not None
     rows = grid(state)
-    qualifiers = tuple(r.seat for r in rows if r.qualifies)
     declared = tuple(i for i, h in enumerate(board.holdings) if h.declared)
+    if state.settings.must_declare:  # only a declared win counts (3.8 item 7's other reading)
+        rows = tuple(r if r.seat in declared else evolve(r, qualifies=False) for r in rows)
+    qualifiers = tuple(r.seat for r in rows if r.qualifies)
     winners = vic.winners(rows, state.settings.several_winners) if qualifiers else ()
     check = RoundCheck(state.round, rows, qualifiers, declared, winners)
     state = _with_board(state, checks=board.checks + (check,))
@@ -365,7 +367,8 @@ def _next_round(state: TribuneState) -> TribuneState:
     n = len(state.players)
     start = (state.start_player + 1) % n if state.settings.start_player_rotates else state.start_player
     base = bd.FOLLOWERS[n]
-    holdings = tuple(evolve(h, followers=base + h.proconsul, left=base + h.proconsul, declared=False)
+    # the Proconsul is one more follower for one round; the Patricians' benefit gives it again
+    holdings = tuple(evolve(h, followers=base + h.proconsul, left=base + h.proconsul, declared=False, proconsul=False)
                      for h in board.holdings)
     protected = board.chariot_at if state.chariot_on_board else None
     state = evolve(state, round=state.round + 1, start_player=start)

@@ -45,7 +45,8 @@ class TribuneSettings:
     set controlling before too), `first_takeover_max_two` (the designer's advice), `unkept_cards`
     "discard" (face down, S003) or "shuffle", `region_vi_pay_to_look` (the 4/3/2 is paid to look,
     not only to buy), `several_winners` ("table", "most_met", "margin", "shared"),
-    `max_card_value`, `scrolls_per_tribune`, `start_player_rotates`.
+    `max_card_value`, `scrolls_per_tribune`, `start_player_rotates`, `must_declare` (only a win
+    declared during the round counts at its end).
     """
 
     region_v_tie_winner_pays: bool = True
@@ -64,6 +65,7 @@ class TribuneSettings:
     max_card_value: int = 9
     scrolls_per_tribune: int = 2
     start_player_rotates: bool = True
+    must_declare: bool = False
 
 
 DEFAULT = TribuneSettings()
@@ -122,4 +124,6 @@ def describe() -> list[tuple[str, str, str]]:
         ("max_card_value", "9", "Tribune 3.1 (U: the highest faction card value is not in the sources)"),
         ("scrolls_per_tribune", "2", "Tribune 3.5 (U: how many scrolls make the tribune is not in the sources)"),
         ("start_player_rotates", "yes", "Tribune 3.2 (U: the start player passes clockwise each round)"),
+        ("must_declare", "no", "Tribune 3.5, 3.8 item 7 (a player meeting the card without declaring still wins; "
+                               "yes: only a declared win counts)"),
     ]

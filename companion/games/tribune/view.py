@@ -158,6 +158,7 @@ def board_view(state: TribuneState) -> bv.BoardView:
     return bv.BoardView(
         stage=board.stage,
         placer=board.placer,
+        region_v_cards=("none", "two", "all")[sum(1 for space, _ in board.occupants if space.startswith("V."))],
         factions=Seq([bv.FactionView(
             faction=c.faction, controller=c.seat, cards=Seq([_card(x) for x in c.cards]), size=len(c.cards),
             total=bd.set_total(c.cards), laurel=c.laurel, markers_left=c.markers_left,
