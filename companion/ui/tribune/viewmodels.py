@@ -33,7 +33,7 @@ from companion.ui.tribune.panels import MoneyEntry, RegionVPicker
 Post = Callable[[Intent], None]
 PadOfSeat = Callable[[int], "int | None"]
 
-BIDDING_PHASES = (tfmt.REGION_V, tfmt.CHARIOT)
+BIDDING_PHASES = (tfmt.REGION_V, tfmt.CHARIOT, tfmt.REGION_VIII)
 ACTIONS = {"money": ("next_round",), "bidding": ("reveal",), "result": ("result_done",)}
 
 
