@@ -336,6 +336,19 @@ class TribuneRules(sealed_view.SealedPads):
     def is_finished(self, state: TribuneState) -> bool:
         return state.finished
 
+    has_calculator = True
+
+    def score_snapshot(self, data: Any) -> Mapping[str, Any]:
+        """docs/tribune-snapshot.md: the victory grid of a round's end from what each player holds."""
+        from companion.games.tribune.snapshot import score_snapshot
+
+        return score_snapshot(data)
+
+    def format_scores(self, result: Mapping[str, Any]) -> str:
+        from companion.games.tribune.snapshot import format_scores
+
+        return format_scores(result)
+
 
 def table_ask(state: TribuneState) -> Ask | None:
     """The whole game's question now (public; no secret in it): whose follower goes where

@@ -259,7 +259,7 @@ def public_event(event: Event) -> dict[str, Any]:
 # -- text for `companion replay` -----------------------------------------------------------------
 
 _PHASES = {"round": "", "region_v": ", region V bidding", "chariot": ", chariot auction bidding",
-           "finished": ", finished"}
+           "region_viii": ", region VIII pairs", "finished": ", finished"}
 
 
 def _names(players: Sequence[Mapping[str, Any]], seats: Sequence[int]) -> str:

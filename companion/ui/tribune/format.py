@@ -122,7 +122,7 @@ def verdict_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
 def rule_text(result: Mapping[str, Any]) -> str:
     """The rule behind the outcome, for the table to check: the tie rules above all."""
     if result.get("kind") == REGION_VIII:
-        return _("Tribune 3.3: every pair in region VIII takes 1 laurel, the highest pair 2.")
+        return _("Tribune 3.3: the highest pair takes 2 laurels, every other pair 1.")
     if result.get("kind") == REGION_V:
         if result.get("tie"):
             return _("Tribune 3.3: a tie goes to the player on space 1.")
