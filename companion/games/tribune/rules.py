@@ -140,7 +140,12 @@ class TribuneRules(sealed_view.SealedPads):
             self._seat(state, command.seat)
             event = e.Played(command.seat, "place", {"space": command.space})
         elif isinstance(command, c.Resolve):
-            event = e.Played(None, "resolve", {"answer": frozen(command.answer)})
+            # What the answer was to (the duty's kind, seat, space, faction): for the history and
+            # replay's words only; folding reads the answer alone, against the duty then.
+            duty = state.board.duty if state.board is not None else None
+            about = {"duty": duty.kind, "space": duty.space, "faction": duty.faction} if duty is not None else {}
+            event = e.Played(duty.seat if duty is not None else None, "resolve",
+                             {"answer": frozen(command.answer), **about})
         elif isinstance(command, c.Declare):
             self._seat(state, command.seat)
             event = e.Played(command.seat, "declare", {})

@@ -195,19 +195,25 @@ class BoardPanel(BoxLayout):
                                            plus_off=m.card_value >= words.MAX_CARD_VALUE, extra=(add, clear)))
         self.body.add_widget(_label(m.entry_text, "tribune.board.entry", size=theme.BODY))
 
-    def _table(self, head: list[str], rows: list[list[Any]], wid: str) -> GridLayout:
-        """A table: a header of small print, then rows of labels or widgets."""
+    def _table(self, head: list[str], rows: list[list[Any]], wid: str, first: int = 150, head_height: int = 28,
+               row_height: int = 48) -> GridLayout:
+        """A table: a header of small print, then rows of labels or buttons (48 px: a target);
+        the first column, the names, is wider."""
         s = _scale()
-        grid = GridLayout(cols=len(head), spacing=(4 * s, 2 * s), row_default_height=40 * s, row_force_default=True,
-                          size_hint_y=None)
+        grid = GridLayout(cols=len(head), spacing=(4 * s, 2 * s), size_hint_y=None,
+                          rows_minimum={0: head_height * s}, row_default_height=row_height * s, row_force_default=False,
+                          cols_minimum={0: min(first, 130 if _portrait() else first) * s})
         grid.bind(minimum_height=grid.setter("height"))
         for i, text in enumerate(head):
-            grid.add_widget(_label(text, f"{wid}.head.{i}", size=theme.SMALL, color=theme.MUTED, small=True,
-                                   halign="center" if i else "left", height=40))
+            label = _label(text, f"{wid}.head.{i}", size=theme.SMALL, color=theme.MUTED, small=True,
+                           halign="center" if i else "left", height=head_height)
+            grid.add_widget(label)
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
-                grid.add_widget(cell if isinstance(cell, Widget) else
-                                _label(str(cell), f"{wid}.{r}.{c}", halign="center" if c else "left", height=40))
+                widget = cell if isinstance(cell, Widget) else _label(str(cell), f"{wid}.{r}.{c}",
+                                                                     halign="center" if c else "left", height=row_height)
+                widget.size_hint_y, widget.height = None, row_height * s
+                grid.add_widget(widget)
         return grid
 
     def _players(self) -> None:
@@ -218,10 +224,12 @@ class BoardPanel(BoxLayout):
             button = _button(name, f"tribune.board.player.{row['seat']}",
                              lambda seat=row["seat"]: self.table.open_money(seat), base=theme.READ,
                              selected=row["turn"])
-            rows.append([button, *row["cells"]])
-        self.body.add_widget(self._table([_("Player"), *board_vm.headings()], rows, "tribune.board.players"))
-        self.body.add_widget(_label(m.colosseum_text + "  ·  " + _("Tap a player to correct their money."),
-                                    "tribune.board.colosseum", color=theme.MUTED))
+            declare = _button(_("Declared") if row["declared"] else _("Declare"), f"tribune.board.declare.{row['seat']}",
+                              lambda seat=row["seat"]: m.declare(seat), disabled=row["declared"] or m.finished,
+                              base=theme.READ)
+            rows.append([button, *row["cells"], declare])
+        self.body.add_widget(self._table([_("Player"), *board_vm.headings(), _("A win")], rows,
+                                         "tribune.board.players", first=130))
         self.body.add_widget(Widget())
 
     def _factions(self) -> None:
@@ -242,16 +250,10 @@ class BoardPanel(BoxLayout):
         self.body.add_widget(grid)
 
     def _victory(self) -> None:
+        """The grid: each condition met (what is held) or held and how far short; the card's
+        threshold under each condition's name. A win is declared on the players' tab."""
         m = self.model
-        head = [m.needed_text, *(f"{words.condition_name(c)} {t}" for c, t in zip(words.CONDITIONS, m.grid_head)), ""]
-        rows = []
-        for row in m.grid_rows:
-            declare = _button(_("Declared") if row["declared"] else _("Declare"), f"tribune.board.declare.{row['seat']}",
-                              lambda seat=row["seat"]: m.declare(seat), disabled=row["declared"] or m.finished,
-                              base=theme.READ)
-            name = row["name"] + (" ✓" if row["qualifies"] else "")
-            rows.append([name, *row["cells"], declare])
-        self.body.add_widget(self._table(head, rows, "tribune.board.grid"))
-        if m.check_text:
-            self.body.add_widget(_label(m.check_text, "tribune.board.grid.check", color=theme.GOLD))
+        head = [m.needed_text, *(f"{words.condition_name(c)}\n{t}" for c, t in zip(words.CONDITIONS, m.grid_head))]
+        rows = [[row["name"], *row["cells"]] for row in m.grid_rows]
+        self.body.add_widget(self._table(head, rows, "tribune.board.grid", first=130, head_height=48, row_height=40))
         self.body.add_widget(Widget())

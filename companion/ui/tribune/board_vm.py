@@ -48,6 +48,7 @@ class BoardModel(EventDispatcher):
     check_text = StringProperty("")
     winners_text = StringProperty("")
     colosseum_text = StringProperty("")
+    status_text = StringProperty("")  # the title bar's line: the Colosseum and the last round's check
     ask_kind = StringProperty("")
     question = StringProperty("")
     rule = StringProperty("")
@@ -112,9 +113,9 @@ class BoardModel(EventDispatcher):
             rows.append({"seat": seat, "name": words.name_of(self.names, seat), "start": seat == start,
                          "turn": board.get("placer") == seat, "declared": bool(h.get("declared")),
                          "cells": [str(money.get(seat, 0)), str(h["laurels"]), str(h["legions"]), str(h["favour"]),
-                                   str(h["tribune"]), str(markers), str(h.get("left", 0))]})
+                                   str(h["tribune"]), str(markers)]})
         self.player_rows = rows
-        self.colosseum_text = _("Colosseum: {amount} denarii").format(amount=board.get("colosseum", 0))
+        self.colosseum_text = _("Colosseum {amount}").format(amount=board.get("colosseum", 0))
 
     def _factions(self, board: Mapping[str, Any]) -> None:
         rows = []
@@ -150,7 +151,8 @@ class BoardModel(EventDispatcher):
         for f in board.get("factions", ()):
             claims = [words.name_of(self.names, f.get(k)) for k in ("space1", "space2") if f.get(k) is not None]
             rows.append({"id": f"faction:{f['faction']}", "label": words.space_label(f"faction:{f['faction']}"),
-                         "who": " · ".join(claims)})
+                         "who": claims[0] if len(claims) == 1 else
+                         _("{count} claims").format(count=len(claims)) if claims else ""})
         for i, row in enumerate(rows):
             row["legal"] = row["id"] in legal
             row["wid"] = f"tribune.board.space.{row['id']}"
@@ -177,6 +179,8 @@ class BoardModel(EventDispatcher):
         self.grid_rows = rows
         checks = list(board.get("checks", ()))
         self.check_text = words.check_text(checks[-1], self.names) if checks else ""
+        self.status_text = " · ".join(t for t in (self.colosseum_text, words.check_short(checks[-1]) if checks else "")
+                                      if t)
         winners = [int(s) for s in board.get("winners", ())]
         self.winners_text = words.winners_text(winners, self.names)
 
@@ -335,4 +339,4 @@ class BoardModel(EventDispatcher):
 
 def headings() -> list[str]:
     """The players tab's column headings."""
-    return [_("Denarii"), _("Laurels"), _("Legions"), _("Favour"), _("Tribune"), _("Markers"), _("To place")]
+    return [_("Denarii"), _("Laurels"), _("Legions"), _("Favour"), _("Tribune"), _("Markers")]

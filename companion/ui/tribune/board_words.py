@@ -176,6 +176,15 @@ def check_text(check: Mapping[str, Any], names: Sequence[str]) -> str:
     return _("Round {round}: nobody meets the victory card yet.").format(round=check.get("round", 0))
 
 
+def check_short(check: Mapping[str, Any]) -> str:
+    """The last check in a few words, for the title bar: "Round 1: no winner yet"."""
+    if check.get("winners"):
+        return _("Round {round}: won").format(round=check.get("round", 0))
+    if check.get("qualifiers"):
+        return _("Round {round}: the table picks").format(round=check.get("round", 0))
+    return _("Round {round}: no winner yet").format(round=check.get("round", 0))
+
+
 def winners_text(winners: Sequence[int], names: Sequence[str]) -> str:
     if len(winners) > 1:
         return _("{names} share the win.").format(names=fmt.join_names(name_of(names, s) for s in winners))

@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 from companion.ui.text import formatting as fmt
 from companion.ui.text.formatting import Describe
 from companion.ui.text.i18n import _
+from companion.ui.tribune import board_history
 from companion.ui.tribune.format import reason_text
 
 START_KIND = "tribune.started"
@@ -48,6 +49,8 @@ def describe_event(event: Mapping[str, Any], players: Sequence[str]) -> str:
             players=fmt.join_names(names), name=_name(names, event.get("start_player", 0)), money=money)
     if kind == "tribune.money_adjusted":
         return _money(event, players)
+    if kind in board_history.KINDS:
+        return board_history.describe(event, players)
     if kind == "tribune.region_v_opened":
         return _("Region V bid opened: {first} (space 1) and {second} (space 2).").format(
             first=_name(players, event.get("space1")), second=_name(players, event.get("space2")))

@@ -210,7 +210,7 @@ class TribuneTableViewModel(SealedTableViewModel):
         if content == "region_v_picker":
             return _("Region V: who stands on each space?")
         if content == "board":
-            return self.board.colosseum_text
+            return self.board.status_text
         return _("Tap a player to take or pay money.")
 
     # -- which panel ---------------------------------------------------------------------------
@@ -228,7 +228,8 @@ class TribuneTableViewModel(SealedTableViewModel):
             content = "board" if self.whole_game else "money"
         self.content = content
         self.hint = self._hint(content)
-        self.actions = list(ACTIONS.get(content, ())) if self.phase != "finished" else []
+        # A finished game offers no round's action, but a reveal that ended it is still continued.
+        self.actions = list(ACTIONS.get(content, ())) if self.phase != "finished" or content == "result" else []
 
     # -- what the table's buttons do ------------------------------------------------------------
 

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.timeout(240)
 
 #: Each seat's spaces in its turns (six followers each at two players; the rest to the bowl).
 PLAN = {0: ["VIII.1", "faction:vestals", "I.1"], 1: ["VIII.2", "faction:senators"]}
-PAIRS = {0: 13, 1: 7}  # region VIII: Ann's pair beats Bo's (neither number is on the screen before)
+PAIRS = {0: 16, 1: 6}  # region VIII: Ann's pair beats Bo's (neither number is on the screen before)
 
 
 def board(ui):
@@ -67,6 +67,12 @@ def test_a_whole_game_of_tribune_by_touch_to_its_winner(session):
         assert "Ann" in ui.text("tribune.board.space.VIII.1")
         yield from ui.tap("tribune.undo")
         assert not ui.find("tribune.board.space.VIII.1").disabled and board(ui).ask["who"] == 0
+        # -- Ann declares a win on the players' tab (it must still hold at the round's end) ---
+        yield from ui.tap("tribune.board.tab.players")
+        yield from ui.tap("tribune.board.declare.0")
+        assert ui.text("tribune.board.declare.0") == "Declared" and ui.find("tribune.board.declare.0").disabled
+        assert session.table_view().view["board"]["holdings"][0]["declared"]
+        yield from ui.tap("tribune.board.tab.round")
         queues = {seat: list(spaces) for seat, spaces in PLAN.items()}
         while board(ui).ask_kind == "tribune.place":
             seat = board(ui).ask["who"]
@@ -86,7 +92,7 @@ def test_a_whole_game_of_tribune_by_touch_to_its_winner(session):
         yield from private_bid(ui, 0, "Ann", PAIRS[0], PAIRS.values())
         yield from private_bid(ui, 1, "Bo", PAIRS[1], [PAIRS[0]], reveals=True)
         assert app.tribune.table.content == "result"
-        assert "highest pair (13)" in ui.text("tribune.result.verdict")
+        assert "highest pair (16)" in ui.text("tribune.result.verdict")
         yield from ui.tap("tribune.continue")
         laurels = [h["laurels"] for h in session.table_view().view["board"]["holdings"]]
         assert laurels == [2, 1], laurels
@@ -102,7 +108,7 @@ def test_a_whole_game_of_tribune_by_touch_to_its_winner(session):
             assert "at least 2" in app.tribune.table.notice_text
             yield from ui.tap("tribune.board.card.plus")
             yield from ui.tap("tribune.board.card.add")
-            assert ui.text("tribune.board.entry") == "Set: Vestals 2 · Vestals 3 (2 cards, total 5)"
+            assert ui.text("tribune.board.entry") == "Set: Vestals\u00a02 · Vestals\u00a03 (2 cards, total 5)"
             yield from ui.tap("tribune.board.send.send_cards")
         vestals = next(f for f in session.table_view().view["board"]["factions"] if f["faction"] == "vestals")
         assert vestals["controller"] == 0 and vestals["total"] == 5
@@ -126,7 +132,7 @@ def test_a_whole_game_of_tribune_by_touch_to_its_winner(session):
 
     run_ui(session, script)
     grid = seen["grid"]
-    assert grid[0] == "Ann ✓" and grid[2] == "✓\u00a02+1".replace("+1", "") or grid[2].startswith("✓"), grid
+    assert grid[0] == "Ann" and grid[2] == "✓\u00a03", grid  # 2 for the highest pair, 1 the Vestals' laurel
     assert grid[7] == "Bo" and grid[9] == "1 (−1)", grid
     assert grid[1] == "—", "a condition not on the card is never met"
     assert seen["winner"] == "Ann wins Tribune.", seen
