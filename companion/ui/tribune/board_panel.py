@@ -145,7 +145,7 @@ class BoardPanel(BoxLayout):
         regions = [sp for sp in m.spaces if not sp["id"].startswith("faction:")]
         for heading, spaces in ((None, regions), (_("Claim a faction"), claims)):
             if heading:
-                self.body.add_widget(_label(heading, "tribune.board.claims", color=theme.MUTED, height=22))
+                self.body.add_widget(_label(heading, "tribune.board.claims", color=theme.MUTED, height=26))
             grid = GridLayout(cols=cols, spacing=4 * s, row_default_height=50 * s, row_force_default=True,
                               size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
