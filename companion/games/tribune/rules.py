@@ -140,12 +140,10 @@ class TribuneRules(sealed_view.SealedPads):
             self._seat(state, command.seat)
             event = e.Played(command.seat, "place", {"space": command.space})
         elif isinstance(command, c.Resolve):
-            # What the answer was to (the duty's kind, seat, space, faction): for the history and
-            # replay's words only; folding reads the answer alone, against the duty then.
+            # what the answer was to (public), for the history and exports; the fold reads only the answer
             duty = state.board.duty if state.board is not None else None
-            about = {"duty": duty.kind, "space": duty.space, "faction": duty.faction} if duty is not None else {}
-            event = e.Played(duty.seat if duty is not None else None, "resolve",
-                             {"answer": frozen(command.answer), **about})
+            about = {} if duty is None else {"duty": duty.kind, "space": duty.space, "faction": duty.faction}
+            event = e.Played(None if duty is None else duty.seat, "resolve", {"answer": frozen(command.answer), **about})
         elif isinstance(command, c.Declare):
             self._seat(state, command.seat)
             event = e.Played(command.seat, "declare", {})

@@ -17,7 +17,7 @@ from companion.core.views import FrozenMap, GameView, PlayerView, Seq, View, key
 from companion.games.tribune import board as bd
 from companion.games.tribune import board_view as bv
 from companion.games.tribune import events as e
-from companion.games.tribune.state import REGION_V, Board, Settled, TribuneState
+from companion.games.tribune.state import CHARIOT, REGION_V, Board, Settled, TribuneState
 
 
 class PaymentView(View):
@@ -115,7 +115,8 @@ def _bid_view(state: TribuneState) -> TribuneBidView | None:
     kind = state.bid_kind
     return TribuneBidView(
         kind=kind,
-        round=state.region_v_round if kind == REGION_V else state.chariot_round,
+        round=(state.region_v_round if kind == REGION_V else state.chariot_round if kind == CHARIOT
+               else state.round),
         spaces=Seq(state.bid_seats) if kind == REGION_V else None,
         **sealed_view.round_fields(round_),
     )

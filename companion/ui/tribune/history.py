@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 from companion.ui.text import formatting as fmt
 from companion.ui.text.formatting import Describe
 from companion.ui.text.i18n import _
-from companion.ui.tribune import board_history
+from companion.ui.tribune import whole_history
 from companion.ui.tribune.format import reason_text
 
 START_KIND = "tribune.started"
@@ -49,8 +49,6 @@ def describe_event(event: Mapping[str, Any], players: Sequence[str]) -> str:
             players=fmt.join_names(names), name=_name(names, event.get("start_player", 0)), money=money)
     if kind == "tribune.money_adjusted":
         return _money(event, players)
-    if kind in board_history.KINDS:
-        return board_history.describe(event, players)
     if kind == "tribune.region_v_opened":
         return _("Region V bid opened: {first} (space 1) and {second} (space 2).").format(
             first=_name(players, event.get("space1")), second=_name(players, event.get("space2")))
@@ -75,6 +73,8 @@ def describe_event(event: Mapping[str, Any], players: Sequence[str]) -> str:
         return _("Round {round} began.").format(round=event.get("round", ""))
     if kind == "tribune.finished":
         return _("Tribune finished.")
+    if kind in whole_history.KINDS:
+        return whole_history.describe(event, players, _name)
     if kind == "sealed.revealed":
         # Without the generic "— highest: …": the Tribune line after it says who won and paid.
         template = _("Bids revealed early: {bids}.") if event.get("forced") else _("Bids revealed: {bids}.")

@@ -478,6 +478,7 @@ def test_region_viii_pairs_are_locked_in_secret_and_the_highest_takes_2_laurels_
     t = Table(3)
     t.place_all({0: ["VIII.1", "VIII.3"], 1: ["VIII.2"], 2: ["VIII.4"]})
     assert t.view.phase == "region_viii" and [s["seat"] for s in t.view.bid["seats"]] == [0, 1, 2]
+    assert t.view.bid["kind"] == "region_viii" and t.view.bid["round"] == 1
     t.lock(s0=9, s1=12)
     assert "12" not in json.dumps(to_data(t.view.bid)) and t.view.results == []  # not before the reveal
     t.lock(s2=0)  # no pair

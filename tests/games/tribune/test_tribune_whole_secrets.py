@@ -15,6 +15,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from tests.properties import examples
@@ -75,6 +76,7 @@ def _answer(ask, rnd: random.Random) -> Intent:
     return Intent("resolve", {"answer": answer})
 
 
+@pytest.mark.timeout(600)  # whole rounds through a journal: slow on a loaded machine, never a wait
 @settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**16), bids=st.lists(BID_OPS, min_size=30, max_size=120))
 def test_pairs_and_bids_never_reach_a_public_place_before_their_reveal(players, seed, bids):
