@@ -9,24 +9,17 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.ui.text import formatting as fmt
 from companion.ui.text.i18n import N_, _
+from companion.ui.tribune import board_words as words
 
 KINDS = ("tribune.whole_game", "tribune.played", "tribune.pairs_settled")
 
-FACTION_NAMES = {
-    "gladiators": N_("the Gladiators"), "legates": N_("the Legates"), "praetorians": N_("the Praetorians"),
-    "plebeians": N_("the Plebeians"), "patricians": N_("the Patricians"), "vestals": N_("the Vestals"),
-    "senators": N_("the Senators"),
-}
-CONDITION_NAMES = {
-    "factions": N_("factions"), "laurels": N_("laurels"), "legions": N_("legions"), "denarii": N_("denarii"),
-    "tribune": N_("tribune"), "favour": N_("favour"),
-}
 HELD_NAMES = {"laurels": N_("laurels"), "legions": N_("legions"), "favour": N_("favour"), "scrolls": N_("scrolls"),
               "tribunes": N_("tribune")}
 
 
 def faction(name: Any) -> str:
-    return _(FACTION_NAMES[name]) if name in FACTION_NAMES else str(name)
+    """The faction's name as the screen says it (`board_words`: one list of names for both)."""
+    return words.faction_name(str(name))
 
 
 def space_text(space: Any) -> str:
@@ -98,7 +91,7 @@ def describe(event: Mapping[str, Any], players: Sequence[str], name_of: Callable
     kind = event.get("kind")
     if kind == "tribune.whole_game":
         card = event.get("victory") or {}
-        conditions = " · ".join(f"{_(CONDITION_NAMES[c])}{fmt.NBSP}{card[c]}" for c in CONDITION_NAMES
+        conditions = " · ".join(f"{words.condition_name(c)}{fmt.NBSP}{card[c]}" for c in words.CONDITIONS
                                 if card.get(c) is not None)
         return _("The whole game: {needed} of {conditions} win.").format(needed=card.get("needed", ""),
                                                                        conditions=conditions)

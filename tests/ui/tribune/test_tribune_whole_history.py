@@ -60,9 +60,9 @@ def test_every_step_of_a_whole_game_has_its_words(tmp_path, language):
         assert "tribune." not in text and text.strip(), text
     joined = "\n".join(rows)
     if language == "en":
-        for words in ("Ann places a follower on a claim on the Vestals.", "Ann pays 2 for the card in region I.",
-                      "Bo takes 3 in region III.", "Ann buys a card in region VI.", "Ann plays leader · 3 for the Vestals.",
-                      "Ann declares a win", "Region VIII's pairs: laurels", "The whole game: 1 of factions"):
+        for words in ("Ann places a follower on a claim on Vestals.", "Ann pays 2 for the card in region I.",
+                      "Bo takes 3 in region III.", "Ann buys a card in region VI.", "Ann plays leader · 3 for Vestals.",
+                      "Ann declares a win", "Region VIII's pairs: laurels", "The whole game: 1 of Factions"):
             assert words in joined, words
     else:
         assert "随从" in joined or "隨從" in joined
