@@ -115,19 +115,37 @@ class SecretBidPlayer(Player):
 
 
 class TribunePlayer(Player):
-    """Every seat first takes a fortune, so the secret amounts are bids a player can afford."""
+    """Every seat first takes a fortune, so the secret amounts are bids a player can afford. Most
+    games are the whole game (mode "full", answering the view's `ask` as the table would, the
+    sealed bids and region VIII's pairs with the bid intents; the cards' values reach past the
+    secret amounts, so a pair can be one), some the money-and-bids keeper."""
 
     game = "tribune"
     FORTUNE = 9_000_000
+    FACTIONS = ("gladiators", "legates", "praetorians", "plebeians", "patricians", "vestals", "senators")
 
     def opening(self, view: View) -> list[Intent]:
         return [Intent("take_money", {"seat": seat, "amount": self.FORTUNE, "reason": "a fortune for the test"})
                 for seat in range(len(view.get("players", ())))]
 
     def setup(self, rnd: random.Random) -> dict[str, Any]:
-        return {"players": list(NAMES[: rnd.randint(2, 5)]), "seed": rnd.randrange(2**31)}
+        setup: dict[str, Any] = {"players": list(NAMES[: rnd.randint(2, 5)]), "seed": rnd.randrange(2**31)}
+        if rnd.random() >= 0.1:  # mostly the whole game (the suite's whole game, seed 7, among them)
+            victory = {name: rnd.choice((None, rnd.randint(1, 6))) for name in
+                       ("factions", "laurels", "legions", "tribune", "favour")}
+            victory["denarii"] = None  # everybody holds a fortune
+            victory["factions"] = victory["factions"] or 2
+            printed = sum(v is not None for v in victory.values())
+            victory["needed"] = rnd.randint(1, printed)
+            setup.update(mode="full", victory=victory, settings={
+                "max_card_value": 2_500_000, "takeover_rule": rnd.choice(("german", "ffg")),
+                "first_takeover_max_two": rnd.random() < 0.3, "several_winners": rnd.choice(
+                    ("table", "most_met", "margin", "shared"))})
+        return setup
 
     def next_intent(self, view: View, rnd: random.Random) -> Intent:
+        if view.get("mode") == "full":
+            return self._full(view, rnd)
         roll = rnd.random()
         if roll < 0.003:
             return Intent("finish")
@@ -143,6 +161,43 @@ class TribunePlayer(Player):
         if roll < 0.36:
             return Intent("next_round")
         return _bid_intent(view, rnd)
+
+    def _full(self, view: View, rnd: random.Random) -> Intent:
+        roll = rnd.random()
+        if roll < 0.02:
+            return Intent(rnd.choice(("next_round", "region_v", "resolve")), {"answer": [["x"]]})  # refused
+        if roll < 0.04:
+            return Intent("declare", {"seat": _seat(view, rnd)})
+        if roll < 0.05:
+            return Intent("adjust", {"seat": _seat(view, rnd), "what": rnd.choice(("laurels", "legions", "favour")),
+                                     "delta": rnd.choice((-1, 1, 2))})
+        if view.get("phase") in ("region_v", "region_viii", "chariot"):
+            return _bid_intent(view, rnd)
+        ask = view.get("ask")
+        if not ask:
+            return Intent("finish")
+        kind, about = ask["kind"], ask["about"]
+        if kind == "tribune.place":
+            return Intent("place", {"seat": ask["who"], "space": rnd.choice(list(ask["options"]) + ["VII.1"])})
+        f = rnd.choice(self.FACTIONS)
+        answer: Any
+        if ask["options"]:
+            answer = rnd.choice(list(ask["options"]))
+        elif kind in ("tribune.region_i", "tribune.region_ii"):
+            answer = rnd.choice((None, rnd.randint(0, 3)))
+        elif kind == "tribune.region_iii":
+            answer = {"value": rnd.randint(1, 4), "take": rnd.choice(("money", "card"))}
+        elif kind == "tribune.region_iv":
+            answer = rnd.choice((None, {"cards": [f"{f}:3"], "discard": [f"{f}:1"]},
+                                 {"cards": [f"{f}:1", "vestals:2", "senators:1"], "discard": ["vestals:4"]}))
+        elif kind == "tribune.region_vii":
+            answer = rnd.choice((None, {"revealed": f, "discard": f"{f}:2"}))
+        elif kind == "tribune.takeover":
+            faction = about["faction"]
+            answer = rnd.choice((None, [f"{faction}:{rnd.randint(0, 9)}" for _ in range(rnd.randint(1, 5))]))
+        else:
+            answer = None
+        return Intent("resolve", {"answer": answer})
 
 
 class DiceTrayPlayer(Player):

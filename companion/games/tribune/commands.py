@@ -3,7 +3,11 @@
 Intents: `setup {players: [2–5 names, clockwise], start_player?: seat (default 0), settings?: {name:
 value}}`; `take_money {seat, amount, reason?}` and `pay_money {seat, amount, reason?}` (by hand, for
 everything the board does with money); `region_v {space1, space2}` (the two occupants, space 1
-first); `chariot_auction`; `chariot {on_board}` (by hand); `next_round`; `finish`. The bids are the
+first); `chariot_auction`; `chariot {on_board}` (by hand); `next_round`; `finish`.
+
+The whole game (`setup {…, mode: "full", victory | victory_card + victory_cards, benefits?}`):
+`place {seat, space}`, `resolve {answer}` (the answer to the round's Ask), `declare {seat}`,
+`adjust {seat, what, delta, reason?}`, and `take_money` / `pay_money` as corrections. The bids are the
 core's commands, parsed by `companion.core.sealed_intents`: `adjust_bid {seat, steps}`, `lock_bid
 {seat, amount?}`, `unlock_bid {seat}`, `force_reveal`, and `set_bid {seat, amount}`, which a shared
 screen must never offer (an amount typed there is not secret).
@@ -30,6 +34,52 @@ class StartTribune(Command):
     players: tuple[str, ...]
     start_player: int = 0
     settings: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    #: "keeper" (money and bids, the default: the journals and screens of before) or "full".
+    mode: str = "keeper"
+    #: The whole game's victory card as entered (victory.parse_card's seven numbers), or None
+    #: with `victory_card` naming a card of `victory_cards` (the table's card file, its text).
+    victory: Mapping[str, Any] | None = None
+    victory_card: str = ""
+    victory_cards: str = ""
+    #: The table's own rows of the faction benefit table (benefits.parse_table), or None.
+    benefits: Mapping[str, Any] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Place(Command):
+    """The whole game, phase 2: `seat` puts a follower on `space` (board.SPACES: "bowl", "V.1",
+    "faction:vestals", …)."""
+
+    seat: int
+    space: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Resolve(Command):
+    """The whole game: the answer to the duty the round waits for (its Ask's `answer`)."""
+
+    answer: Any
+
+
+@dataclasses.dataclass(frozen=True)
+class Declare(Command):
+    """The whole game: `seat` declares a win this round (digest 3.5: it must still hold at the round's end)."""
+
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Adjust(Command):
+    """The whole game, by hand: a correction of `what` (laurels, legions, favour, scrolls,
+    tribunes) by `delta` for `seat`, with an optional reason."""
+
+    seat: int
+    what: str
+    delta: int
+    reason: str = ""
+
+
+ADJUSTABLE = ("laurels", "legions", "favour", "scrolls", "tribunes")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,7 +142,33 @@ def parse_command(name: str, args: Mapping[str, Any]) -> Command:
         if not isinstance(overrides, Mapping):
             raise IllegalCommand("Tribune settings", "'settings' must map setting names to values.")
         # "seed" is accepted and ignored: the session gives every new game one; nothing is drawn here.
-        return StartTribune(tuple(players), a.whole("start_player", 0), dict(overrides))
+        mode = a.choice("mode", ("keeper", "full"), "keeper")
+        victory = a.get("victory")
+        if victory is not None and not isinstance(victory, Mapping):
+            raise IllegalCommand("Tribune 3.5 victory card", "'victory' must give the six thresholds and 'needed'.")
+        cards = a.get("victory_cards", "")
+        if isinstance(cards, (list, dict)):
+            import json
+
+            cards = json.dumps(cards, indent=1)
+        if not isinstance(cards, str):
+            raise IllegalCommand("Tribune victory card file", "'victory_cards' must be the card file's text.")
+        benefits = a.get("benefits")
+        if benefits is not None and not isinstance(benefits, Mapping):
+            raise IllegalCommand("Tribune 3.4 faction benefits", "'benefits' must map faction names to their benefits.")
+        return StartTribune(tuple(players), a.whole("start_player", 0), dict(overrides), mode,
+                            None if victory is None else dict(victory), a.text("victory_card", ""), cards,
+                            None if benefits is None else dict(benefits))
+    if name == "place":
+        return Place(a.whole("seat"), a.text("space"))
+    if name == "resolve":
+        return Resolve(a.get("answer"))
+    if name == "declare":
+        return Declare(a.whole("seat"))
+    if name == "adjust":
+        what = a.choice("what", ADJUSTABLE)
+        delta = a.whole("delta")
+        return Adjust(a.whole("seat"), what, delta, _reason(a))
     if name in ("take_money", "pay_money"):
         amount = a.whole("amount", hidden=True)
         if amount < 1:  # a negative "take" would be a pay in disguise

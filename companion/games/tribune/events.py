@@ -97,7 +97,41 @@ class TribuneFinished(Event):
     kind = "tribune.finished"
 
 
+@dataclasses.dataclass(frozen=True)
+class WholeGameSetUp(Event):
+    """The whole game (mode "full"), journaled right after `TribuneStarted` in the set-up's step:
+    the victory card in force (six thresholds, how many needed, its id) and the faction benefit
+    table (benefits.table_data, each row with its source and mark)."""
+
+    kind = "tribune.whole_game"
+    victory: Mapping[str, Any]
+    benefits: Mapping[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class Played(Event):
+    """A step of the whole game: `move` "place" ({space}), "resolve" ({answer}), "declare", "adjust"
+    ({what, delta, reason}) by `seat` (None: the table's). Folded by `flow.run`, which takes the
+    steps the rules take by themselves after it (the coin bowl's money, the benefits, the round's
+    end), so a replay decides exactly as the game did."""
+
+    kind = "tribune.played"
+    seat: int | None
+    move: str
+    detail: Mapping[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class PairsSettled(Event):
+    """Region VIII's reveal settled (digest 3.3 [S003], 3.8 item 3): each occupant's laurels, the
+    highest pair(s) 2 per follower there... see `flow.settle_pairs`: (seat, laurels) pairs."""
+
+    kind = "tribune.pairs_settled"
+    laurels: tuple[tuple[int, int], ...]
+    highest: tuple[int, ...]
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     TribuneStarted, MoneyAdjusted, RegionVOpened, RegionVSettled, ChariotOpened, ChariotSettled,
-    ChariotPlaced, RoundAdvanced, TribuneFinished, *sealed.EVENT_TYPES,
+    ChariotPlaced, RoundAdvanced, TribuneFinished, WholeGameSetUp, Played, PairsSettled, *sealed.EVENT_TYPES,
 )

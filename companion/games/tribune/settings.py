@@ -39,6 +39,14 @@ class TribuneSettings:
 
     `max_adjustment`, `max_name_length`, `max_reason_length`: limits of the app (a slip at the
     screen cannot add a fortune; a name and a reason fit the screen), not rules.
+
+    The whole game's settings (mode "full"; docs/tribune-rules.md has each with its source):
+    `takeover_rule` "german" (space 1 must beat space 2's set only) or "ffg" (it must beat the
+    set controlling before too), `first_takeover_max_two` (the designer's advice), `unkept_cards`
+    "discard" (face down, S003) or "shuffle", `region_vi_pay_to_look` (the 4/3/2 is paid to look,
+    not only to buy), `several_winners` ("table", "most_met", "margin", "shared"),
+    `max_card_value`, `scrolls_per_tribune`, `start_player_rotates`, `must_declare` (only a win
+    declared during the round counts at its end).
     """
 
     region_v_tie_winner_pays: bool = True
@@ -49,9 +57,26 @@ class TribuneSettings:
     max_adjustment: int = 9_999_999
     max_name_length: int = 16
     max_reason_length: int = 40
+    takeover_rule: str = "german"
+    first_takeover_max_two: bool = False
+    unkept_cards: str = "discard"
+    region_vi_pay_to_look: bool = False
+    several_winners: str = "table"
+    max_card_value: int = 9
+    scrolls_per_tribune: int = 2
+    start_player_rotates: bool = True
+    must_declare: bool = False
 
 
 DEFAULT = TribuneSettings()
+
+#: The text settings and the values each may take (the whole game's, docs/tribune-rules.md).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "unlocked_bids": (sealed.COUNT_MINIMUM, sealed.COUNT_CURRENT),
+    "takeover_rule": ("german", "ffg"),
+    "unkept_cards": ("discard", "shuffle"),
+    "several_winners": ("table", "most_met", "margin", "shared"),
+}
 
 #: The forced-reveal policies a Tribune bid may use: "excluded" would leave region V with one
 #: bidder or none, which the rules do not cover.
@@ -72,7 +97,7 @@ def settings_from(overrides: Mapping[str, Any]) -> TribuneSettings:
         elif isinstance(default, int):
             ok = isinstance(value, int) and not isinstance(value, bool) and value >= (0 if name == "min_bid" else 1)
         else:
-            ok = value in UNLOCKED_CHOICES
+            ok = value in CHOICES[name]
         if not ok:
             raise IllegalCommand("Tribune settings", "The setting '{name}' has a value of the wrong kind.", name=name)
         values[name] = value
@@ -90,4 +115,15 @@ def describe() -> list[tuple[str, str, str]]:
         ("max_adjustment", "9999999", "app: the largest take or pay by hand"),
         ("max_name_length", "16", "app"),
         ("max_reason_length", "40", "app"),
+        ("takeover_rule", "german", "Tribune 3.4 (S003 reply: German rules, space 1 beats space 2 only; "
+                                    "'ffg': space 1 beats both; the designer allows either)"),
+        ("first_takeover_max_two", "no", "Tribune 3.7 item 6 (S003: the designer's advice, off by default)"),
+        ("unkept_cards", "discard", "Tribune 3.7 item 7 (S003 discards the 2 face down; 'shuffle': back in the deck)"),
+        ("region_vi_pay_to_look", "no", "Tribune 3.8 item 2 (U: looking is free, a card bought is paid)"),
+        ("several_winners", "table", "Tribune 3.5, 3.8 item 7 (U: S003 only says the details are compared)"),
+        ("max_card_value", "9", "Tribune 3.1 (U: the highest faction card value is not in the sources)"),
+        ("scrolls_per_tribune", "2", "Tribune 3.5 (U: how many scrolls make the tribune is not in the sources)"),
+        ("start_player_rotates", "yes", "Tribune 3.2 (U: the start player passes clockwise each round)"),
+        ("must_declare", "no", "Tribune 3.5, 3.8 item 7 (a player meeting the card without declaring still wins; "
+                               "yes: only a declared win counts)"),
     ]

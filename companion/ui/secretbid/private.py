@@ -165,7 +165,11 @@ class PrivateEntryModel(EventDispatcher):
         limit = int(mine.get("limit", 0))
         low = int((view.get("bid") or {}).get("min_bid", 0))
         self.amount_text = str(amount)
-        self.limit_text = limit_label(limit)
+        self._pairs = (view.get("bid") or {}).get("kind") == "region_viii"
+        # Tribune's region VIII locks a pair's value, not money: 0 is "no pair" (digest 3.3).
+        self.limit_text = (_("A pair's value, up to {value} (0: no pair)").format(value=limit) if self._pairs
+                           else limit_label(limit))
+        self.relabel()
         self.can_lower = not self.locked and amount > low
         self.can_raise = not self.locked and amount < limit
 
@@ -174,6 +178,8 @@ class PrivateEntryModel(EventDispatcher):
         self.handover_title = _("Hand the screen to {name}").format(name=name) if name else ""
         self.handover_hint = _("Tap when only {name} can see it.").format(name=name) if name else ""
         self.ready_text = _("Only {name} can see").format(name=name) if name else ""
-        self.title = _("{name}'s secret bid").format(name=name) if name else ""
+        pairs = getattr(self, "_pairs", False)
+        self.title = ((_("{name}'s pair in region VIII") if pairs else _("{name}'s secret bid")).format(name=name)
+                      if name else "")
         self.handback_title = _("Hand the screen back")
         self.handback_text = _(self._why_back) if self.stage == HANDBACK and self._why_back else ""

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from kivy.properties import ListProperty, NumericProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.ui.shell.choices import GameChoice
 from companion.ui.text.i18n import _
 from companion.ui.secretbid.controller import Post, SealedBidUI
+from companion.ui.tribune import board_words
 from companion.ui.tribune.format import GAME, start_money
 from companion.ui.tribune.viewmodels import BIDDING_PHASES, TribuneTableViewModel
 
@@ -36,11 +37,21 @@ class TribuneUI(SealedBidUI):
     start_player = NumericProperty(0)
     start_money = ListProperty([])
     start_labels = ListProperty([])
+    #: The whole game (the default) or the money-and-bids keeper; the victory card as entered
+    #: (six thresholds, None: not printed on the card, and how many are needed).
+    whole_game = BooleanProperty(True)
+    thresholds = ListProperty([None] * len(board_words.CONDITIONS))
+    needed = NumericProperty(0)
+    victory_text = StringProperty("")
+    threshold_texts = ListProperty([])
 
     def __init__(self, *, setup_vm: Any, **kwargs: Any) -> None:
         super().__init__(setup_vm=setup_vm, **kwargs)
         setup_vm.bind(count=lambda *_: self._restart_money())
+        self.bind(thresholds=lambda *_: self._relabel_victory(), needed=lambda *_: self._relabel_victory(),
+                  whole_game=lambda *_: self._relabel_victory())
         self._restart_money()
+        self._relabel_victory()
 
     def make_table(self, post: Post, pad_of_seat: Callable[[int], int | None]) -> TribuneTableViewModel:
         return TribuneTableViewModel(post=post, pad_of_seat=pad_of_seat)
@@ -48,6 +59,7 @@ class TribuneUI(SealedBidUI):
     def relabel(self) -> None:
         super().relabel()
         self._restart_money()
+        self._relabel_victory()
 
     # -- set-up --------------------------------------------------------------------------------
 
@@ -71,8 +83,40 @@ class TribuneUI(SealedBidUI):
                              for seat, money in enumerate(self.start_money)]
 
     def setup_terms(self) -> dict[str, Any]:
-        """The start player."""
-        return {"start_player": int(self.start_player)}
+        """The start player; in the whole game its mode and the victory card as entered (the rules
+        refuse a card that cannot be won, naming the field)."""
+        terms: dict[str, Any] = {"start_player": int(self.start_player)}
+        if self.whole_game:
+            terms["mode"] = "full"
+            terms["victory"] = {**dict(zip(board_words.CONDITIONS, self.thresholds)), "needed": int(self.needed)}
+        return terms
+
+    # -- the whole game's victory card (digest 3.5: the thresholds are printed on the card) -------
+
+    def toggle_mode(self) -> None:
+        self.whole_game = not self.whole_game
+
+    def step_threshold(self, index: int, delta: int) -> None:
+        """One condition's threshold up or down; below 1 it is "not on this card" (None)."""
+        if 0 <= index < len(self.thresholds):
+            values = list(self.thresholds)
+            value = (values[index] or 0) + int(delta)
+            values[index] = value if value >= 1 else None
+            self.thresholds = values
+
+    def step_needed(self, delta: int) -> None:
+        self.needed = max(0, min(len(self.thresholds), int(self.needed) + int(delta)))
+
+    def _relabel_victory(self) -> None:
+        self.threshold_texts = [_("not on the card") if t is None else str(t) for t in self.thresholds]
+        printed = [t for t in self.thresholds if t is not None]
+        if not self.whole_game:
+            self.victory_text = _("Money and bids only: the table judges the victory card.")
+        elif not printed or not self.needed:
+            self.victory_text = _("Victory card: not entered yet")
+        else:
+            self.victory_text = board_words.threshold_text(
+                {"thresholds": dict(zip(board_words.CONDITIONS, self.thresholds)), "needed": int(self.needed)})
 
     # -- the private entry ---------------------------------------------------------------------
 

@@ -10,9 +10,10 @@ from typing import Any, Mapping, Sequence
 
 from companion.ui.text import formatting as fmt
 from companion.ui.text.i18n import N_, _
+from companion.ui.tribune.board_words import pairs_verdict
 
 GAME = "tribune"
-REGION_V, CHARIOT = "region_v", "chariot"
+REGION_V, CHARIOT, REGION_VIII = "region_v", "chariot", "region_viii"
 
 #: The start player's denarii and what each next seat clockwise gets more (digest 3.1). The UI may
 #: not import the rules to read them; tests/ui/tribune keeps these equal to the rules' own.
@@ -73,10 +74,15 @@ def table_title(phase: str, rnd: int) -> str:
         return _("Round {round} · Region V").format(round=rnd)
     if phase == CHARIOT:
         return _("Round {round} · Chariot auction").format(round=rnd)
+    if phase == REGION_VIII:
+        return _("Round {round} · Region VIII pairs").format(round=rnd)
     return _("{game} · Round {round}").format(game=fmt.game_title(GAME), round=rnd)
 
 
 def result_title(result: Mapping[str, Any]) -> str:
+    if result.get("kind") == REGION_VIII:
+        return (_("Region VIII, round {round}: revealed early by the table") if result.get("forced")
+                else _("Region VIII, round {round}: pairs revealed")).format(round=result.get("round", ""))
     if result.get("kind") == REGION_V:
         return (_("Region V, round {round}: revealed early by the table") if result.get("forced")
                 else _("Region V, round {round}: bids revealed")).format(round=result.get("round", ""))
@@ -90,6 +96,8 @@ def _bid_of(result: Mapping[str, Any], seat: Any) -> int:
 
 def verdict_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
     """Who won and who paid whom (or the bank), said plainly, ties included."""
+    if result.get("kind") == REGION_VIII:
+        return pairs_verdict(result, names)
     winner = result.get("winner")
     payments = list(result.get("payments", ()))
     paid = int(payments[0]["amount"]) if payments else 0
@@ -113,6 +121,8 @@ def verdict_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def rule_text(result: Mapping[str, Any]) -> str:
     """The rule behind the outcome, for the table to check: the tie rules above all."""
+    if result.get("kind") == REGION_VIII:
+        return _("Tribune 3.3: the highest pair takes 2 laurels, every other pair 1.")
     if result.get("kind") == REGION_V:
         if result.get("tie"):
             return _("Tribune 3.3: a tie goes to the player on space 1.")

@@ -13,7 +13,8 @@ from companion.ui.tribune.demo import TribuneDemo
 
 class TribuneGameUI(SealedBidGameUI):
     screens = {"tribune_setup": "companion.ui.tribune.setup", "tribune_table": "companion.ui.tribune.table",
-               "tribune_private": "companion.ui.tribune.private_screen"}
+               "tribune_private": "companion.ui.tribune.private_screen",
+               "tribune_victory": "companion.ui.tribune.victory_setup"}
     demo = TribuneDemo()
     start_kind = history.START_KIND
 

@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 from companion.ui.text import formatting as fmt
 from companion.ui.text.formatting import Describe
 from companion.ui.text.i18n import _
+from companion.ui.tribune import whole_history
 from companion.ui.tribune.format import reason_text
 
 START_KIND = "tribune.started"
@@ -72,6 +73,8 @@ def describe_event(event: Mapping[str, Any], players: Sequence[str]) -> str:
         return _("Round {round} began.").format(round=event.get("round", ""))
     if kind == "tribune.finished":
         return _("Tribune finished.")
+    if kind in whole_history.KINDS:
+        return whole_history.describe(event, players, _name)
     if kind == "sealed.revealed":
         # Without the generic "— highest: …": the Tribune line after it says who won and paid.
         template = _("Bids revealed early: {bids}.") if event.get("forced") else _("Bids revealed: {bids}.")

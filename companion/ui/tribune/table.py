@@ -20,11 +20,12 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.ui.secretbid.bid_table import SealedTableScreen
 from companion.ui.secretbid.widgets import RepeatButton, RevealConfirm  # noqa: F401  (used in the kv rules)
+from companion.ui.tribune.board_panel import BoardPanel  # noqa: F401  (used in the kv rules)
 from companion.ui.widgets import FitButton  # noqa: F401  (used in the kv rules)
 from companion.ui.widgets import AppButton, WidButtonBox
 
 #: Content panels by the view-model's `content`; the bar's own buttons by its `actions`.
-CONTENT = {"money": "money_panel", "region_v_picker": "picker_panel", "money_entry": "entry_panel",
+CONTENT = {"money": "money_panel", "board": "board_panel", "region_v_picker": "picker_panel", "money_entry": "entry_panel",
            "bidding": "bidding_panel", "confirm": "confirm_panel", "result": "result_panel"}
 ACTIONS = ("next_round", "reveal", "result_done")
 

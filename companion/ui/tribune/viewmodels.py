@@ -15,6 +15,7 @@ bid's `PrivateEntryModel`).
 | `bidding` | a bid is open | `reveal` |
 | `confirm` | Reveal now… tapped | (the question's Cancel / Reveal now) |
 | `result` | a bid was just revealed | `result_done` |
+| `board` | the whole game (mode "full"), nothing open | (the board's own answers: `board_vm`) |
 """
 
 from __future__ import annotations
@@ -28,12 +29,13 @@ from companion.ui.text.i18n import _
 from companion.ui.secretbid import format as sfmt
 from companion.ui.secretbid.viewmodels import SealedTableViewModel
 from companion.ui.tribune import format as tfmt
+from companion.ui.tribune.board_vm import BoardModel
 from companion.ui.tribune.panels import MoneyEntry, RegionVPicker
 
 Post = Callable[[Intent], None]
 PadOfSeat = Callable[[int], "int | None"]
 
-BIDDING_PHASES = (tfmt.REGION_V, tfmt.CHARIOT)
+BIDDING_PHASES = (tfmt.REGION_V, tfmt.CHARIOT, tfmt.REGION_VIII)
 ACTIONS = {"money": ("next_round",), "bidding": ("reveal",), "result": ("result_done",)}
 
 
@@ -58,11 +60,14 @@ class TribuneTableViewModel(SealedTableViewModel):
     actions = ListProperty([])
     picker = ObjectProperty(None)
     entry = ObjectProperty(None)
+    board = ObjectProperty(None)
+    whole_game = BooleanProperty(False)
 
     def __init__(self, post: Post | None = None, pad_of_seat: PadOfSeat | None = None, **kwargs: Any) -> None:
         super().__init__(post, pad_of_seat, **kwargs)
         self.picker = RegionVPicker()
         self.entry = MoneyEntry()
+        self.board = BoardModel(post=self.post)
         self.picker.bind(is_open=lambda *_: self.choose())
         self.entry.bind(is_open=lambda *_: self.choose())
         self._journal: str | None = None
@@ -93,7 +98,9 @@ class TribuneTableViewModel(SealedTableViewModel):
         self.round = int(view.get("round", 0))
         self.names = [str(p["name"]) for p in view.get("players", ())]
         self.money = [int(p["money"]) for p in view.get("players", ())]
-        self.title = tfmt.table_title(self.phase, self.round)
+        self.board.update(view)
+        self.whole_game = bool(self.board.active)
+        self.title = self.board.title if self.whole_game else tfmt.table_title(self.phase, self.round)
         self._bar(table, revealed=bool(results))
         self._settle_pending(table)
         self._rows(view)
@@ -105,6 +112,7 @@ class TribuneTableViewModel(SealedTableViewModel):
 
     def relabel(self) -> None:
         if self._table is not None:
+            self.board.relabel()
             self.update(self._table)
         self.entry.relabel()
 
@@ -157,7 +165,9 @@ class TribuneTableViewModel(SealedTableViewModel):
         for seat_info in bid.get("seats", ()):
             seat = int(seat_info["seat"])
             locked = bool(seat_info.get("locked"))
-            detail = [tfmt.denarii(int(seat_info.get("limit", 0))), self._pad_text(seat)]
+            limit = int(seat_info.get("limit", 0))
+            detail = [_("a pair up to {value}").format(value=limit) if self.phase == tfmt.REGION_VIII
+                      else tfmt.denarii(limit), self._pad_text(seat)]
             if seat in spaces:
                 detail.insert(0, _("Space {n}").format(n=spaces.index(seat) + 1))
             rows.append(self._bid_row(seat, self.names[seat] if seat < len(self.names) else "", locked,
@@ -199,6 +209,8 @@ class TribuneTableViewModel(SealedTableViewModel):
             return _("Choose the player, a reason if you like, and the amount.")
         if content == "region_v_picker":
             return _("Region V: who stands on each space?")
+        if content == "board":
+            return self.board.status_text
         return _("Tap a player to take or pay money.")
 
     # -- which panel ---------------------------------------------------------------------------
@@ -213,10 +225,11 @@ class TribuneTableViewModel(SealedTableViewModel):
         elif self.entry.is_open:
             content = "money_entry"
         else:
-            content = "money"
+            content = "board" if self.whole_game else "money"
         self.content = content
         self.hint = self._hint(content)
-        self.actions = list(ACTIONS.get(content, ())) if self.phase != "finished" else []
+        # A finished game offers no round's action, but a reveal that ended it is still continued.
+        self.actions = list(ACTIONS.get(content, ())) if self.phase != "finished" or content == "result" else []
 
     # -- what the table's buttons do ------------------------------------------------------------
 
@@ -238,7 +251,8 @@ class TribuneTableViewModel(SealedTableViewModel):
             self.post(Intent("chariot_auction"))
 
     def open_money(self, seat: int = -1) -> None:
-        if self.phase == "round":
+        """Money by hand: the keeper's way of money, and a correction in the whole game."""
+        if self.phase == "round" or (self.whole_game and self.phase not in BIDDING_PHASES and self.phase != "finished"):
             self.picker.close()
             self.result_open = False
             self.entry.open(seat)

@@ -7,7 +7,7 @@ import pytest
 
 from companion.demo import demo_game_session
 from companion.games import built_games
-from companion.ui.tribune.demo import TRIBUNE_STATES
+from companion.ui.tribune.demo import TRIBUNE_STATES, WHOLE_STATES
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -35,6 +35,34 @@ def test_every_demo_state_is_reached(tmp_path, state):
         session.shutdown()
 
 
+@pytest.mark.parametrize("state", WHOLE_STATES)
+def test_every_whole_game_demo_state_is_reached(tmp_path, state):
+    """The whole game's pictures: the victory card entered, the 14th follower to place, Ann's
+    take-over of the Vestals waiting, region VIII's pairs waiting for the third occupant, round 2."""
+    session = demo_game_session(tmp_path, "en", "tribune", state, built_games())
+    try:
+        table = session.table_view()
+        view, ask = table.view, table.ask
+        assert view["mode"] == "full" and view["board"]["victory"]["needed"] == 3
+        if state == "victory_card":
+            assert view["board"]["stage"] == "placement" and len(view["board"]["occupants"] if "occupants" in
+                                                                 view["board"] else ()) == 0
+        elif state == "whole_place":
+            assert ask.kind == "tribune.place" and sum(1 for s in view["board"]["spaces"] if s["seat"] is not None) \
+                + len(view["board"]["bowl"]) + sum(f["space1"] is not None for f in view["board"]["factions"]) \
+                + sum(f["space2"] is not None for f in view["board"]["factions"]) == 13
+        elif state == "whole_takeover":
+            assert ask.kind == "tribune.takeover" and ask.who == 0 and ask.about["faction"] == "vestals"
+        elif state == "whole_pairs":
+            assert view["phase"] == "region_viii" and [s["locked"] for s in view["bid"]["seats"]] == [True, True, False]
+        else:
+            assert view["round"] == 2 and ask.kind == "tribune.place" and len(view["board"]["checks"]) == 1
+            vestals = next(f for f in view["board"]["factions"] if f["faction"] == "vestals")
+            assert vestals["controller"] == 0 and view["board"]["chariot_at"] == "senators"
+    finally:
+        session.shutdown()
+
+
 def test_a_picture_of_the_open_bid(tmp_path):
     from PIL import Image
 
@@ -55,7 +83,7 @@ def test_the_docs_picture_every_demo_state_and_a_secret_bid_state_is_no_tribune_
 
     from companion.ui.tribune.gameui import TribuneGameUI
 
-    assert TribuneGameUI.demo.states == TRIBUNE_STATES
+    assert TribuneGameUI.demo.states == (*TRIBUNE_STATES, *WHOLE_STATES)
     proc = subprocess.run([sys.executable, "-m", "companion", "screenshot", str(tmp_path / "x.png"), "--game", "tribune",
                            "--state", "confirm"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "the tribune demo has no state 'confirm'" in proc.stderr

@@ -115,6 +115,9 @@ def test_a_scripted_game_bids_from_the_keyboard_and_moves_the_money_by_the_rules
         assert [ui.text(f"tribune.setup.money.{s}") for s in range(3)] == ["14", "Start · 12", "13"]
         yield from ui.tap("tribune.setup.money.0")
         assert [ui.text(f"tribune.setup.money.{s}") for s in range(3)] == ["Start · 12", "13", "14"]
+        assert ui.text("tribune.setup.mode") == "The whole game"
+        yield from ui.tap("tribune.setup.mode")  # this game keeps money and bids only
+        assert ui.text("tribune.setup.mode") == "Money and bids only"
         yield from ui.tap("tribune.setup.start")
         assert ui.screen == "tribune_table"
         assert money(session) == [12, 13, 14] and session.seat_pads == (0, 1, None)

@@ -181,6 +181,10 @@ def test_the_set_up_offers_start_money_and_sends_the_start_player_and_pads(sessi
     for seat, name in enumerate(("Ann", "Bo", "Cy", "Di")):
         setup_vm.set_name(seat, name)
     pads.cycle(3)  # pad 4 → no pad
+    assert ui.whole_game, "the whole game is the set-up's default"
+    ui.start()  # without a victory card: refused, nothing started
+    assert session.table_view().view is None and "victory" in session.table_view().notice.text.lower()
+    ui.toggle_mode()  # money and bids only
     ui.start()
     view = session.table_view().view
     assert view["start_player"] == 3 and [p["money"] for p in view["players"]] == [13, 14, 15, 12]
