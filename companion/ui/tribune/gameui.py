@@ -9,6 +9,7 @@ from companion.ui.gameui import Describe
 from companion.ui.secretbid.gameui import SealedBidGameUI
 from companion.ui.tribune import history
 from companion.ui.tribune.demo import TribuneDemo
+from companion.ui.tribune.presenters import TribunePresenter
 
 
 class TribuneGameUI(SealedBidGameUI):
@@ -16,6 +17,7 @@ class TribuneGameUI(SealedBidGameUI):
                "tribune_private": "companion.ui.tribune.private_screen",
                "tribune_victory": "companion.ui.tribune.victory_setup"}
     demo = TribuneDemo()
+    presenter_class = TribunePresenter
     start_kind = history.START_KIND
 
     @classmethod
