@@ -136,6 +136,30 @@ def test_faces_makes_every_die_count_five(game):
     assert after.cathedral[4] == (0, 0)
 
 
+def test_apprenticeship_lets_a_group_mix_colours_each_counting_five(game):
+    """The Apprenticeship's stored cube (data: faces 5, mixed): a red, a white and a yellow die make
+    one group that acts as the colour of its action, every die counting 5, priced by its size."""
+    state = table(card(game, "apprenticeship", stored=(1, 0, 0)),
+                  square=[(0, "red", 1), (1, "white", 2), (0, "yellow", 1)])
+    dice = [[0, "red", 1], [1, "white", 2], [0, "yellow", 1]]
+    after = play(state, "agriculture", dice=dice, cube="apprenticeship")
+    assert after.player(0).deniers == 20 - 6 + 15 // 2  # one bought die in a group of 3: 6
+    assert after.player(1).deniers == 26 and after.square == () and stored(after, "apprenticeship") == (0, 0, 0)
+    built = play(state, "cathedral", dice=dice, cube="apprenticeship")
+    assert built.cathedral[4] == (0, 0, 0)  # every die counts 5: three cubes in column 5
+
+
+def test_a_mixed_group_needs_the_apprenticeship_cube(game):
+    state = table(card(game, "apprenticeship", stored=(1, 0, 0)), square=[(0, "red", 1), (0, "white", 2)])
+    assert "one colour" in refused(state, "cathedral", dice=[[0, "red", 1], [0, "white", 2]]).template
+    plain = dataclasses.replace(state.catalog.cards["apprenticeship"],
+                                effect={**state.catalog.cards["apprenticeship"].effect, "mixed": False})
+    one_colour = evolve(state, catalog=dataclasses.replace(state.catalog, cards={**state.catalog.cards,
+                                                                                  "apprenticeship": plain}))
+    assert "one colour" in refused(one_colour, "cathedral", dice=[[0, "red", 1], [0, "white", 2]],
+                                   cube="apprenticeship").template
+
+
 def test_a_cube_stored_elsewhere_or_of_another_colour_is_refused(game):
     state = table(card(game, "blacksmith", stored=(0, 1, 0)), square=[(0, "red", 3), (0, "white", 3)])
     assert refused(state, "cathedral", dice=[[0, "white", 3]], cube="blacksmith").rule == "Troyes 2.7.7 stored cubes"

@@ -88,7 +88,7 @@ def activate(state: TroyesState, seat: int, card_id: str, g: Group, source: tupl
     if spec is None or spec.effect is None:
         raise IllegalCommand(RULE, "The effect of {card} is not entered yet: enter it in the settings first.",
                              card=spec.name if spec else card_id)
-    if g.colour != spec.colour:
+    if not g.acts_as(spec.colour):
         raise IllegalCommand(RULE, "{card} is activated with {colour} dice.", card=spec.name, colour=spec.colour)
     placing = not card.has_tradesman(seat)
     if not placing and (source is not None or space is not None):

@@ -147,7 +147,10 @@ def _card_effect(effect: Any, hourglass: bool, where: str) -> Mapping[str, Any] 
     if kind == "free_dice":
         return {"kind": kind, "colour": _text(effect, "colour", where, R.DICE_COLOURS),
                 "per_player": _int(effect, "per_player", where, 1)}
-    return {"kind": kind, "value": _int(effect, "value", where, 1)}  # faces
+    mixed = effect.get("mixed", False)  # faces
+    if not isinstance(mixed, bool):
+        raise _wrong(f"{where}.mixed", "true | false")
+    return {"kind": kind, "value": _int(effect, "value", where, 1), "mixed": mixed}
 
 
 def parse_card(entry: Mapping[str, Any], where: str) -> ActivityCard:
