@@ -22,7 +22,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 #: Fields kept out of a set-up event: documentation, not facts.
 DOC_FIELDS = ("source", "sourced", "note")
 
-IMMEDIATE = ("gain", "exchange", "per_citizen")
+IMMEDIATE = ("gain", "exchange", "per_citizen", "event_cubes")
 DELAYED = ("group_bonus", "die_bonus", "colour_as", "split", "free_dice", "faces")
 GAINS = ("vp", "deniers", "influence")
 PAYS = ("deniers", "influence")
@@ -135,6 +135,8 @@ def _card_effect(effect: Any, hourglass: bool, where: str) -> Mapping[str, Any] 
         if not isinstance(buildings, (list, tuple)) or not buildings or any(b not in R.BUILDINGS for b in buildings):
             raise _wrong(f"{where}.buildings", "[" + ", ".join(R.BUILDINGS) + "]")
         return {"kind": kind, "buildings": tuple(buildings), "gain": _amounts(effect.get("gain"), f"{where}.gain", GAINS)}
+    if kind == "event_cubes":
+        return {"kind": kind, "cubes": _int(effect, "cubes", where, 1)}
     if kind in ("group_bonus", "die_bonus"):
         return {"kind": kind, "colour": _text(effect, "colour", where, R.DICE_COLOURS),
                 "amount": _int(effect, "amount", where, 1)}
