@@ -11,6 +11,7 @@ A scanner read or a hand entry answers it alike (rules.command_for_dice, the `an
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import Any, Mapping
 
 from companion.core.asks import Ask, AskView, ask_view
@@ -22,6 +23,20 @@ from companion.games.troyes.parts import activity, buildings, cathedral, eventqu
 from companion.games.troyes.state import TroyesState
 
 
+def character_asks(state: TroyesState) -> tuple[Ask, ...]:
+    """Each seat still to enter its character card(s) is asked on its own pad (digest 2.1: each
+    sees only its own): a secret ask whose options are every set of cards a seat may hold, the
+    same for every seat whatever the others hold (the options tell nothing of anyone's cards; the
+    rules check names and count only), with the cards' names for the pad."""
+    each = R.CHARACTERS_PER_PLAYER[state.player_count]
+    ids = sorted(state.catalog.characters)
+    options = tuple(itertools.combinations(ids, each))
+    names = {cid: state.catalog.characters[cid].name for cid in ids}
+    return tuple(Ask("troyes.characters", setup.CHARACTER_RULE, {"name": "enter_characters", "args": {"seat": p.seat}},
+                     "characters", p.seat, options, {"count": each, "names": names}, secret=True)
+                 for p in state.players if not p.characters)
+
+
 def ask_of(state: TroyesState) -> Ask | None:
     """The question the table answers next, or None while it waits for a player's move."""
     if state.reroll is not None:
@@ -29,9 +44,7 @@ def ask_of(state: TroyesState) -> Ask | None:
         return Ask(influence.REROLL_ASK, influence.RULE, {"name": "rerolled", "args": {}}, "face", seat,
                    (1, 2, 3, 4, 5, 6), {"colour": colour, "count": 1})
     if state.phase == "characters":
-        seat = next(p.seat for p in state.players if not p.characters)
-        return Ask("troyes.characters", setup.CHARACTER_RULE, {"name": "enter_characters", "args": {"seat": seat}},
-                   "characters", seat, (), {"count": R.CHARACTERS_PER_PLAYER[state.player_count]})
+        return character_asks(state)[0]
     if state.phase == "reveal":
         colours = activity.to_reveal(state)
         return Ask(activity.REVEAL_ASK, activity.REVEAL_RULE, {"name": "reveal_activity", "args": {}}, "card", None,

@@ -31,6 +31,11 @@ def _mine(view: Mapping[str, Any], seat: int) -> Mapping[str, Any] | None:
     return me if isinstance(me, Mapping) and me.get("seat") == seat else None
 
 
+def tfmt_character(names: Mapping[str, Any], cid: str) -> str:
+    """A character card's name as the data gives it (the id when the data names none)."""
+    return str(names.get(cid) or cid)
+
+
 def status_text(view: Mapping[str, Any], turn_of: str, game_over: str) -> str:
     """What the table does now: whose move, or the question it answers (public). `turn_of`,
     `game_over`: the pad's or the status display's own words for those."""
@@ -70,6 +75,18 @@ class TroyesPresenter(GamePresenter):
             lines = (_(VP).format(vp=me.get("vp", 0)),) + tuple(
                 _(CHARACTER).format(name=c.get("name", "")) for c in me.get("characters") or ())
         return PadScreen(title=name, result=lines, status=status_text(view, words.turn_of, words.game_over))
+
+    def question(self, ask: Mapping[str, Any]) -> str:
+        if ask.get("kind") == "troyes.characters":
+            return _("Your character card(s)")
+        return super().question(ask)
+
+    def answer_label(self, ask: Mapping[str, Any], value: Any) -> str:
+        """A set of character cards by their names ("Urbain IV + Henri Ier"), on the seat's own pad only."""
+        if ask.get("kind") == "troyes.characters" and isinstance(value, (list, tuple)):
+            names = (ask.get("about") or {}).get("names") or {}
+            return " + ".join(tfmt_character(names, str(cid)) for cid in value)
+        return super().answer_label(ask, value)
 
     def status_line(self, view: Mapping[str, Any], words: StatusWords = STATUS_ENGLISH) -> str:
         return status_text(view, words.turn_of, words.game_over)
