@@ -143,10 +143,10 @@ def _throw(state: TroyesState, cmd: c.Throw) -> TroyesState:
     rerolls a die, is refused saying what is awaited."""
     if state.reroll is not None:
         raise IllegalCommand(influence.RULE, "Only the {colour} die picked up is thrown again now, not {read}.",
-                             colour=state.reroll[1], read=reads.describe(reads.counts(cmd.dice or ())))
+                             colour=state.reroll[1], **reads.counted("read", reads.counts(cmd.dice or ())))
     if state.phase == "black_throw":
         raise IllegalCommand(military.RULE, "The black dice are thrown now, not {read}.",
-                             read=reads.describe(reads.counts(cmd.dice or ())))
+                             **reads.counted("read", reads.counts(cmd.dice or ())))
     if cmd.dice is None or cmd.district is None:
         raise reads.unmatched(state, cmd.dice or ())
     return reads.throw(state, cmd.district, cmd.dice)

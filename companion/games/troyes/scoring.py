@@ -138,7 +138,8 @@ def final_breakdown(holdings: tuple[Holdings, ...], catalog: Catalog, settings: 
     return {
         "kind": "final",
         "players": tuple(players),
-        "characters": tuple({"id": cid, "name": catalog.characters[cid].name, "measure": catalog.characters[cid].measure,
+        "characters": tuple({"id": cid, "name": catalog.characters[cid].name, "names": dict(catalog.characters[cid].names),
+                             "measure": catalog.characters[cid].measure,
                              "every": catalog.characters[cid].every, "vp": catalog.characters[cid].vp,
                              "holders": tuple(h.name for h in holdings if cid in h.characters)} for cid in in_play),
         "ranking": tuple(names[s] for s in ranking),

@@ -31,7 +31,7 @@ def character_asks(state: TroyesState) -> tuple[Ask, ...]:
     each = R.CHARACTERS_PER_PLAYER[state.player_count]
     ids = sorted(state.catalog.characters)
     options = tuple(itertools.combinations(ids, each))
-    names = {cid: state.catalog.characters[cid].name for cid in ids}
+    names = {cid: {"en": state.catalog.characters[cid].name, **state.catalog.characters[cid].names} for cid in ids}
     return tuple(Ask("troyes.characters", setup.CHARACTER_RULE, {"name": "enter_characters", "args": {"seat": p.seat}},
                      "characters", p.seat, options, {"count": each, "names": names}, secret=True)
                  for p in state.players if not p.characters)
@@ -103,6 +103,7 @@ class CardView(View):
     hourglass: bool
     effect: FrozenMap | None
     mark: str
+    names: FrozenMap  # the name per language (data `names`); `name` is the English
     spaces: Seq[CardSpace]
     extra: Seq[int]
     stored: Seq[int]
@@ -122,6 +123,7 @@ class EventView(View):
     military: int
     effect: FrozenMap | None
     mark: str
+    names: FrozenMap
 
 
 class PlacementView(View):
@@ -154,6 +156,7 @@ class CharacterView(View):
     measure: str
     every: int
     vp: int
+    names: FrozenMap
 
 
 class MeView(View):
@@ -211,6 +214,7 @@ def _card(state: TroyesState, card: Any) -> CardView:
     spec = state.catalog.cards[card.id]
     return CardView(id=card.id, name=spec.name, colour=spec.colour, level=spec.level, cost=spec.cost,
                     divisor=spec.divisor, hourglass=spec.hourglass, effect=freeze(spec.effect), mark=spec.mark,
+                    names=FrozenMap(spec.names),
                     spaces=Seq([CardSpace(vp=vp, owner=owner) for vp, owner in zip(spec.spaces, card.spaces)]),
                     extra=Seq(card.extra), stored=Seq(card.stored))
 
@@ -219,7 +223,7 @@ def _event(state: TroyesState, event: Any) -> EventView:
     card = state.catalog.event(event.id)
     return EventView(id=event.id, name=card.name, deck=card.deck, colour=card.colour, divisor=card.divisor,
                      flags=card.flags, cubes=Seq(event.cubes), prizes=Seq(card.prizes), military=card.military,
-                     effect=freeze(card.effect), mark=card.mark)
+                     effect=freeze(card.effect), mark=card.mark, names=FrozenMap(card.names))
 
 
 def _me(state: TroyesState, seat: int) -> MeView:
@@ -227,7 +231,7 @@ def _me(state: TroyesState, seat: int) -> MeView:
     characters = state.catalog.characters
     return MeView(seat=seat, vp=p.vp, characters=Seq([
         CharacterView(id=cid, name=characters[cid].name, measure=characters[cid].measure,
-                      every=characters[cid].every, vp=characters[cid].vp)
+                      every=characters[cid].every, vp=characters[cid].vp, names=FrozenMap(characters[cid].names))
         for cid in p.characters if cid in characters]))
 
 

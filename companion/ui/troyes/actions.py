@@ -97,7 +97,7 @@ def _group_actions(view: Mapping[str, Any], seat: int, me: Mapping[str, Any], ch
     suffix = "" if cube is None else "." + str(cube["id"])
 
     def label(text: str) -> str:
-        return text if cube is None else _("{action} with a {card} cube").format(action=text, card=cube["name"])
+        return text if cube is None else _("{action} with a {card} cube").format(action=text, card=tfmt.local_name(cube))
 
     events = [e for e in [view.get("raid") or {}, *(view.get("queue") or ())] if e]
     for card in view.get("cards") or ():
@@ -109,17 +109,17 @@ def _group_actions(view: Mapping[str, Any], seat: int, me: Mapping[str, Any], ch
             args["citizen"] = _source(me)
         if (card.get("effect") or {}).get("kind") == "event_cubes":
             for event in events:
-                out.append(_button(label(_("Activate {card}: {event}").format(card=card["name"], event=event["name"])),
+                out.append(_button(label(_("Activate {card}: {event}").format(card=tfmt.local_name(card), event=tfmt.local_name(event))),
                                    f"activate.{card['id']}.{event['id']}{suffix}", "activate",
                                    {**args, "choices": [event["id"]]}))
             continue
-        out.append(_button(label(_("Activate {card}").format(card=card["name"])), f"activate.{card['id']}{suffix}",
+        out.append(_button(label(_("Activate {card}").format(card=tfmt.local_name(card))), f"activate.{card['id']}{suffix}",
                            "activate", args))
     if colour == "white":
         out.append(_button(label(_("Cathedral")), f"cathedral{suffix}", "cathedral", {"dice": chosen, **extra}))
     for event in events:
         if event.get("colour") == colour:
-            out.append(_button(label(_("Fight {event}").format(event=event["name"])), f"fight.{event['id']}{suffix}",
+            out.append(_button(label(_("Fight {event}").format(event=tfmt.local_name(event))), f"fight.{event['id']}{suffix}",
                                "fight", {"event": event["id"], "dice": chosen, **extra}))
     if colour == "yellow":
         out.append(_button(label(_("Agriculture")), f"agriculture{suffix}", "agriculture", {"dice": chosen, **extra}))

@@ -55,7 +55,7 @@ def _signed(vp: int) -> str:
 
 def characters_line(final: Mapping[str, Any]) -> str:
     """"Characters revealed: Henri Ier (Alice), Thibaut II (Bob)": every card in play and its holder."""
-    cards = [_("{name} ({detail})").format(name=c.get("name", ""), detail=_(", ").join(c.get("holders") or ()))
+    cards = [_("{name} ({detail})").format(name=tfmt.local_name(c), detail=_(", ").join(c.get("holders") or ()))
              for c in final.get("characters") or ()]
     return _("Characters revealed: {cards}").format(cards=_(", ").join(cards)) if cards else ""
 

@@ -32,8 +32,12 @@ def _mine(view: Mapping[str, Any], seat: int) -> Mapping[str, Any] | None:
 
 
 def tfmt_character(names: Mapping[str, Any], cid: str) -> str:
-    """A character card's name as the data gives it (the id when the data names none)."""
-    return str(names.get(cid) or cid)
+    """A character card's name in the table's language, from the ask's names (id → name per
+    language; the id when the data names none)."""
+    from companion.ui.troyes import format as tfmt
+
+    named = names.get(cid) or {}
+    return tfmt.local_name({"names": named, "name": named.get("en"), "id": cid}) if isinstance(named, Mapping) else cid
 
 
 def status_text(view: Mapping[str, Any], turn_of: str, game_over: str) -> str:
@@ -72,8 +76,10 @@ class TroyesPresenter(GamePresenter):
         me = _mine(view, seat)
         lines: tuple[str, ...] = ()
         if me is not None:
+            from companion.ui.troyes import format as tfmt
+
             lines = (_(VP).format(vp=me.get("vp", 0)),) + tuple(
-                _(CHARACTER).format(name=c.get("name", "")) for c in me.get("characters") or ())
+                _(CHARACTER).format(name=tfmt.local_name(c)) for c in me.get("characters") or ())
         return PadScreen(title=name, result=lines, status=status_text(view, words.turn_of, words.game_over))
 
     def question(self, ask: Mapping[str, Any]) -> str:

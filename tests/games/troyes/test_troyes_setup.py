@@ -124,3 +124,22 @@ def test_the_data_files_give_every_entry_a_source_and_a_mark():
         for level in (1, 2, 3):
             assert any(card.colour == colour and card.level == level for card in parsed.cards.values())
     assert {deck: sum(1 for e in parsed.events.values() if e.deck == deck) for deck in R.EVENT_DECKS} == R.EVENT_DECKS
+
+
+def test_every_card_event_and_character_has_its_chinese_names():
+    """Digest 2.7 / S004: the names the table reads are in its language; the raid's is S004's own."""
+    from companion.games.troyes.parts.catalog import default_catalog
+
+    catalog = default_catalog()
+    entries = [*catalog.cards.values(), *catalog.events.values(), catalog.raid, *catalog.characters.values()]
+    assert all(set(entry.names) == {"zh-Hans", "zh-Hant"} for entry in entries)
+    assert catalog.raid.names == {"zh-Hans": "掠袭", "zh-Hant": "掠襲"}
+
+
+def test_a_names_field_of_the_wrong_shape_is_refused_naming_it():
+    from companion.core.errors import IllegalCommand
+    from companion.games.troyes.parts.catalog import merged_data, parse_catalog
+
+    with pytest.raises(IllegalCommand) as info:
+        parse_catalog(merged_data({"cards": {"monk": {"names": {"fr": "Moine"}}}}))
+    assert info.value.params["field"] == "cards[4].names"

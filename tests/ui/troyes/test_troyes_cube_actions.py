@@ -78,3 +78,26 @@ def test_the_archer_is_one_button_per_event(game):
                       "troyes.action.activate.archer.white_1"]
     after = run(state, offered["troyes.action.activate.archer.white_1"])
     assert after.queue[1].cubes == (N, 0, 0) and after.player(0).influence == 7
+
+
+@pytest.mark.parametrize("language, archer, raid, hugues", [
+    ("zh-Hans", "弓箭手", "掠袭", "于格·德·帕英"), ("zh-Hant", "弓箭手", "掠襲", "于格·德·帕英"),
+    ("en", "Archer", "Raid", "Hugues de Payns")])
+def test_names_are_in_the_tables_language(game, language, archer, raid, hugues):
+    """Card, event and character names as the data files give them per language (the raid's Chinese
+    name is S004's 「掠袭」): on the action buttons, the board, a pad's character line."""
+    from companion.ui.text import i18n
+    from companion.ui.troyes.board import event_lines
+    from companion.ui.troyes.presenters import TroyesPresenter
+
+    state = table(with_card(game, "archer"), square=[(0, "red", 4)])
+    state = state.with_player(evolve(state.player(0), characters=("hugues_de_payns",)))
+    i18n.set_language(language)
+    try:
+        labels = [b["text"] for b in action_buttons(to_data(TROYES.view(state)), [[0, "red", 4]])]
+        assert any(archer in t and raid in t for t in labels), labels
+        assert event_lines(to_data(TROYES.view(state)))[0].startswith(raid)
+        pad = TroyesPresenter().pad_screen(to_data(TROYES.view(state, 0)), 0)
+        assert any(hugues in line for line in pad.result), pad.result
+    finally:
+        i18n.set_language("en")

@@ -26,6 +26,8 @@ IMMEDIATE = ("gain", "exchange", "per_citizen", "event_cubes")
 DELAYED = ("group_bonus", "die_bonus", "colour_as", "split", "free_dice", "faces")
 GAINS = ("vp", "deniers", "influence")
 PAYS = ("deniers", "influence")
+#: The languages a card's `names` may give (its `name` is the English one).
+NAME_LANGUAGES = ("zh-Hans", "zh-Hant", "en")
 MEASURES = ("influence", "deniers", "cathedral_cubes", "tradesmen", "citizens", "events_won")
 
 
@@ -45,6 +47,7 @@ class ActivityCard:
     hourglass: bool
     effect: Mapping[str, Any] | None
     mark: str
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,6 +68,7 @@ class EventCard:
     neutral: int
     prizes: tuple[int, int]
     mark: str
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,6 +81,7 @@ class Character:
     every: int
     vp: int
     mark: str
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,6 +116,18 @@ def _text(entry: Mapping[str, Any], key: str, where: str, choices: tuple[str, ..
     if not isinstance(value, str) or (choices is not None and value not in choices):
         raise _wrong(f"{where}.{key}", " | ".join(choices) if choices else "\"…\"")
     return value
+
+
+def _names(entry: Mapping[str, Any], where: str) -> dict[str, str]:
+    """The entry's name per language ({"zh-Hans": …, "zh-Hant": …}); none given: {} (the screen
+    then shows `name`, the English, in every language)."""
+    value = entry.get("names")
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping) or any(k not in NAME_LANGUAGES or not isinstance(v, str) or not v
+                                              for k, v in value.items()):
+        raise _wrong(f"{where}.names", "{" + ", ".join(f'\"{k}\": \"…\"' for k in NAME_LANGUAGES) + "}")
+    return dict(value)
 
 
 def _amounts(value: Any, where: str, keys: tuple[str, ...]) -> dict[str, int]:
@@ -170,6 +187,7 @@ def parse_card(entry: Mapping[str, Any], where: str) -> ActivityCard:
         colour=_text(entry, "colour", where, R.DICE_COLOURS), level=level, cost=_int(entry, "cost", where),
         divisor=_int(entry, "divisor", where, 1), spaces=tuple(spaces), hourglass=hourglass,
         effect=_card_effect(entry.get("effect"), hourglass, f"{where}.effect"), mark=str(entry.get("mark", "U")),
+        names=_names(entry, where),
     )
 
 
@@ -197,14 +215,14 @@ def parse_event(entry: Mapping[str, Any], where: str) -> EventCard:
         military=_int(entry, "military", where), effect=effect,
         colour=_text(combat, "colour", f"{where}.combat", R.DICE_COLOURS),
         divisor=_int(combat, "divisor", f"{where}.combat", 1), flags=flags, neutral=neutral,
-        prizes=(prizes[0], prizes[1]), mark=str(entry.get("mark", "U")),
+        prizes=(prizes[0], prizes[1]), mark=str(entry.get("mark", "U")), names=_names(entry, where),
     )
 
 
 def parse_character(entry: Mapping[str, Any], where: str) -> Character:
     return Character(id=_text(entry, "id", where), name=_text(entry, "name", where),
                      measure=_text(entry, "measure", where, MEASURES), every=_int(entry, "every", where, 1),
-                     vp=_int(entry, "vp", where), mark=str(entry.get("mark", "U")))
+                     vp=_int(entry, "vp", where), mark=str(entry.get("mark", "U")), names=_names(entry, where))
 
 
 def _by_id(entries: Any, parse: Any, where: str) -> dict[str, Any]:
