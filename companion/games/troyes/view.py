@@ -19,7 +19,8 @@ from companion.core.events import Event
 from companion.core.views import FrozenMap, GameView, PlayerView, Seq, View, freeze, optional, to_data
 from companion.games.troyes import events as e
 from companion.games.troyes import rules_data as R
-from companion.games.troyes.parts import activity, buildings, cathedral, eventqueue, influence, military, reads, setup
+from companion.games.troyes.parts import (activity, buildings, cathedral, eventqueue, influence, lasting, military,
+                                         reads, setup)
 from companion.games.troyes.state import TroyesState
 
 
@@ -124,6 +125,9 @@ class EventView(View):
     effect: FrozenMap | None
     mark: str
     names: FrozenMap
+    lasting: FrozenMap | None  # what it changes while in force (parts/lasting.py)
+    in_force: bool  # its lasting effect applies this round
+    since: int  # the round it entered the queue
 
 
 class PlacementView(View):
@@ -223,7 +227,8 @@ def _event(state: TroyesState, event: Any) -> EventView:
     card = state.catalog.event(event.id)
     return EventView(id=event.id, name=card.name, deck=card.deck, colour=card.colour, divisor=card.divisor,
                      flags=card.flags, cubes=Seq(event.cubes), prizes=Seq(card.prizes), military=card.military,
-                     effect=freeze(card.effect), mark=card.mark, names=FrozenMap(card.names))
+                     effect=freeze(card.effect), mark=card.mark, names=FrozenMap(card.names),
+                     lasting=freeze(card.lasting), in_force=lasting.is_active(state, event), since=event.since)
 
 
 def _me(state: TroyesState, seat: int) -> MeView:

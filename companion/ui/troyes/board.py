@@ -71,8 +71,29 @@ def event_lines(view: Mapping[str, Any]) -> list[str]:
             flags=event["flags"], cubes=cubes)
         if event.get("military"):
             line += " · " + _("{count} black dice").format(count=event["military"])
+        if event.get("lasting") and event.get("in_force"):
+            line += " · " + lasting_text(event["lasting"])
         out.append(line)
     return out
+
+
+def lasting_text(effect: Mapping[str, Any]) -> str:
+    """An event's lasting effect in force, and for how long ("wages +1 per citizen in the Palace,
+    while it is in the queue")."""
+    kind = effect.get("kind")
+    building = tfmt.building_name(effect.get("building", ""))
+    if kind == "income":
+        what = _("income {amount:+d} deniers").format(amount=int(effect.get("amount", 0)))
+    elif kind == "wages":
+        what = _("wages +{extra} per citizen in the {building}").format(extra=effect.get("extra"), building=building)
+    elif kind == "no_dice":
+        what = _("no dice from the {building}").format(building=building)
+    else:
+        what = _("dice bought +{extra} deniers each").format(extra=effect.get("extra"))
+    rounds = effect.get("rounds")
+    when = _("while it is in the queue") if rounds is None else _("for {rounds} round(s) from its draw").format(
+        rounds=rounds)
+    return _("{what}, {when}").format(what=what, when=when)
 
 
 def cathedral_line(view: Mapping[str, Any]) -> str:

@@ -69,6 +69,8 @@ class EventCard:
     prizes: tuple[int, int]
     mark: str
     names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: What it changes while in force (parts/lasting.py), for `rounds` rounds or (None) while queued.
+    lasting: Mapping[str, Any] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -191,6 +193,33 @@ def parse_card(entry: Mapping[str, Any], where: str) -> ActivityCard:
     )
 
 
+LASTING = ("income", "wages", "no_dice", "dice_price")
+
+
+def _lasting(value: Any, where: str) -> Mapping[str, Any] | None:
+    """An event's lasting effect (parts/lasting.py), checked: its kind, its number or building, and
+    `rounds` (1, 2, …; null: while it stays in the queue)."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise _wrong(where, "{\"kind\": …, \"rounds\": …} | null")
+    kind = _text(value, "kind", where, LASTING)
+    rounds = value.get("rounds")
+    if rounds is not None:
+        rounds = _int(value, "rounds", where, 1)
+    out: dict[str, Any] = {"kind": kind, "rounds": rounds}
+    if kind == "income":
+        amount = value.get("amount")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
+            raise _wrong(f"{where}.amount", "…, -2, -1, 1, 2, …")
+        out["amount"] = amount
+    if kind in ("wages", "no_dice"):
+        out["building"] = _text(value, "building", where, R.BUILDINGS)
+    if kind in ("wages", "dice_price"):
+        out["extra"] = _int(value, "extra", where, 1)
+    return out
+
+
 def parse_event(entry: Mapping[str, Any], where: str) -> EventCard:
     combat = entry.get("combat")
     if not isinstance(combat, Mapping):
@@ -216,6 +245,7 @@ def parse_event(entry: Mapping[str, Any], where: str) -> EventCard:
         colour=_text(combat, "colour", f"{where}.combat", R.DICE_COLOURS),
         divisor=_int(combat, "divisor", f"{where}.combat", 1), flags=flags, neutral=neutral,
         prizes=(prizes[0], prizes[1]), mark=str(entry.get("mark", "U")), names=_names(entry, where),
+        lasting=_lasting(entry.get("lasting"), f"{where}.lasting"),
     )
 
 

@@ -136,7 +136,9 @@ def group(state: TroyesState, seat: int, dice: tuple[Die, ...], cube: str | None
             free = Counter({s: int(effect["per_player"]) for s in range(state.player_count) if s != seat})  # type: ignore[arg-type]
         elif kind == "faces":
             values = (int(effect["value"]),) * len(values)  # type: ignore[arg-type]
-    each = price(len(dice))
+    from companion.games.troyes.parts import lasting
+
+    each = price(len(dice)) + lasting.extra_price(state)
     payments = []
     for district, _colour, _face in dice:
         if district == seat:
