@@ -156,6 +156,9 @@ def turn_prompt(view: Mapping[str, Any]) -> str:
     phase = view.get("phase")
     if phase == "placement":
         seat = (view.get("placement") or {}).get("seat")
+        if seat == NEUTRAL:  # the 2-player variant: the start player places the grey citizens first
+            return _("{name}: place a grey citizen on a free space.").format(
+                name=district_name(names, view.get("start_player")))
         return _("{name}: place a starting citizen on a free space.").format(name=district_name(names, seat))
     if phase == "counter":
         black = view.get("black") or ()

@@ -143,3 +143,25 @@ def test_a_names_field_of_the_wrong_shape_is_refused_naming_it():
     with pytest.raises(IllegalCommand) as info:
         parse_catalog(merged_data({"cards": {"monk": {"names": {"fr": "Moine"}}}}))
     assert info.value.params["field"] == "cards[4].names"
+
+
+def test_the_two_player_neutral_variant_places_the_grey_citizens_first():
+    """Digest 2.1 (U, a setting): "before" — at 2 players the start player first places the 6 grey
+    citizens on spaces of the table's choice, then the players' snake; "after" (default) — grey
+    citizens fill what the players leave free."""
+    from companion.games.troyes import rules_data as R
+    from troyes_helpers import place_all, play, set_up
+
+    state = set_up(2, start=1, settings={"two_player_neutrals": "before"})
+    assert state.placements[:6] == (R.NEUTRAL,) * 6 and len(state.placements) == 18
+    assert state.current == 1 and TROYES.view(state)["placement"]["seat"] == R.NEUTRAL
+    supplies = [p.supply for p in state.players]
+    after = play(state, "place_start", building="city_hall", space=5)
+    assert after.buildings[2][5] == R.NEUTRAL and [p.supply for p in after.players] == supplies
+    done = place_all(state)
+    assert sum(o == R.NEUTRAL for b in done.buildings for o in b) == 6 and done.phase == "reveal"
+    assert all(p.supply == 0 for p in done.players)
+    three = set_up(3, settings={"two_player_neutrals": "before"})
+    assert R.NEUTRAL not in three.placements, "the variant is the 2-player game's only"
+    default = set_up(2)
+    assert R.NEUTRAL not in default.placements
