@@ -84,7 +84,7 @@ def score_characters(h: Holdings, catalog: Catalog, in_play: tuple[str, ...], **
         vp = character_vp(ch, h)
         total += vp
         parts.append(_part("{character}: {measure} {amount}, {each} VP per {every}: {vp}", character=ch.name,
-                           measure=ch.measure, amount=measure(h, ch.measure), every=ch.every, each=ch.vp, vp=vp))
+                           character_id=cid, measure=ch.measure, amount=measure(h, ch.measure), every=ch.every, each=ch.vp, vp=vp))
     return {"id": "characters", "vp": total, "rule": "Troyes 2.4", "detail": tuple(parts) or (_part("no characters"),)}
 
 
