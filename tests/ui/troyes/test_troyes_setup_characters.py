@@ -34,8 +34,8 @@ def test_the_characters_can_be_entered_on_the_pads(session):
         for seat in range(seats):
             s.handle(ButtonPressed(seat, "plus"))
             shown = " ".join(texts_under(ui.app.sm.get_screen("troyes_table")))
-            names = {n for n in s.table_view().view["ask"]["about"]["names"].values()} if s.table_view().view.get(
-                "ask") else set()
+            ask = s.table_view().view.get("ask")
+            names = {n for card in ask["about"]["names"].values() for n in card.values()} if ask else set()
             assert not any(n in shown for n in names), "a character on the shared screen"
             s.handle(ButtonPressed(seat, "ok"))
         yield from until(lambda: s.table_view().view["phase"] == "placement", what="the placement")
