@@ -8,7 +8,7 @@ from companion.core.events import Event
 from companion.core.values import evolve
 from companion.games.troyes import events as e
 from companion.games.troyes import rules_data as R
-from companion.games.troyes.parts import activity, buildings, eventqueue, reads, setup
+from companion.games.troyes.parts import activity, buildings, eventqueue, lasting, reads, setup
 from companion.games.troyes.state import TRANSIENT, TroyesState, penalty
 
 
@@ -37,7 +37,7 @@ def next_event(state: TroyesState) -> Event:
         rows = []
         for p in state.players:
             due = buildings.wages(state, p.seat)
-            available = p.deniers + R.INCOME
+            available = p.deniers + lasting.income(state)
             rows.append((p.seat, due, min(due, available), due > available))
         return e.IncomePaid(state.round, tuple(rows))
     if state.phase == "events":
@@ -53,10 +53,11 @@ def next_event(state: TroyesState) -> Event:
 
 
 def income(state: TroyesState, event: e.IncomePaid) -> TroyesState:
-    """Digest 2.2 phase 1: 10 deniers, then wages as far as they go; short, a flat −2 VP (2.6.2)."""
+    """Digest 2.2 phase 1: 10 deniers (or what an event in force makes it), then wages as far as
+    they go; short, a flat −2 VP (2.6.2)."""
     for seat, _due, paid, short in event.rows:
         player = state.player(seat)
-        player = evolve(player, deniers=player.deniers + R.INCOME - paid)
+        player = evolve(player, deniers=player.deniers + lasting.income(state) - paid)
         state = state.with_player(penalty(player) if short else player)
     state = evolve(state, phase="dice", thrown=())
     return settle(state if reads.pending(state) else evolve(state, phase="event_draw"))

@@ -71,7 +71,7 @@ def _activate(state: TroyesState, cmd: c.Activate) -> TroyesState:
 def _cathedral(state: TroyesState, cmd: c.Cathedral) -> TroyesState:
     seat = _turn(state, cmd)
     g = group(state, seat, cmd.dice, cmd.cube)
-    if g.colour != "white":
+    if not g.acts_as("white"):
         raise IllegalCommand(cathedral.RULE, "The cathedral is built with white dice.")
     return end_turn(cathedral.build(pay_for(state, seat, g), seat, g.values))
 
@@ -81,7 +81,7 @@ def _fight(state: TroyesState, cmd: c.Fight) -> TroyesState:
     eventqueue.find(state, cmd.event)
     card = state.catalog.event(cmd.event)
     g = group(state, seat, cmd.dice, cmd.cube)
-    if g.colour != card.colour:
+    if not g.acts_as(card.colour):
         raise IllegalCommand(eventqueue.COMBAT_RULE, "{event} is fought with {colour} dice.", event=card.name,
                              colour=card.colour)
     cubes = g.total // card.divisor
@@ -105,7 +105,7 @@ def _place(state: TroyesState, cmd: c.Place) -> TroyesState:
 def _agriculture(state: TroyesState, cmd: c.Agriculture) -> TroyesState:
     seat = _turn(state, cmd)
     g = group(state, seat, cmd.dice, cmd.cube)
-    if g.colour != "yellow":
+    if not g.acts_as("yellow"):
         raise IllegalCommand(AGRICULTURE_RULE, "Agriculture uses yellow dice.")
     deniers = g.total // R.AGRICULTURE_DIVISOR
     if deniers == 0 and not state.settings.agriculture_zero:
@@ -143,10 +143,10 @@ def _throw(state: TroyesState, cmd: c.Throw) -> TroyesState:
     rerolls a die, is refused saying what is awaited."""
     if state.reroll is not None:
         raise IllegalCommand(influence.RULE, "Only the {colour} die picked up is thrown again now, not {read}.",
-                             colour=state.reroll[1], read=reads.describe(reads.counts(cmd.dice or ())))
+                             colour=state.reroll[1], **reads.counted("read", reads.counts(cmd.dice or ())))
     if state.phase == "black_throw":
         raise IllegalCommand(military.RULE, "The black dice are thrown now, not {read}.",
-                             read=reads.describe(reads.counts(cmd.dice or ())))
+                             **reads.counted("read", reads.counts(cmd.dice or ())))
     if cmd.dice is None or cmd.district is None:
         raise reads.unmatched(state, cmd.dice or ())
     return reads.throw(state, cmd.district, cmd.dice)

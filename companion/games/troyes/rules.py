@@ -17,7 +17,7 @@ from companion.games.troyes import flow, moves
 from companion.games.troyes.parse import parse_command
 from companion.games.troyes.parts import reads, setup
 from companion.games.troyes.state import TroyesState
-from companion.games.troyes.view import ask_of, public_event, summary_text, view
+from companion.games.troyes.view import ask_of, character_asks, public_event, summary_text, view
 
 SETUP = "Troyes 2.1 setup"
 #: Moves the table enters from what it sees: asked as data (`view.ask_of`) when posted without it.
@@ -121,7 +121,10 @@ class TroyesRules(Game):
         return view(state, seat)
 
     def asks(self, state: TroyesState) -> tuple[Ask, ...]:
-        """The question the view carries (`view.ask_of`): the table's next answer."""
+        """The question the view carries (`view.ask_of`): the table's next answer; while the
+        characters are entered, every seat's own (each on its pad at once)."""
+        if state.phase == "characters":
+            return character_asks(state)
         ask = ask_of(state)
         return (ask,) if ask is not None else ()
 

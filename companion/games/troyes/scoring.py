@@ -84,7 +84,7 @@ def score_characters(h: Holdings, catalog: Catalog, in_play: tuple[str, ...], **
         vp = character_vp(ch, h)
         total += vp
         parts.append(_part("{character}: {measure} {amount}, {each} VP per {every}: {vp}", character=ch.name,
-                           measure=ch.measure, amount=measure(h, ch.measure), every=ch.every, each=ch.vp, vp=vp))
+                           character_id=cid, measure=ch.measure, amount=measure(h, ch.measure), every=ch.every, each=ch.vp, vp=vp))
     return {"id": "characters", "vp": total, "rule": "Troyes 2.4", "detail": tuple(parts) or (_part("no characters"),)}
 
 
@@ -138,7 +138,8 @@ def final_breakdown(holdings: tuple[Holdings, ...], catalog: Catalog, settings: 
     return {
         "kind": "final",
         "players": tuple(players),
-        "characters": tuple({"id": cid, "name": catalog.characters[cid].name, "measure": catalog.characters[cid].measure,
+        "characters": tuple({"id": cid, "name": catalog.characters[cid].name, "names": dict(catalog.characters[cid].names),
+                             "measure": catalog.characters[cid].measure,
                              "every": catalog.characters[cid].every, "vp": catalog.characters[cid].vp,
                              "holders": tuple(h.name for h in holdings if cid in h.characters)} for cid in in_play),
         "ranking": tuple(names[s] for s in ranking),

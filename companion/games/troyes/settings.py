@@ -18,6 +18,7 @@ RULE = "Troyes settings"
 TIE_BREAKS = ("shared", "deniers", "influence")
 BLACK_GROUPS = ("sum", "each")
 EXCESS_CUBES = ("lost", "refused")
+TWO_PLAYER_NEUTRALS = ("after", "before")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,6 +62,11 @@ class TroyesSettings:
     excess_cubes: str = "lost"
     # Digest 2.8.7: a final total may be negative (True), or is at least 0 (False).
     negative_total: bool = True
+    # Digest 2.1, U (the French BGA help: at 2 players the grey citizens are "placed at the start of
+    # the phase"): "after", the grey citizens fill the spaces left free once the players have placed
+    # theirs (as at 3 and 4 players); "before", at 2 players the start player first places the grey
+    # citizens one by one on spaces of the table's choice, then the players place theirs.
+    two_player_neutrals: str = "after"
     # Digest 2.4, U: the tie-break: nobody ("shared"), most deniers, most influence.
     tie_break: str = "shared"
     # Digest 2.4, U (TRB-BRIEF "+1 VP per uncountered event card where the player is present"): VP per
@@ -70,7 +76,8 @@ class TroyesSettings:
 
 DEFAULT = TroyesSettings()
 
-_CHOICES = {"tie_break": TIE_BREAKS, "black_groups": BLACK_GROUPS, "excess_cubes": EXCESS_CUBES}
+_CHOICES = {"tie_break": TIE_BREAKS, "black_groups": BLACK_GROUPS, "excess_cubes": EXCESS_CUBES,
+            "two_player_neutrals": TWO_PLAYER_NEUTRALS}
 
 
 def _rows(value: Any) -> dict[str, tuple[tuple[int, ...], ...]] | None:
@@ -136,6 +143,7 @@ def describe() -> list[tuple[str, str, str]]:
         ("neutral_participant", "yes", "Troyes 2.8.5"),
         ("excess_cubes", "lost", "Troyes 2.8.6 (refused: the other reading)"),
         ("negative_total", "yes", "Troyes 2.8.7"),
+        ("two_player_neutrals", "after", "Troyes 2.1 (U; before: the French BGA help, 2 players)"),
         ("tie_break", "shared", "Troyes 2.4 (U)"),
         ("uncountered_event_vp", "0", "Troyes 2.4 (U: TRB-BRIEF's +1 VP line)"),
     ]

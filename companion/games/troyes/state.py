@@ -70,6 +70,7 @@ class EventState:
 
     id: str
     cubes: tuple[int, ...] = ()
+    since: int = 0  # the round it entered the queue (its lasting effect counts its rounds from it)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -11,6 +11,7 @@ A scanner read or a hand entry answers it alike (rules.command_for_dice, the `an
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import Any, Mapping
 
 from companion.core.asks import Ask, AskView, ask_view
@@ -18,8 +19,23 @@ from companion.core.events import Event
 from companion.core.views import FrozenMap, GameView, PlayerView, Seq, View, freeze, optional, to_data
 from companion.games.troyes import events as e
 from companion.games.troyes import rules_data as R
-from companion.games.troyes.parts import activity, buildings, cathedral, eventqueue, influence, military, reads, setup
+from companion.games.troyes.parts import (activity, buildings, cathedral, eventqueue, influence, lasting, military,
+                                         reads, setup)
 from companion.games.troyes.state import TroyesState
+
+
+def character_asks(state: TroyesState) -> tuple[Ask, ...]:
+    """Each seat still to enter its character card(s) is asked on its own pad (digest 2.1: each
+    sees only its own): a secret ask whose options are every set of cards a seat may hold, the
+    same for every seat whatever the others hold (the options tell nothing of anyone's cards; the
+    rules check names and count only), with the cards' names for the pad."""
+    each = R.CHARACTERS_PER_PLAYER[state.player_count]
+    ids = sorted(state.catalog.characters)
+    options = tuple(itertools.combinations(ids, each))
+    names = {cid: {"en": state.catalog.characters[cid].name, **state.catalog.characters[cid].names} for cid in ids}
+    return tuple(Ask("troyes.characters", setup.CHARACTER_RULE, {"name": "enter_characters", "args": {"seat": p.seat}},
+                     "characters", p.seat, options, {"count": each, "names": names}, secret=True)
+                 for p in state.players if not p.characters)
 
 
 def ask_of(state: TroyesState) -> Ask | None:
@@ -29,9 +45,7 @@ def ask_of(state: TroyesState) -> Ask | None:
         return Ask(influence.REROLL_ASK, influence.RULE, {"name": "rerolled", "args": {}}, "face", seat,
                    (1, 2, 3, 4, 5, 6), {"colour": colour, "count": 1})
     if state.phase == "characters":
-        seat = next(p.seat for p in state.players if not p.characters)
-        return Ask("troyes.characters", setup.CHARACTER_RULE, {"name": "enter_characters", "args": {"seat": seat}},
-                   "characters", seat, (), {"count": R.CHARACTERS_PER_PLAYER[state.player_count]})
+        return character_asks(state)[0]
     if state.phase == "reveal":
         colours = activity.to_reveal(state)
         return Ask(activity.REVEAL_ASK, activity.REVEAL_RULE, {"name": "reveal_activity", "args": {}}, "card", None,
@@ -90,6 +104,7 @@ class CardView(View):
     hourglass: bool
     effect: FrozenMap | None
     mark: str
+    names: FrozenMap  # the name per language (data `names`); `name` is the English
     spaces: Seq[CardSpace]
     extra: Seq[int]
     stored: Seq[int]
@@ -109,6 +124,10 @@ class EventView(View):
     military: int
     effect: FrozenMap | None
     mark: str
+    names: FrozenMap
+    lasting: FrozenMap | None  # what it changes while in force (parts/lasting.py)
+    in_force: bool  # its lasting effect applies this round
+    since: int  # the round it entered the queue
 
 
 class PlacementView(View):
@@ -141,6 +160,7 @@ class CharacterView(View):
     measure: str
     every: int
     vp: int
+    names: FrozenMap
 
 
 class MeView(View):
@@ -198,6 +218,7 @@ def _card(state: TroyesState, card: Any) -> CardView:
     spec = state.catalog.cards[card.id]
     return CardView(id=card.id, name=spec.name, colour=spec.colour, level=spec.level, cost=spec.cost,
                     divisor=spec.divisor, hourglass=spec.hourglass, effect=freeze(spec.effect), mark=spec.mark,
+                    names=FrozenMap(spec.names),
                     spaces=Seq([CardSpace(vp=vp, owner=owner) for vp, owner in zip(spec.spaces, card.spaces)]),
                     extra=Seq(card.extra), stored=Seq(card.stored))
 
@@ -206,7 +227,8 @@ def _event(state: TroyesState, event: Any) -> EventView:
     card = state.catalog.event(event.id)
     return EventView(id=event.id, name=card.name, deck=card.deck, colour=card.colour, divisor=card.divisor,
                      flags=card.flags, cubes=Seq(event.cubes), prizes=Seq(card.prizes), military=card.military,
-                     effect=freeze(card.effect), mark=card.mark)
+                     effect=freeze(card.effect), mark=card.mark, names=FrozenMap(card.names),
+                     lasting=freeze(card.lasting), in_force=lasting.is_active(state, event), since=event.since)
 
 
 def _me(state: TroyesState, seat: int) -> MeView:
@@ -214,7 +236,7 @@ def _me(state: TroyesState, seat: int) -> MeView:
     characters = state.catalog.characters
     return MeView(seat=seat, vp=p.vp, characters=Seq([
         CharacterView(id=cid, name=characters[cid].name, measure=characters[cid].measure,
-                      every=characters[cid].every, vp=characters[cid].vp)
+                      every=characters[cid].every, vp=characters[cid].vp, names=FrozenMap(characters[cid].names))
         for cid in p.characters if cid in characters]))
 
 

@@ -13,11 +13,11 @@ from companion.ui.troyes import format as tfmt
 def card_names(view: Mapping[str, Any]) -> dict[str, str]:
     """Every activity card's id → its name, from the view (the cards on the table), falling back to
     the id for a card not yet turned up (the data's id is its name in lower case)."""
-    return {str(c["id"]): str(c["name"]) for c in view.get("cards") or ()}
+    return {str(c["id"]): tfmt.local_name(c) for c in view.get("cards") or ()}
 
 
 def event_names(view: Mapping[str, Any]) -> dict[str, str]:
-    return {str(e["id"]): str(e["name"]) for e in [view.get("raid") or {}, *(view.get("queue") or ())] if e}
+    return {str(e["id"]): tfmt.local_name(e) for e in [view.get("raid") or {}, *(view.get("queue") or ())] if e}
 
 
 def _owners(names: Sequence[str], owners: Sequence[Any]) -> str:
@@ -47,7 +47,7 @@ def card_lines(view: Mapping[str, Any]) -> list[str]:
     for card in view.get("cards") or ():
         spaces = " · ".join(f"{s['vp']} {tfmt.owner_mark(names, s['owner'])}" for s in card.get("spaces") or ())
         line = _("{card} ({colour}, ÷{divisor}, cost {cost}): {spaces}").format(
-            card=card["name"], colour=tfmt.colour_word(str(card["colour"])), divisor=card["divisor"],
+            card=tfmt.local_name(card), colour=tfmt.colour_word(str(card["colour"])), divisor=card["divisor"],
             cost=card["cost"], spaces=spaces or "–")
         stored = [f"{names[i]} {n}" for i, n in enumerate(card.get("stored") or ()) if n and i < len(names)]
         if stored:
@@ -67,12 +67,33 @@ def event_lines(view: Mapping[str, Any]) -> list[str]:
             continue
         cubes = _owners(names, event.get("cubes") or ())
         line = _("{event} ({colour}, ÷{divisor}, {flags} flags): {cubes}").format(
-            event=event["name"], colour=tfmt.colour_word(str(event["colour"])), divisor=event["divisor"],
+            event=tfmt.local_name(event), colour=tfmt.colour_word(str(event["colour"])), divisor=event["divisor"],
             flags=event["flags"], cubes=cubes)
         if event.get("military"):
             line += " · " + _("{count} black dice").format(count=event["military"])
+        if event.get("lasting") and event.get("in_force"):
+            line += " · " + lasting_text(event["lasting"])
         out.append(line)
     return out
+
+
+def lasting_text(effect: Mapping[str, Any]) -> str:
+    """An event's lasting effect in force, and for how long ("wages +1 per citizen in the Palace,
+    while it is in the queue")."""
+    kind = effect.get("kind")
+    building = tfmt.building_name(effect.get("building", ""))
+    if kind == "income":
+        what = _("income {amount:+d} deniers").format(amount=int(effect.get("amount", 0)))
+    elif kind == "wages":
+        what = _("wages +{extra} per citizen in the {building}").format(extra=effect.get("extra"), building=building)
+    elif kind == "no_dice":
+        what = _("no dice from the {building}").format(building=building)
+    else:
+        what = _("dice bought +{extra} deniers each").format(extra=effect.get("extra"))
+    rounds = effect.get("rounds")
+    when = _("while it is in the queue") if rounds is None else _("for {rounds} round(s) from its draw").format(
+        rounds=rounds)
+    return _("{what}, {when}").format(what=what, when=when)
 
 
 def cathedral_line(view: Mapping[str, Any]) -> str:

@@ -24,8 +24,12 @@ the rules it cites), for the catalogs: a breakdown travels as English templates 
 translated where it is shown. A test keeps this list and the rules' templates in step."""
 
 
-def _detail(part: Mapping[str, Any]) -> str:
+def _detail(part: Mapping[str, Any], characters: Mapping[str, Mapping[str, Any]] | None = None) -> str:
+    """One part of a category in the table's language: the measure's word, and a character card's
+    name by its id (`characters`: the breakdown's cards by id) as the data names it per language."""
     params = dict(part.get("params") or {})
+    if characters and params.get("character_id") in characters:
+        params["character"] = tfmt.local_name(characters[params["character_id"]])
     if "measure" in params:
         measure = str(params["measure"])
         params["measure"] = _(MEASURES[measure]) if measure in MEASURES else measure
@@ -35,10 +39,11 @@ def _detail(part: Mapping[str, Any]) -> str:
 def final_rows(final: Mapping[str, Any]) -> list[dict[str, Any]]:
     """[{seat, name, total, characters, lines}]: each line "Cathedral −2: no cube on level 3 (Troyes 2.4)"."""
     rows = []
+    characters = {str(c.get("id")): c for c in final.get("characters") or ()}
     for player in final.get("players") or ():
         lines = []
         for cat in player.get("categories") or ():
-            how = _("; ").join(_detail(part) for part in cat.get("detail") or ())
+            how = _("; ").join(_detail(part, characters) for part in cat.get("detail") or ())
             lines.append(_("{category} {vp}: {how}  ({rule})").format(
                 category=tfmt.category_name(cat.get("id")), vp=_signed(int(cat.get("vp", 0))), how=how,
                 rule=translate_rule(str(cat.get("rule", "")))))
@@ -55,7 +60,7 @@ def _signed(vp: int) -> str:
 
 def characters_line(final: Mapping[str, Any]) -> str:
     """"Characters revealed: Henri Ier (Alice), Thibaut II (Bob)": every card in play and its holder."""
-    cards = [_("{name} ({detail})").format(name=c.get("name", ""), detail=_(", ").join(c.get("holders") or ()))
+    cards = [_("{name} ({detail})").format(name=tfmt.local_name(c), detail=_(", ").join(c.get("holders") or ()))
              for c in final.get("characters") or ()]
     return _("Characters revealed: {cards}").format(cards=_(", ").join(cards)) if cards else ""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from companion.ui.dice.words import colour_label, colour_word, die_text
-from companion.ui.text.i18n import N_, _
+from companion.ui.text.i18n import N_, _, current_language
 
 GAME = "troyes"
 NEUTRAL = -1
@@ -85,10 +85,30 @@ def owner_mark(names: Sequence[str], owner: Any) -> str:
     return district_name(names, owner)
 
 
+def local_name(item: Mapping[str, Any]) -> str:
+    """A card's, event's or character's name in the table's language: the data's `names` for it
+    (zh-Hans, zh-Hant), else its `name` (the English, and whatever a table typed in the settings)."""
+    names = item.get("names") or {}
+    return str(names.get(current_language()) or item.get("name") or item.get("id") or "")
+
+
 def due_text(due: Mapping[str, Any]) -> str:
     """"2 red, 1 white": the dice a district is due."""
     return _(", ").join(_("{count} {colour}").format(count=int(n), colour=colour_word(str(c)))
                         for c, n in due.items() if int(n))
+
+
+def notice_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A Troyes refusal's parameters in the table's language: dice counts given as data beside
+    their English (`<key>_counts`, games.troyes.parts.reads.counted) worded as `due_text` does, and
+    a dice colour (`colour`) by its word."""
+    out = dict(params)
+    for key, value in params.items():
+        if key.endswith("_counts") and isinstance(value, Mapping) and key[:-len("_counts")] in out:
+            out[key[:-len("_counts")]] = due_text(value) or _("no dice")
+    if isinstance(out.get("colour"), str):
+        out["colour"] = colour_word(out["colour"])
+    return out
 
 
 def dice_words(dice: Iterable[Sequence[Any]]) -> str:
@@ -136,6 +156,9 @@ def turn_prompt(view: Mapping[str, Any]) -> str:
     phase = view.get("phase")
     if phase == "placement":
         seat = (view.get("placement") or {}).get("seat")
+        if seat == NEUTRAL:  # the 2-player variant: the start player places the grey citizens first
+            return _("{name}: place a grey citizen on a free space.").format(
+                name=district_name(names, view.get("start_player")))
         return _("{name}: place a starting citizen on a free space.").format(name=district_name(names, seat))
     if phase == "counter":
         black = view.get("black") or ()

@@ -31,6 +31,15 @@ def _mine(view: Mapping[str, Any], seat: int) -> Mapping[str, Any] | None:
     return me if isinstance(me, Mapping) and me.get("seat") == seat else None
 
 
+def tfmt_character(names: Mapping[str, Any], cid: str) -> str:
+    """A character card's name in the table's language, from the ask's names (id → name per
+    language; the id when the data names none)."""
+    from companion.ui.troyes import format as tfmt
+
+    named = names.get(cid) or {}
+    return tfmt.local_name({"names": named, "name": named.get("en"), "id": cid}) if isinstance(named, Mapping) else cid
+
+
 def status_text(view: Mapping[str, Any], turn_of: str, game_over: str) -> str:
     """What the table does now: whose move, or the question it answers (public). `turn_of`,
     `game_over`: the pad's or the status display's own words for those."""
@@ -67,9 +76,23 @@ class TroyesPresenter(GamePresenter):
         me = _mine(view, seat)
         lines: tuple[str, ...] = ()
         if me is not None:
+            from companion.ui.troyes import format as tfmt
+
             lines = (_(VP).format(vp=me.get("vp", 0)),) + tuple(
-                _(CHARACTER).format(name=c.get("name", "")) for c in me.get("characters") or ())
+                _(CHARACTER).format(name=tfmt.local_name(c)) for c in me.get("characters") or ())
         return PadScreen(title=name, result=lines, status=status_text(view, words.turn_of, words.game_over))
+
+    def question(self, ask: Mapping[str, Any]) -> str:
+        if ask.get("kind") == "troyes.characters":
+            return _("Your character card(s)")
+        return super().question(ask)
+
+    def answer_label(self, ask: Mapping[str, Any], value: Any) -> str:
+        """A set of character cards by their names ("Urbain IV + Henri Ier"), on the seat's own pad only."""
+        if ask.get("kind") == "troyes.characters" and isinstance(value, (list, tuple)):
+            names = (ask.get("about") or {}).get("names") or {}
+            return " + ".join(tfmt_character(names, str(cid)) for cid in value)
+        return super().answer_label(ask, value)
 
     def status_line(self, view: Mapping[str, Any], words: StatusWords = STATUS_ENGLISH) -> str:
         return status_text(view, words.turn_of, words.game_over)

@@ -1,15 +1,16 @@
 """Troyes' set-up beyond the shared names and pads (`app.setup_vm`, `app.setup_pads`): each seat's
 colour (the box's four, tap to take the next one no other seat has), the start player (drawn by
 the app's seeded generator unless the table names one), and the tie-break (Troyes 2.4, U: a
-setting). The characters are dealt by the app's seeded generator, each seen only on its owner's
-pad (digest 2.1); the rules decide whether the set-up is valid."""
+setting), and how the character cards come to the players (digest 2.1: each seen only by its
+owner): dealt by the app's seeded generator, or drawn from the box and each entered by its owner
+on their own pad (a secret ask per seat); the rules decide whether the set-up is valid."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kivy.event import EventDispatcher
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.ui.text.i18n import _
 from companion.ui.troyes import format as tfmt
@@ -20,7 +21,8 @@ TIE_BREAKS = ("shared", "deniers", "influence")
 
 class TroyesSetupModel(EventDispatcher):
     """`colours` per seat (the box's colour names), `start_player` (-1: the app draws one),
-    `tie_break`; `colour_labels`, `start_labels`, `tie_text` in the current language."""
+    `tie_break`, `deal` (the app deals the characters; False: each player enters theirs on their
+    pad); `colour_labels`, `start_labels`, `tie_text`, `deal_text` in the current language."""
 
     colours = ListProperty([])
     colour_labels = ListProperty([])
@@ -28,6 +30,8 @@ class TroyesSetupModel(EventDispatcher):
     start_labels = ListProperty([])
     tie_break = StringProperty("shared")
     tie_text = StringProperty("")
+    deal = BooleanProperty(True)
+    deal_text = StringProperty("")
 
     def __init__(self, setup_vm: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -73,15 +77,22 @@ class TroyesSetupModel(EventDispatcher):
         self.tie_break = TIE_BREAKS[(TIE_BREAKS.index(self.tie_break) + 1) % len(TIE_BREAKS)]
         self.relabel()
 
+    def toggle_deal(self) -> None:
+        self.deal = not self.deal
+        self.relabel()
+
     def relabel(self) -> None:
         self.colour_labels = [tfmt.seat_colour(c) for c in self.colours]
         self.start_labels = [_("Starts") if seat == self.start_player else _("Start?")
                              for seat in range(len(self.colours))]
         self.tie_text = _("Tie: {rule}").format(rule=tfmt.tie_break_name(self.tie_break))
+        self.deal_text = _("Characters: by the app") if self.deal else _("Characters: own pads")
 
     def terms(self) -> dict[str, Any]:
         """What the set-up adds to the shared names: colours, the start player, the tie-break."""
         out: dict[str, Any] = {"colours": list(self.colours), "settings": {"tie_break": self.tie_break}}
         if self.start_player >= 0:
             out["start_player"] = int(self.start_player)
+        if not self.deal:
+            out["deal_characters"] = False
         return out

@@ -16,6 +16,7 @@ refusal's words) and its phase:
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable, Mapping, Sequence
 
 from kivy.event import EventDispatcher
@@ -96,7 +97,10 @@ class TroyesTableViewModel(EventDispatcher):
         view: Mapping[str, Any] = table.view or {}
         self.active = table.game == tfmt.GAME and view.get("phase") not in (None, "setup")
         self.can_undo, self.can_redo = table.can_undo, table.can_redo
-        text, rule = fmt.format_notice(table.notice)
+        notice = table.notice
+        if notice is not None:
+            notice = dataclasses.replace(notice, params=tfmt.notice_params(notice.params))
+        text, rule = fmt.format_notice(notice)
         self.notice_text = _("{text}  ({aside})").format(text=text, aside=rule) if rule else text
         self.notice_level = table.notice.level if table.notice else ""
         if not self.active:

@@ -60,6 +60,43 @@ def test_the_miller_pays_per_own_citizen_in_the_building_chosen_each_activation(
         "Troyes 2.3 activity cards"
 
 
+def test_the_archer_puts_a_cube_per_activation_on_the_events_it_names(game):
+    """The Archer (data: event_cubes, 1 cube per activation, divisor 2): 5 pips give 2 activations,
+    each a cube on the event named, +1 influence each; one action may reach two events (S004 行动三)."""
+    queue = (EventState("red_1", (N,)), EventState("white_1", (N,)))
+    state = evolve(table(card(game, "archer", owner=0), square=[(0, "red", 2), (0, "red", 3)]), queue=queue)
+    dice = [[0, "red", 2], [0, "red", 3]]
+    one = play(state, "activate", card="archer", dice=dice, choices=["red_1"])
+    assert one.queue[0].cubes == (N, 0, 0) and one.player(0).influence == 5 + 2
+    both = play(state, "activate", card="archer", dice=dice, choices=["raid", "white_1"])
+    assert both.raid.cubes == (0,) and both.queue[1].cubes == (N, 0) and both.player(0).influence == 7
+    assert refused(state, "activate", card="archer", dice=dice).rule == "Troyes 2.3 activity cards"
+    assert refused(state, "activate", card="archer", dice=dice, choices=["red_1", "red_1", "red_1"]).params["count"] == 2
+    assert refused(state, "activate", card="archer", dice=dice, choices=["yellow_4"]).rule == "Troyes 2.3 event combat"
+
+
+def test_the_archer_resolves_an_event_it_fills(game):
+    state = evolve(table(card(game, "archer", owner=0), square=[(0, "red", 4)]), queue=(EventState("red_1", (N, 1, 1)),))
+    after = play(state, "activate", card="archer", dice=[[0, "red", 4]], choices=["red_1"])
+    assert after.queue == () and after.player(1).events_won == ("red_1",)
+
+
+def test_the_mercenary_gives_deniers_per_activation(game):
+    state = table(card(game, "mercenary", owner=0), square=[(0, "red", 6), (0, "red", 4)])
+    after = play(state, "activate", card="mercenary", dice=[[0, "red", 6], [0, "red", 4]])  # 10 // 3 = 3
+    assert after.player(0).deniers == 20 + 3 * 2
+
+
+def test_the_templar_stores_cubes_that_turn_a_white_die_into_two_red(game):
+    state = table(card(game, "templar", owner=0), square=[(0, "white", 6), (0, "white", 4)])
+    stored_up = play(state, "activate", card="templar", dice=[[0, "white", 6]])  # 6 // 3 = 2 cubes
+    assert stored(stored_up, "templar") == (2, 0, 0)
+    fight = evolve(table(card(game, "templar", owner=0, stored=(1, 0, 0)), square=[(0, "white", 5)]),
+                   queue=(EventState("red_1", ()),))
+    after = play(fight, "fight", event="red_1", dice=[[0, "white", 5]], cube="templar")  # two red 5s: 10 // 3
+    assert after.queue[0].cubes == (0, 0, 0) and stored(after, "templar") == (0, 0, 0)
+
+
 def test_a_first_tradesman_pays_the_cost_and_takes_a_free_space_of_the_players_choice(game):
     state = table(card(game, "merchant", owner=1), square=[(0, "yellow", 3)])
     after = play(state, "activate", card="merchant", dice=[[0, "yellow", 3]], citizen="supply", space=2)
@@ -87,8 +124,8 @@ def test_a_card_is_activated_with_its_own_colour(game):
 def test_a_card_not_on_the_board_or_without_its_effect_is_refused(game):
     state = table(game, square=[(0, "red", 3)])
     assert refused(state, "activate", card="merchant", dice=[[0, "red", 3]]).rule == "Troyes 2.3 activity cards"
-    unlisted = card(state, "archer", owner=0)
-    assert "not entered yet" in refused(unlisted, "activate", card="archer", dice=[[0, "red", 3]]).template
+    unlisted = card(state, "red_unlisted_2", owner=0)
+    assert "not entered yet" in refused(unlisted, "activate", card="red_unlisted_2", dice=[[0, "red", 3]]).template
 
 
 def test_the_other_reading_lets_a_placed_tradesman_use_a_card_for_nothing(game):
@@ -134,6 +171,30 @@ def test_faces_makes_every_die_count_five(game):
     state = table(card(game, "apprenticeship", stored=(1, 0, 0)), square=[(0, "white", 1), (0, "white", 2)])
     after = play(state, "cathedral", dice=[[0, "white", 1], [0, "white", 2]], cube="apprenticeship")
     assert after.cathedral[4] == (0, 0)
+
+
+def test_apprenticeship_lets_a_group_mix_colours_each_counting_five(game):
+    """The Apprenticeship's stored cube (data: faces 5, mixed): a red, a white and a yellow die make
+    one group that acts as the colour of its action, every die counting 5, priced by its size."""
+    state = table(card(game, "apprenticeship", stored=(1, 0, 0)),
+                  square=[(0, "red", 1), (1, "white", 2), (0, "yellow", 1)])
+    dice = [[0, "red", 1], [1, "white", 2], [0, "yellow", 1]]
+    after = play(state, "agriculture", dice=dice, cube="apprenticeship")
+    assert after.player(0).deniers == 20 - 6 + 15 // 2  # one bought die in a group of 3: 6
+    assert after.player(1).deniers == 26 and after.square == () and stored(after, "apprenticeship") == (0, 0, 0)
+    built = play(state, "cathedral", dice=dice, cube="apprenticeship")
+    assert built.cathedral[4] == (0, 0, 0)  # every die counts 5: three cubes in column 5
+
+
+def test_a_mixed_group_needs_the_apprenticeship_cube(game):
+    state = table(card(game, "apprenticeship", stored=(1, 0, 0)), square=[(0, "red", 1), (0, "white", 2)])
+    assert "one colour" in refused(state, "cathedral", dice=[[0, "red", 1], [0, "white", 2]]).template
+    plain = dataclasses.replace(state.catalog.cards["apprenticeship"],
+                                effect={**state.catalog.cards["apprenticeship"].effect, "mixed": False})
+    one_colour = evolve(state, catalog=dataclasses.replace(state.catalog, cards={**state.catalog.cards,
+                                                                                  "apprenticeship": plain}))
+    assert "one colour" in refused(one_colour, "cathedral", dice=[[0, "red", 1], [0, "white", 2]],
+                                   cube="apprenticeship").template
 
 
 def test_a_cube_stored_elsewhere_or_of_another_colour_is_refused(game):

@@ -96,7 +96,8 @@ def test_black_dice_are_a_read_and_sorted_high_to_low():
     command = TROYES.command_for_dice(state, read([("black", 2), ("black", 6), ("black", 4)]))
     assert command.dice == (2, 6, 4)
     mixed = TROYES.command_for_dice(state, read([("black", 2), ("red", 6)]))
-    assert refused(state, "throw", dice=[list(d) for d in mixed.dice]).params == {"read": "1 red, 1 black"}
+    assert refused(state, "throw", dice=[list(d) for d in mixed.dice]).params == {"read": "1 red, 1 black",
+                                                                              "read_counts": {"red": 1, "black": 1}}
     after = play(state, "throw_black", dice=list(command.dice))
     assert after.black == (6, 4, 2) and after.phase == "counter" and after.current == after.start_player
     assert refused(state, "throw_black", dice=[1, 2]).params == {"count": 3, "given": 2}
@@ -116,7 +117,7 @@ def test_a_reroll_is_a_one_die_read_of_its_colour():
     assert refused(state, "agriculture", dice=[[1, "red", 3]]).rule == "Troyes 2.2 actions"
     wrong = TROYES.command_for_dice(state, read([("red", 4)]))
     exc = refused(state, "throw", dice=[list(d) for d in wrong.dice])
-    assert exc.rule == "Troyes 2.3 influence" and exc.params == {"colour": "white", "read": "1 red"}
+    assert exc.rule == "Troyes 2.3 influence" and exc.params == {"colour": "white", "read": "1 red", "read_counts": {"red": 1}}
     command = TROYES.command_for_dice(state, read([("white", 6)]))
     after = play(state, "rerolled", face=command.face)
     assert (0, "white", 6) in after.square and after.reroll is None and after.current == 0

@@ -52,8 +52,14 @@ def keys(value, found=None):
 
 
 def hidden_text(view) -> str:
-    """The public view without the box's list of character cards (which names every card, held or not)."""
-    return json.dumps({k: v for k, v in view.items() if k != "characters_in_game"}, default=str)
+    """The public view without the box's list of character cards (which names every card, held or not):
+    `characters_in_game`, and the characters ask's options and names (every set a seat may hold, the
+    same for every seat: the invariance check in `check_public` shows they tell nothing)."""
+    out = {k: v for k, v in view.items() if k != "characters_in_game"}
+    ask = out.get("ask")
+    if isinstance(ask, dict) and ask.get("kind") == "troyes.characters":
+        out["ask"] = {**ask, "options": [], "about": {k: v for k, v in ask["about"].items() if k != "names"}}
+    return json.dumps(out, default=str)
 
 
 def check_public(session: Session, rnd: random.Random, with_history: bool) -> None:
@@ -126,3 +132,51 @@ def test_a_state_or_event_in_a_log_shows_no_vp_or_character():
         "setup", {"players": ["Ann", "Bo"], "seed": 7, "start_player": 0})))
     # (the set-up event's card data names every character of the box; who holds which is the secret)
     assert not re.search(r"(?<!_)vp=", text) and "characters=" not in text
+
+
+def test_characters_entered_on_each_pad_stay_on_that_pad(caplog):
+    """Set up with each seat entering its own character cards (no dealing): every seat is asked on its
+    own pad at once (a secret ask), steps with − / + through the sets it may hold and locks one with
+    OK. While they choose, what a pad shows is in that seat's view only: the public view (the same
+    whatever anyone chose), the notice, the history and the log name no card anyone holds; the
+    shared screen's ask for the characters is answered by no pad but that seat's."""
+    from hardware.facts import ButtonPressed
+    from companion.ui.troyes.presenters import TroyesPresenter
+
+    caplog.set_level(logging.DEBUG)
+    rnd = random.Random(4)
+    with tempfile.TemporaryDirectory() as tmp:
+        session = Session(all_rules(), JournalStore(Path(tmp)))
+        session.handle(Intent("new_game", {"game": "troyes", "setup": {
+            "players": ["Ann", "Bo", "Cy"], "seed": 11, "deal_characters": False}}))
+        table = session.table_view()
+        assert table.view["phase"] == "characters"
+        assert sorted(a.who for a in table.asks) == [0, 1, 2] and all(a.secret and a.is_for_pad for a in table.asks)
+        presses = {0: ["plus", "plus", "ok"], 1: ["ok"], 2: ["plus", "plus", "plus", "plus", "ok"]}
+        chosen = {}
+        names = session.engine.state.catalog.characters
+        for seat in (2, 0, 1):
+            for key in presses[seat]:
+                before = session.table_view().view
+                if key == "ok":
+                    answering = session.seat_view(seat)["answering"]
+                    chosen[seat] = answering["value"]
+                    shown = TroyesPresenter().answer_screen(session.seat_view(seat), seat, answering)
+                    assert shown.result[1] == "> " + " + ".join(names[c].name for c in chosen[seat])
+                session.handle(ButtonPressed(seat, key))
+                assert session.notice is None or session.notice.level != "refused", session.notice
+                if key != "ok":
+                    assert session.table_view().view == before, "a pad's choosing changed the shared screen"
+                if session.engine.state.phase == "characters":
+                    check_public(session, rnd, with_history=True)
+        state = session.engine.state
+        assert state.phase != "characters"
+        assert {s: state.player(s).characters for s in (0, 1, 2)} == {s: tuple(v) for s, v in chosen.items()}
+        assert len(set(chosen.values())) == 3, "each pad locked the set it showed"
+        held = {c for p in state.players for c in p.characters}
+        history = json.dumps([entry.events for entry in session.history()], default=str)
+        assert not any(c in history for c in held) and not any(c in caplog.text for c in held)
+        for seat in (0, 1, 2):
+            mine = session.seat_view(seat)["me"]
+            assert {c["id"] for c in mine["characters"]} == set(chosen[seat])
+        session.shutdown()

@@ -124,3 +124,44 @@ def test_the_data_files_give_every_entry_a_source_and_a_mark():
         for level in (1, 2, 3):
             assert any(card.colour == colour and card.level == level for card in parsed.cards.values())
     assert {deck: sum(1 for e in parsed.events.values() if e.deck == deck) for deck in R.EVENT_DECKS} == R.EVENT_DECKS
+
+
+def test_every_card_event_and_character_has_its_chinese_names():
+    """Digest 2.7 / S004: the names the table reads are in its language; the raid's is S004's own."""
+    from companion.games.troyes.parts.catalog import default_catalog
+
+    catalog = default_catalog()
+    entries = [*catalog.cards.values(), *catalog.events.values(), catalog.raid, *catalog.characters.values()]
+    assert all(set(entry.names) == {"zh-Hans", "zh-Hant"} for entry in entries)
+    assert catalog.raid.names == {"zh-Hans": "掠袭", "zh-Hant": "掠襲"}
+
+
+def test_a_names_field_of_the_wrong_shape_is_refused_naming_it():
+    from companion.core.errors import IllegalCommand
+    from companion.games.troyes.parts.catalog import merged_data, parse_catalog
+
+    with pytest.raises(IllegalCommand) as info:
+        parse_catalog(merged_data({"cards": {"monk": {"names": {"fr": "Moine"}}}}))
+    assert info.value.params["field"] == "cards[4].names"
+
+
+def test_the_two_player_neutral_variant_places_the_grey_citizens_first():
+    """Digest 2.1 (U, a setting): "before" — at 2 players the start player first places the 6 grey
+    citizens on spaces of the table's choice, then the players' snake; "after" (default) — grey
+    citizens fill what the players leave free."""
+    from companion.games.troyes import rules_data as R
+    from troyes_helpers import place_all, play, set_up
+
+    state = set_up(2, start=1, settings={"two_player_neutrals": "before"})
+    assert state.placements[:6] == (R.NEUTRAL,) * 6 and len(state.placements) == 18
+    assert state.current == 1 and TROYES.view(state)["placement"]["seat"] == R.NEUTRAL
+    supplies = [p.supply for p in state.players]
+    after = play(state, "place_start", building="city_hall", space=5)
+    assert after.buildings[2][5] == R.NEUTRAL and [p.supply for p in after.players] == supplies
+    done = place_all(state)
+    assert sum(o == R.NEUTRAL for b in done.buildings for o in b) == 6 and done.phase == "reveal"
+    assert all(p.supply == 0 for p in done.players)
+    three = set_up(3, settings={"two_player_neutrals": "before"})
+    assert R.NEUTRAL not in three.placements, "the variant is the 2-player game's only"
+    default = set_up(2)
+    assert R.NEUTRAL not in default.placements

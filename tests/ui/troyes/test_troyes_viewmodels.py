@@ -111,6 +111,12 @@ def test_a_scanner_read_is_assigned_to_the_seat_whose_due_colours_it_matches(tab
             assert vm.notice_level == "refused" and "not what a district still has to throw" in vm.notice_text
     session.handle(DiceRead(3, (("red", 1),) * 9, boot="B1"))
     assert vm.notice_level == "refused" and "9 red" in vm.notice_text, "a read that fits nothing says why"
+    from companion.ui.text import i18n
+
+    i18n.set_language("zh-Hans")
+    session.handle(DiceRead(4, (("red", 1),) * 8 + (("black", 2),), boot="B1"))
+    assert vm.notice_level == "refused" and "8 颗红色、1 颗黑色" in vm.notice_text, "the counts in the table's language"
+    assert "red" not in vm.notice_text, vm.notice_text
 
 
 def play_to(session, vm, phase):

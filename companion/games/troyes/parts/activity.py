@@ -1,14 +1,14 @@
 """Activity cards (S004 一, 行动一; digest 2.3, 2.7.6–7): turned up in rounds 1–3, a first tradesman
 pays the card's cost, activations = floor(sum / divisor), at least one, each carried out; an
 hourglass card stores a cube per activation instead, each later changing one action (square.group).
-Effects are data (parts/catalog.py): gain, exchange, per_citizen."""
+Effects are data (parts/catalog.py): gain, exchange, per_citizen, event_cubes."""
 
 from __future__ import annotations
 
 from companion.core.errors import IllegalCommand
 from companion.core.values import evolve
 from companion.games.troyes import rules_data as R
-from companion.games.troyes.parts import buildings, citizens
+from companion.games.troyes.parts import buildings, citizens, eventqueue
 from companion.games.troyes.parts.catalog import ActivityCard
 from companion.games.troyes.parts.square import Group
 from companion.games.troyes.state import CardState, TroyesState, gain
@@ -88,7 +88,7 @@ def activate(state: TroyesState, seat: int, card_id: str, g: Group, source: tupl
     if spec is None or spec.effect is None:
         raise IllegalCommand(RULE, "The effect of {card} is not entered yet: enter it in the settings first.",
                              card=spec.name if spec else card_id)
-    if g.colour != spec.colour:
+    if not g.acts_as(spec.colour):
         raise IllegalCommand(RULE, "{card} is activated with {colour} dice.", card=spec.name, colour=spec.colour)
     placing = not card.has_tradesman(seat)
     if not placing and (source is not None or space is not None):
@@ -107,7 +107,7 @@ def carry_out(state: TroyesState, seat: int, spec: ActivityCard, count: int, cho
     its effect that many times."""
     effect = spec.effect
     assert effect is not None
-    if choices is not None and effect["kind"] != "per_citizen":
+    if choices is not None and effect["kind"] not in ("per_citizen", "event_cubes"):
         raise IllegalCommand(RULE, "{card} asks for no choices.", card=spec.name)
     if spec.hourglass:
         return state.with_card(card_state(state, spec.id).storing(seat, count))
@@ -128,6 +128,8 @@ def carry_out(state: TroyesState, seat: int, spec: ActivityCard, count: int, cho
                                  count=count, card=spec.name, need=need, have=player.influence)
         player = gain(player, deniers=-count * pay.get("deniers", 0), influence=-count * pay.get("influence", 0))
         return state.with_player(gain(player, count * g.get("vp", 0), count * g.get("deniers", 0), count * g.get("influence", 0)))
+    if kind == "event_cubes":
+        return event_cubes(state, seat, spec, count, int(effect["cubes"]), choices)
     # per_citizen: each activation names a building (the Miller: the Palace or the Bishopric)
     allowed = tuple(effect["buildings"])
     if choices is None:
@@ -141,6 +143,30 @@ def carry_out(state: TroyesState, seat: int, spec: ActivityCard, count: int, cho
         n = buildings.count(state, seat, building)
         player = gain(player, n * g.get("vp", 0), n * g.get("deniers", 0), n * g.get("influence", 0))
     return state.with_player(player)
+
+
+def event_cubes(state: TroyesState, seat: int, spec: ActivityCard, count: int, cubes: int,
+                choices: tuple[str, ...] | None) -> TroyesState:
+    """A military card that puts cubes on events (the Archer): each activation puts `cubes` cubes on
+    the event it names (`choices`: one event for every activation, or one per activation), each
+    cube worth 1 influence and a full event resolved at once as with dice (S004 行动三: only such a
+    card lets one action put cubes on several events)."""
+    if not choices or (len(choices) != 1 and len(choices) != count):
+        raise IllegalCommand(RULE, "Name the event {card} puts its cubes on (one for all {count} activations, or one "
+                                   "each).", card=spec.name, count=count)
+    targets = choices * count if len(choices) == 1 else choices
+    for event_id in dict.fromkeys(targets):
+        eventqueue.find(state, event_id)
+    for event_id in targets:
+        if event_id != state.raid.id and all(e.id != event_id for e in state.queue):
+            # resolved by an earlier activation: its cubes have no flag left (digest 2.8.6, as a
+            # group's excess cubes; the setting "refused" refuses them)
+            if state.settings.excess_cubes == "refused":
+                raise IllegalCommand(eventqueue.COMBAT_RULE, "Those activations place more cubes than {event} has free "
+                                     "flags.", event=state.catalog.event(event_id).name)
+            continue
+        state = eventqueue.place_cubes(state, seat, event_id, cubes)
+    return state
 
 
 def tradesmen_vp(state: TroyesState, seat: int) -> tuple[tuple[str, int], ...]:

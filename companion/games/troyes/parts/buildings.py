@@ -64,13 +64,20 @@ def citizens(state: TroyesState, seat: int) -> int:
 
 
 def wages(state: TroyesState, seat: int) -> int:
-    """Digest 2.2 phase 1 (C): 2 per own citizen in the Palace, 1 in the Bishopric, 0 in City Hall."""
-    return sum(R.WAGES[b] * count(state, seat, b) for b in R.BUILDINGS)
+    """Digest 2.2 phase 1 (C): 2 per own citizen in the Palace, 1 in the Bishopric, 0 in City Hall,
+    and what an event in force adds (parts/lasting.py)."""
+    from companion.games.troyes.parts import lasting
+
+    return sum((R.WAGES[b] + lasting.extra_wages(state, b)) * count(state, seat, b) for b in R.BUILDINGS)
 
 
 def dice_due(state: TroyesState, district: int) -> dict[str, int]:
-    """Digest 2.2 phase 2 (C): a die per citizen on a building, in the building's colour."""
-    return {R.BUILDING_COLOUR[b]: n for b in R.BUILDINGS if (n := count(state, district, b))}
+    """Digest 2.2 phase 2 (C): a die per citizen on a building, in the building's colour (none from
+    a building an event in force keeps from giving dice, parts/lasting.py)."""
+    from companion.games.troyes.parts import lasting
+
+    return {R.BUILDING_COLOUR[b]: n for b in R.BUILDINGS
+            if (n := count(state, district, b)) and lasting.gives_dice(state, b)}
 
 
 def put(spaces: tuple[int | None, ...], slot: int, owner: int | None) -> tuple[int | None, ...]:

@@ -22,10 +22,12 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 #: Fields kept out of a set-up event: documentation, not facts.
 DOC_FIELDS = ("source", "sourced", "note")
 
-IMMEDIATE = ("gain", "exchange", "per_citizen")
+IMMEDIATE = ("gain", "exchange", "per_citizen", "event_cubes")
 DELAYED = ("group_bonus", "die_bonus", "colour_as", "split", "free_dice", "faces")
 GAINS = ("vp", "deniers", "influence")
 PAYS = ("deniers", "influence")
+#: The languages a card's `names` may give (its `name` is the English one).
+NAME_LANGUAGES = ("zh-Hans", "zh-Hant", "en")
 MEASURES = ("influence", "deniers", "cathedral_cubes", "tradesmen", "citizens", "events_won")
 
 
@@ -45,6 +47,7 @@ class ActivityCard:
     hourglass: bool
     effect: Mapping[str, Any] | None
     mark: str
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,6 +68,9 @@ class EventCard:
     neutral: int
     prizes: tuple[int, int]
     mark: str
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: What it changes while in force (parts/lasting.py), for `rounds` rounds or (None) while queued.
+    lasting: Mapping[str, Any] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,6 +83,7 @@ class Character:
     every: int
     vp: int
     mark: str
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,6 +120,18 @@ def _text(entry: Mapping[str, Any], key: str, where: str, choices: tuple[str, ..
     return value
 
 
+def _names(entry: Mapping[str, Any], where: str) -> dict[str, str]:
+    """The entry's name per language ({"zh-Hans": …, "zh-Hant": …}); none given: {} (the screen
+    then shows `name`, the English, in every language)."""
+    value = entry.get("names")
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping) or any(k not in NAME_LANGUAGES or not isinstance(v, str) or not v
+                                              for k, v in value.items()):
+        raise _wrong(f"{where}.names", "{" + ", ".join(f'\"{k}\": \"…\"' for k in NAME_LANGUAGES) + "}")
+    return dict(value)
+
+
 def _amounts(value: Any, where: str, keys: tuple[str, ...]) -> dict[str, int]:
     if not isinstance(value, Mapping) or not value or any(k not in keys for k in value):
         raise _wrong(where, "{" + ", ".join(keys) + "}")
@@ -135,6 +154,8 @@ def _card_effect(effect: Any, hourglass: bool, where: str) -> Mapping[str, Any] 
         if not isinstance(buildings, (list, tuple)) or not buildings or any(b not in R.BUILDINGS for b in buildings):
             raise _wrong(f"{where}.buildings", "[" + ", ".join(R.BUILDINGS) + "]")
         return {"kind": kind, "buildings": tuple(buildings), "gain": _amounts(effect.get("gain"), f"{where}.gain", GAINS)}
+    if kind == "event_cubes":
+        return {"kind": kind, "cubes": _int(effect, "cubes", where, 1)}
     if kind in ("group_bonus", "die_bonus"):
         return {"kind": kind, "colour": _text(effect, "colour", where, R.DICE_COLOURS),
                 "amount": _int(effect, "amount", where, 1)}
@@ -147,7 +168,10 @@ def _card_effect(effect: Any, hourglass: bool, where: str) -> Mapping[str, Any] 
     if kind == "free_dice":
         return {"kind": kind, "colour": _text(effect, "colour", where, R.DICE_COLOURS),
                 "per_player": _int(effect, "per_player", where, 1)}
-    return {"kind": kind, "value": _int(effect, "value", where, 1)}  # faces
+    mixed = effect.get("mixed", False)  # faces
+    if not isinstance(mixed, bool):
+        raise _wrong(f"{where}.mixed", "true | false")
+    return {"kind": kind, "value": _int(effect, "value", where, 1), "mixed": mixed}
 
 
 def parse_card(entry: Mapping[str, Any], where: str) -> ActivityCard:
@@ -165,7 +189,35 @@ def parse_card(entry: Mapping[str, Any], where: str) -> ActivityCard:
         colour=_text(entry, "colour", where, R.DICE_COLOURS), level=level, cost=_int(entry, "cost", where),
         divisor=_int(entry, "divisor", where, 1), spaces=tuple(spaces), hourglass=hourglass,
         effect=_card_effect(entry.get("effect"), hourglass, f"{where}.effect"), mark=str(entry.get("mark", "U")),
+        names=_names(entry, where),
     )
+
+
+LASTING = ("income", "wages", "no_dice", "dice_price")
+
+
+def _lasting(value: Any, where: str) -> Mapping[str, Any] | None:
+    """An event's lasting effect (parts/lasting.py), checked: its kind, its number or building, and
+    `rounds` (1, 2, …; null: while it stays in the queue)."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise _wrong(where, "{\"kind\": …, \"rounds\": …} | null")
+    kind = _text(value, "kind", where, LASTING)
+    rounds = value.get("rounds")
+    if rounds is not None:
+        rounds = _int(value, "rounds", where, 1)
+    out: dict[str, Any] = {"kind": kind, "rounds": rounds}
+    if kind == "income":
+        amount = value.get("amount")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
+            raise _wrong(f"{where}.amount", "…, -2, -1, 1, 2, …")
+        out["amount"] = amount
+    if kind in ("wages", "no_dice"):
+        out["building"] = _text(value, "building", where, R.BUILDINGS)
+    if kind in ("wages", "dice_price"):
+        out["extra"] = _int(value, "extra", where, 1)
+    return out
 
 
 def parse_event(entry: Mapping[str, Any], where: str) -> EventCard:
@@ -192,14 +244,15 @@ def parse_event(entry: Mapping[str, Any], where: str) -> EventCard:
         military=_int(entry, "military", where), effect=effect,
         colour=_text(combat, "colour", f"{where}.combat", R.DICE_COLOURS),
         divisor=_int(combat, "divisor", f"{where}.combat", 1), flags=flags, neutral=neutral,
-        prizes=(prizes[0], prizes[1]), mark=str(entry.get("mark", "U")),
+        prizes=(prizes[0], prizes[1]), mark=str(entry.get("mark", "U")), names=_names(entry, where),
+        lasting=_lasting(entry.get("lasting"), f"{where}.lasting"),
     )
 
 
 def parse_character(entry: Mapping[str, Any], where: str) -> Character:
     return Character(id=_text(entry, "id", where), name=_text(entry, "name", where),
                      measure=_text(entry, "measure", where, MEASURES), every=_int(entry, "every", where, 1),
-                     vp=_int(entry, "vp", where), mark=str(entry.get("mark", "U")))
+                     vp=_int(entry, "vp", where), mark=str(entry.get("mark", "U")), names=_names(entry, where))
 
 
 def _by_id(entries: Any, parse: Any, where: str) -> dict[str, Any]:

@@ -34,9 +34,10 @@ def options(state: TroyesState) -> tuple[str, ...]:
     return tuple(eid for deck in deck_of_next(state) for eid in available(state, deck))
 
 
-def entering(card: EventCard) -> EventState:
-    """An event as it enters: its grey cubes on its first flags (digest 2.3: neutral cubes compete)."""
-    return EventState(card.id, (R.NEUTRAL,) * card.neutral)
+def entering(card: EventCard, round_: int = 0) -> EventState:
+    """An event as it enters (in round `round_`): its grey cubes on its first flags (digest 2.3:
+    neutral cubes compete)."""
+    return EventState(card.id, (R.NEUTRAL,) * card.neutral, round_)
 
 
 def draw(state: TroyesState, event_id: str) -> TroyesState:
@@ -47,7 +48,7 @@ def draw(state: TroyesState, event_id: str) -> TroyesState:
         raise IllegalCommand(RULE, "Draw a {deck} event card still in its deck.", deck=deck)
     card = state.catalog.events[event_id]
     drawn = state.drawn + (event_id,)
-    return evolve(state, queue=state.queue + (entering(card),), seen=state.seen + (event_id,), drawn=drawn,
+    return evolve(state, queue=state.queue + (entering(card, state.round),), seen=state.seen + (event_id,), drawn=drawn,
                   phase="event_draw" if len(drawn) < 2 else "events")
 
 

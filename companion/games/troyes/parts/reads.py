@@ -72,7 +72,8 @@ def throw(state: TroyesState, district: int, dice: tuple[tuple[str, int], ...]) 
         raise IllegalCommand(RULE, "The neutral dice are thrown last, once every player has thrown.")
     due = waiting[district]
     if counts(dice) != due:
-        raise IllegalCommand(RULE, "That district throws {due}, not {read}.", due=describe(due), read=describe(counts(dice)))
+        raise IllegalCommand(RULE, "That district throws {due}, not {read}.", **counted("due", due),
+                             **counted("read", counts(dice)))
     return evolve(state, square=add(state.square, ((district, colour, face) for colour, face in dice)),
                   thrown=state.thrown + (district,), phase="dice" if len(waiting) > 1 else "event_draw")
 
@@ -82,7 +83,14 @@ def describe(due: dict[str, int]) -> str:
     return ", ".join(f"{due[c]} {c}" for c in (*R.DICE_COLOURS, R.BLACK) if due.get(c)) or "no dice"
 
 
+def counted(key: str, due: dict[str, int]) -> dict[str, object]:
+    """A refusal's parameters for dice counts: `key` in English for logs and the command line
+    ("2 red, 1 white") and `<key>_counts`, the counts themselves, which the screen words in the
+    table's language (the template uses only `{key}`)."""
+    return {key: describe(due), f"{key}_counts": {c: n for c, n in due.items() if n}}
+
+
 def unmatched(state: TroyesState, dice: tuple[tuple[str, int], ...]) -> IllegalCommand:
     """Why a read is no district's throw (said to the table; nothing is journaled)."""
     return IllegalCommand(RULE, "These dice ({read}) are not what a district still has to throw.",
-                          read=describe(counts(dice)))
+                          **counted("read", counts(dice)))

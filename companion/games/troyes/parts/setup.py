@@ -42,6 +42,17 @@ def snake(start: int, players: int, citizens: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def placement_order(settings: Any, start: int, players: int) -> tuple[int, ...]:
+    """Who places each starting citizen: the snake (digest 2.1); at 2 players with the setting
+    `two_player_neutrals` "before", the grey citizens first (R.NEUTRAL, placed by the start player on
+    spaces of the table's choice), as many as the spaces the players' citizens leave free."""
+    order = snake(start, players, R.START_CITIZENS[players])
+    if players == 2 and settings.two_player_neutrals == "before":
+        grey = len(R.BUILDINGS) * R.SPACES - len(order)
+        return (R.NEUTRAL,) * grey + order
+    return order
+
+
 def deal(cmd: SetupTroyes) -> TroyesSetUp:
     """Checks the set-up and deals what the app deals: the start player when none is named, and
     every seat's characters unless the seats enter their own."""
@@ -85,7 +96,8 @@ def initial_state(event: TroyesSetUp) -> TroyesState:
     phase = "placement" if event.characters else "characters"
     return TroyesState(settings=settings_from(event.settings), catalog=from_text(event.data), phase=phase,
                        players=players, start_player=event.start_player, current=event.start_player,
-                       placements=snake(event.start_player, n, R.START_CITIZENS[n]), rng=SeededRandom(event.rng_state))
+                       placements=placement_order(settings_from(event.settings), event.start_player, n),
+                       rng=SeededRandom(event.rng_state))
 
 
 def enter_characters(state: TroyesState, seat: int, characters: tuple[str, ...]) -> TroyesState:
@@ -119,12 +131,13 @@ def place_start(state: TroyesState, building: str, space: int) -> TroyesState:
         raise IllegalCommand(RULE, "A building has spaces 0 to 5, not {space}.", space=space)
     if state.buildings[b][space] is not None:
         raise IllegalCommand(RULE, "That space is taken; choose a free one.")
-    player = state.player(seat)
-    state = state.with_player(evolve(player, supply=player.supply - 1))
+    if seat != R.NEUTRAL:  # a grey citizen comes from the general supply
+        player = state.player(seat)
+        state = state.with_player(evolve(player, supply=player.supply - 1))
     rest = state.placements[1:]
+    placer = rest[0] if rest and rest[0] != R.NEUTRAL else state.start_player
     return evolve(state, buildings=buildings.with_building(state.buildings, b, buildings.put(state.buildings[b], space, seat)),
-                  placements=rest, current=rest[0] if rest else state.start_player,
-                  phase="placement" if rest else "neutrals")
+                  placements=rest, current=placer, phase="placement" if rest else "neutrals")
 
 
 def free_spaces(state: TroyesState) -> tuple[tuple[str, int], ...]:

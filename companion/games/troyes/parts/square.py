@@ -60,11 +60,12 @@ def price(size: int) -> int:
 
 @dataclasses.dataclass(frozen=True)
 class Group:
-    """A group of dice as its action sees it: its colour, the values it counts, and the deniers
-    its owner pays for it (payee: a seat, or R.NEUTRAL for the bank)."""
+    """A group of dice as its action sees it: its colour (None: a group of several colours, which
+    a stored cube allowed and which acts as the colour of its action), the values it counts, and
+    the deniers its owner pays for it (payee: a seat, or R.NEUTRAL for the bank)."""
 
     dice: tuple[Die, ...]
-    colour: str
+    colour: str | None
     values: tuple[int, ...]
     bonus: int = 0
     payments: tuple[tuple[int, int], ...] = ()
@@ -77,6 +78,10 @@ class Group:
     @property
     def cost(self) -> int:
         return sum(amount for _payee, amount in self.payments)
+
+    def acts_as(self, colour: str) -> bool:
+        """The group may take an action of `colour` (a mixed group takes any)."""
+        return self.colour is None or self.colour == colour
 
 
 def _cube_effect(state: TroyesState, seat: int, card_id: str) -> Mapping[str, object]:
@@ -96,19 +101,21 @@ def group(state: TroyesState, seat: int, dice: tuple[Die, ...], cube: str | None
     the stored cube's effect when one is used (digest 2.7 card list): group_bonus (+N to a group of
     its colour), die_bonus (+N per die of its colour), colour_as (dice of one colour act as another),
     split (one die acts as N dice of another colour and its value), free_dice (one die of its colour
-    free from each other player), faces (every die counts N)."""
+    free from each other player), faces (every die counts N; with `mixed`, the group may hold dice
+    of several colours and acts as the colour of its action: the Apprenticeship)."""
     if not 1 <= len(dice) <= R.GROUP_MAX:
         raise IllegalCommand(GROUP_RULE, "An action uses 1 to 3 dice, not {count}.", count=len(dice))
     for district, colour, face in dice:
         check_die(colour, face)
+    effect = _cube_effect(state, seat, cube) if cube is not None else None
     colours = {colour for _d, colour, _f in dice}
-    if len(colours) != 1:
+    mixed = len(colours) > 1
+    if mixed and not (effect is not None and effect["kind"] == "faces" and effect.get("mixed")):
         raise IllegalCommand(GROUP_RULE, "The dice of one action are all of one colour.")
     take(state.square, dice)
-    colour = colours.pop()
+    colour: str | None = None if mixed else colours.pop()
     values = tuple(face for _d, _c, face in dice)
     bonus, free = 0, Counter[int]()
-    effect = _cube_effect(state, seat, cube) if cube is not None else None
     if effect is not None:
         kind = effect["kind"]
         needs = {"group_bonus": effect.get("colour"), "die_bonus": effect.get("colour"), "colour_as": effect.get("from"),
@@ -129,7 +136,9 @@ def group(state: TroyesState, seat: int, dice: tuple[Die, ...], cube: str | None
             free = Counter({s: int(effect["per_player"]) for s in range(state.player_count) if s != seat})  # type: ignore[arg-type]
         elif kind == "faces":
             values = (int(effect["value"]),) * len(values)  # type: ignore[arg-type]
-    each = price(len(dice))
+    from companion.games.troyes.parts import lasting
+
+    each = price(len(dice)) + lasting.extra_price(state)
     payments = []
     for district, _colour, _face in dice:
         if district == seat:
