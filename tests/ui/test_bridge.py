@@ -58,3 +58,37 @@ def test_drain_refuses_other_threads():
     t.start()
     t.join()
     assert errors
+
+
+def test_a_fact_from_a_device_thread_wakes_the_main_loop_at_once():
+    """The app's clock has free events and the bridge's trigger is one of them: Kivy's `free_all`
+    clock lets it interrupt the sleep between frames (no timing here: benchmarks/pads.py and
+    benchmarks/scanner.py measure the wait it saves)."""
+    import os
+
+    from kivy.clock import Clock, ClockBaseFreeInterruptAll
+
+    from companion.ui.shell.bridge import Bridge, wakes_at_once
+    from companion.ui.shell.environment import DEFAULTS
+
+    assert DEFAULTS["KIVY_CLOCK"] == "free_all"
+    assert os.environ.get("KIVY_CLOCK", "free_all") == "free_all"
+    assert wakes_at_once() and isinstance(Clock, ClockBaseFreeInterruptAll)
+    bridge = Bridge(lambda fact: None)
+    assert bridge._trigger.free, "the bridge's trigger would wait for the next frame"
+
+
+def test_a_callback_from_a_thread_runs_on_the_main_thread():
+    from kivy.clock import Clock
+
+    from companion.ui.shell.bridge import on_main_thread
+
+    main = threading.get_ident()
+    ran: list[bool] = []
+    t = threading.Thread(target=on_main_thread, args=(lambda: ran.append(threading.get_ident() == main),))
+    t.start()
+    t.join()
+    deadline = time.monotonic() + 20
+    while not ran and time.monotonic() < deadline:
+        Clock.tick()
+    assert ran == [True]
