@@ -45,11 +45,9 @@ HOME = prepare("pads")
 from gpiozero import Button  # noqa: E402
 from gpiozero.pins.mock import MockFactory  # noqa: E402
 
-from companion.config.schema import DEFAULT_SEATS, OledConfig, SeatConfig  # noqa: E402
+from benchmarks.mock_pads import MockPinPads  # noqa: E402
 from hardware.facts import ButtonPressed  # noqa: E402
-from hardware.handheld import oled as oled_module  # noqa: E402
 from hardware.handheld.keylogic import PadTimings  # noqa: E402
-from hardware.handheld.twins import SimulatedOled  # noqa: E402
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 FLOOR_PIN = 4
@@ -57,47 +55,6 @@ FLOOR_PIN = 4
 #: starts (the report from the timer thread onwards) is the same.
 TIMINGS = PadTimings(long_press=0.25)
 SETTLE = 0.04  # between edges: longer than the debounce (20 ms), as a thumb is
-
-
-class TimedOled(SimulatedOled):
-    """A seat's OLED, as luma's dummy device: marks "oled" when the armed seat's image arrives."""
-
-    def __init__(self, seat: int, timer: PathTimer, armed_seat: list[int]) -> None:
-        super().__init__()
-        self.seat, self.timer, self.armed_seat = seat, timer, armed_seat
-
-    def display(self, image: Any) -> None:
-        super().display(image)
-        if self.armed_seat[0] == self.seat:
-            self.timer.mark("oled")
-
-
-class MockPinPads:
-    """The pad plan the app is handed (`pad_panels.PadOpener`): real pads on mock pins, with each
-    seat's "I2C" display opening a `TimedOled` instead of a bus (seat k's OLED on bus k + 1)."""
-
-    def __init__(self, factory: MockFactory, timer: PathTimer, armed_seat: list[int],
-                 on_report: Callable[[object], None]) -> None:
-        self.factory, self.timer, self.armed_seat, self.on_report = factory, timer, armed_seat, on_report
-        self.seats = tuple(SeatConfig(s.minus, s.plus, s.ok, OledConfig(bus=k + 1)) for k, s in enumerate(DEFAULT_SEATS))
-        self.feed: Any = None
-
-    def open(self, session: Any, report: Callable[[object], None], *, words: Any, presenters: Any,
-             on_image: Any = None, on_peek: Any = None) -> Any:
-        from companion.wiring.pad_plan import PadPlan
-        from companion.wiring.pads import open_pad_devices
-        from companion.wiring.seat_feed import SeatScreens
-
-        oled_module.open_luma_oled = lambda target, mux=None: TimedOled(target.bus - 1, self.timer, self.armed_seat)
-
-        def reported(fact: object) -> None:
-            self.on_report(fact)
-            report(fact)
-
-        devices = open_pad_devices(PadPlan("real", self.seats, reason="benchmark: mock pins"), reported,
-                                   pin_factory=self.factory, timings=TIMINGS)
-        self.feed = SeatScreens(session, devices, words=words, presenters=presenters)
-        return self.feed
 
 
 def main() -> int:
@@ -120,7 +77,11 @@ def main() -> int:
             timer.restart()  # the unlock is the timer thread's report, not an edge: timed from it
             unlock_reported[0] = True
 
-    plan = MockPinPads(factory, timer, armed_seat, on_report)
+    def on_display(seat: int) -> None:
+        if seat == armed_seat[0]:
+            timer.mark("oled")
+
+    plan = MockPinPads(factory, len(PLAYERS), on_display, on_report=on_report, timings=TIMINGS)
     adjust = PathStats("± press -> seat's OLED (draft)", 16.0)
     lock = PathStats("OK release -> OLED + lock row drawn", 16.0)
     unlock = PathStats("OK held -> OLED + lock row drawn", 16.0, "from the timer thread's report")
