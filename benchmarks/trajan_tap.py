@@ -46,9 +46,9 @@ def main() -> int:
 
     session = seeded_session(args.seed, str(HOME))
     trajan = PathStats("Trajan tap: touch -> flip", 4.0, target_on="cpu")
-    trajan_app = PathStats("Trajan tap: touch -> widgets (CPU)")
+    trajan_app = PathStats("Trajan tap: touch -> widgets updated")
     floor = PathStats("floor: score pad +1: touch -> flip")
-    floor_app = PathStats("score pad +1: touch -> widgets (CPU)")
+    floor_app = PathStats("score pad +1: touch -> widgets updated")
     pending: list[tuple[float, float, PathStats]] = []
     profiler: Any = None
     if args.profile:
