@@ -42,11 +42,14 @@ TIMEOUT = 20.0
 def prepare(prefix: str) -> Path:
     """Kivy's environment for a benchmark (offscreen, no logs, its own Kivy home and XDG folders),
     before any Kivy import; returns the benchmark's temporary home. A variable already set wins,
-    so `KIVY_CLOCK=default python benchmarks/pads.py` measures the clock before the wake-up."""
+    so `KIVY_CLOCK=default python benchmarks/pads.py` measures the clock before the wake-up
+    (free_all, the wake-up, unless told otherwise)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     home = Path(tempfile.mkdtemp(prefix=f"companion-{prefix}-bench-"))
-    for name, value in {"SDL_VIDEODRIVER": "offscreen", "KIVY_HOME": str(home / "kivy"),
+    from companion.ui.shell.environment import WAKE_CLOCK
+
+    for name, value in {"SDL_VIDEODRIVER": "offscreen", "KIVY_HOME": str(home / "kivy"), "KIVY_CLOCK": WAKE_CLOCK,
                         "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home / "config")}.items():
         os.environ.setdefault(name, value)
     from companion.ui.shell import environment
