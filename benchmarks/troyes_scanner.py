@@ -4,7 +4,7 @@ generic dice tray (the baseline: a read recorded as it is, its panel redrawn).
 
 The whole path, as at a table: the app runs offscreen at 800×480 (real pixels through Mesa). This
 script plays the scanner on the master side of a pseudo-terminal; the app's own `ScannerReader`
-reads the slave side in its thread and posts its facts on the app's bridge; the Kivy clock drains
+reads the slave side in its thread and posts its facts on the app's bridge; the main loop, woken at once, drains
 the bridge on the main thread, where the session turns the `DiceRead` into the rules' command
 (`TroyesRules.command_for_dice`: the district whose due colours the read matches), journals it
 (SQLite, synchronous=FULL), and the view-models and widgets are refreshed. One interval runs from
@@ -31,93 +31,41 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
-import threading
-import time
 import tty
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_NO_FILELOG", "1")
-os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="bench-kivy-"))
+from benchmarks.inapp import PathTimer, percentile, prepare, run_with_driver, wait_for  # noqa: E402
+
+HOME = prepare("troyes-scanner")
 
 from hardware.scanner.codec import DiceFrame, Die, Hello, format_frame  # noqa: E402
 from hardware.scanner.reader import ScannerReader  # noqa: E402
 
 BOOT = "BE0C4A12"
 BAUD = 115200
-TIMEOUT = 10.0
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-
-
-class Rig:
-    """The app side: which path is timed now, and the times the main thread records."""
-
-    def __init__(self) -> None:
-        self.app: Any = None
-        self.ready = threading.Event()
-        self.done = threading.Event()
-        self.changed_at = 0.0
-        self.drawn_at = 0.0
-        self.armed = False
-
-    def on_change(self, *_args: Any) -> None:
-        if self.armed and not self.changed_at:
-            self.changed_at = time.perf_counter()
-
-    def on_flip(self, *_args: Any) -> None:
-        if self.armed and self.changed_at and not self.drawn_at:
-            from kivy.graphics.opengl import glFinish
-
-            glFinish()
-            self.drawn_at = time.perf_counter()
-            self.armed = False
-            self.done.set()
-
-    def arm(self) -> None:
-        self.changed_at = self.drawn_at = 0.0
-        self.done.clear()
-        self.armed = True
 
 
 def frame(seq: int, dice: list[str], n: int) -> bytes:
     return format_frame(DiceFrame(seq, tuple(Die(c, (n + k) % 6 + 1, "settled") for k, c in enumerate(dice))))
 
 
-def wait_for(condition: Any, what: str) -> None:
-    end = time.monotonic() + TIMEOUT
-    while not condition():
-        if time.monotonic() > end:
-            raise TimeoutError(what)
-        time.sleep(0.001)
-
-
-def drive(rig: Rig, master: int, reads: int, rounds: int, out: dict[str, list[tuple[float, float]]]) -> None:
+def drive(app: Any, timer: PathTimer, master: int, reads: int, rounds: int,
+          out: dict[str, list[tuple[float, float]]], bind_tray: Any) -> None:
     """The scanner's side, in its own thread: the games set up, then the timed reads."""
     from companion.session import Intent
 
-    app = rig.app
     session = app.session
     seq = [1]
 
     def read(dice: list[str], n: int) -> tuple[float, float]:
         seq[0] += 1
-        rig.arm()
-        start = time.perf_counter()
+        timer.arm("handled", "frame")
         os.write(master, frame(seq[0], dice, n))
-        if not rig.done.wait(TIMEOUT):
-            raise TimeoutError("the screen was not redrawn after a read")
-        return rig.changed_at - start, rig.drawn_at - start
+        drawn = timer.wait("the screen redrawn after a read")[0]
+        return timer.at("handled")[0], drawn
 
     def post(intent: Intent) -> None:
         app.bridge.post(intent)
@@ -136,6 +84,7 @@ def drive(rig: Rig, master: int, reads: int, rounds: int, out: dict[str, list[tu
         if session.table_view().game != "dicetray":
             post(Intent("resume", {"path": games["dicetray"]}))
             wait_for(lambda: session.table_view().game == "dicetray", "dice tray opened")
+        bind_tray()
         return ["red", "red", "white", "white", "yellow"]
 
     # -- the two games, set up once through the bridge --------------------------------------------
@@ -170,8 +119,7 @@ def drive(rig: Rig, master: int, reads: int, rounds: int, out: dict[str, list[tu
                 out[path].append(read(dice, n))
                 steps = session.engine.journal.last_step
                 post(Intent("undo"))  # the same district throws again (untimed)
-                wait_for(lambda: session.engine.journal.last_step > steps and not rig.armed, "the undo")
-    app.stop_requested = True
+                wait_for(lambda: session.engine.journal.last_step > steps and not timer.armed, "the undo")
 
 
 def main() -> int:
@@ -180,64 +128,42 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=4, help="rounds the two paths alternate in (default 4)")
     args = ap.parse_args()
 
-    from kivy.clock import Clock
-    from kivy.core.window import Window
-
-    from companion.cli import game_choices
     from companion.core.store import JournalStore
     from companion.games import built_games
     from companion.session import Session
-    from companion.ui.shell.app import run_app
 
     master, slave = os.openpty()
     tty.setraw(master)
     tty.setraw(slave)
     path = os.ttyname(slave)
-    data = Path(tempfile.mkdtemp(prefix="bench-troyes-scanner-"))
-    session = Session(built_games(), JournalStore(data))
-    rig = Rig()
+    session = Session(built_games(), JournalStore(HOME / "games"))
+    timer = PathTimer()
     out: dict[str, list[tuple[float, float]]] = {"troyes": [], "dicetray": []}
-    failure: list[BaseException] = []
-    reader_box: list[ScannerReader] = []
 
-    def on_ready(app: Any) -> None:
-        rig.app = app
+    def run(app: Any) -> None:
         app.rig_path = ""
-        app.stop_requested = False
         reader = ScannerReader(path, app.bridge.post).start()
-        reader_box.append(reader)
-        heard = b""
-        while b"$Q*" not in heard:  # the reader asks for a hello once it has opened the port
-            heard += os.read(master, 64)
-        os.write(master, format_frame(Hello(1, BOOT, "bench", 1000)) + format_frame(DiceFrame(1, ())))
-        app.troyes_vm.bind(square=lambda *_: rig.on_change() if app.rig_path == "troyes" else None)
-        app.bind(dice=lambda *_: bind_tray(app))
-        bind_tray(app)
-        Window.bind(on_flip=rig.on_flip)
-
-        def run() -> None:
-            try:
-                drive(rig, master, args.reads, args.rounds, out)
-            except BaseException as exc:  # noqa: BLE001 - reported after the app stops
-                failure.append(exc)
-                app.stop_requested = True
-
-        threading.Thread(target=run, daemon=True).start()
-        Clock.schedule_interval(lambda _dt: app.stop() if app.stop_requested else None, 0.05)
+        try:
+            heard = b""
+            while b"$Q*" not in heard:  # the reader asks for a hello once it has opened the port
+                heard += os.read(master, 64)
+            os.write(master, format_frame(Hello(1, BOOT, "bench", 1000)) + format_frame(DiceFrame(1, ())))
+            # the view-model the timed path changes: Troyes' square, the tray's count
+            app.troyes_vm.bind(square=lambda *_: timer.handled() if app.rig_path == "troyes" else None)
+            drive(app, timer, master, args.reads, args.rounds, out, lambda: bind_tray(app))
+        finally:
+            reader.close()
 
     def bind_tray(app: Any) -> None:
         if app.dice is not None and not getattr(app.dice, "_bench_bound", False):
             app.dice._bench_bound = True
-            app.dice.tray.bind(count=lambda *_: rig.on_change() if app.rig_path == "dicetray" else None)
+            app.dice.tray.bind(count=lambda *_: timer.handled() if app.rig_path == "dicetray" else None)
 
     try:
-        run_app(session, language="en", profile="800x480", games=game_choices(), on_ready=on_ready)
+        run_with_driver(session, run, timer, listen=False)
     finally:
-        for reader in reader_box:
-            reader.close()
-        session.shutdown()
-    if failure:
-        raise failure[0]
+        os.close(master)
+        os.close(slave)
 
     size = len(frame(2, ["red"] * 5, 0))
     wire = size * 10 / BAUD * 1000

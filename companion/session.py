@@ -227,8 +227,9 @@ class Session:
             return raised
         return next((a for a in self._standing() if a.who == seat and a.is_for_pad), None)
 
-    def history(self) -> list[HistoryEntry]:
-        return self.engine.history() if self.engine else []
+    def history(self, since: int = 0) -> list[HistoryEntry]:
+        """The open game's steps after step `since` (0: all), oldest first (`Engine.history`)."""
+        return self.engine.history(since) if self.engine else []
 
     def correction_view(self, step: int) -> GameView:
         """The public view of the state before step `step`, for the history screen's "correct"

@@ -8,6 +8,8 @@ stack of steps not undone; redo is possible until a new command is played.
 
 from __future__ import annotations
 
+import bisect
+
 import dataclasses
 import gc
 from typing import Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVar
@@ -254,11 +256,13 @@ class Engine(Generic[S]):
                                  step=step)
         return self._state_at(effective.index(step) - 1)
 
-    def history(self) -> list[HistoryEntry]:
-        """Every step, oldest first, in public form; game steps not in effect (undone) are marked."""
+    def history(self, since: int = 0) -> list[HistoryEntry]:
+        """Every step after step `since` (0: every step), oldest first, in public form; game steps
+        not in effect (undone) are marked. `since`: what a caller after only the newest steps
+        reads (the table's news after each step) costs those steps, not the whole game."""
         in_effect = set(self._done)
         out = []
-        for number in self._order:
+        for number in self._order[bisect.bisect_right(self._order, since):]:
             step = self._steps[number]
             undone = not step.is_core and number not in in_effect
             events = tuple(

@@ -67,6 +67,21 @@ def test_undo_redo_are_journaled_and_survive_restart(tmp_path):
     assert kinds.count("core.undo") == 1 and kinds.count("core.redo") == 1
 
 
+def test_history_since_a_step_is_the_tail_of_the_whole_history(tmp_path):
+    """What the table's news reads after each step: the newest steps only, undone ones marked as
+    in the whole history (after a restart too)."""
+    engine = new_engine(tmp_path / "g.journal")
+    for seat in (0, 1, 2, 0):
+        engine.execute(AddPoints(seat, 2))
+    engine.undo()
+    for engine in (engine, reopen(engine)):
+        whole = engine.history()
+        assert [e.step for e in whole] == sorted(e.step for e in whole)
+        for since in range(0, whole[-1].step + 2):
+            assert engine.history(since) == [e for e in whole if e.step > since]
+        assert any(e.undone for e in engine.history(whole[-3].step))
+
+
 def test_new_command_clears_redo(tmp_path):
     engine = new_engine(tmp_path / "g.journal")
     engine.execute(AddPoints(0, 5))

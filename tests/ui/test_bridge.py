@@ -58,3 +58,32 @@ def test_drain_refuses_other_threads():
     t.start()
     t.join()
     assert errors
+
+
+def test_the_bridges_trigger_is_a_free_one_exactly_when_the_clock_has_free_events():
+    """With Kivy's free_all clock the trigger may interrupt the sleep between frames (a fact from a
+    device thread is handled at once); with the default clock it is an ordinary trigger, as before.
+    No timing here: benchmarks/pads.py and benchmarks/scanner.py measure the wait it saves."""
+    from kivy.clock import Clock, ClockBaseFreeInterruptAll
+
+    from companion.ui.shell.bridge import Bridge, wakes_at_once
+
+    assert wakes_at_once() == isinstance(Clock, ClockBaseFreeInterruptAll)
+    bridge = Bridge(lambda fact: None)
+    assert bool(getattr(bridge._trigger, "free", False)) == wakes_at_once()
+
+
+def test_a_callback_from_a_thread_runs_on_the_main_thread():
+    from kivy.clock import Clock
+
+    from companion.ui.shell.bridge import on_main_thread
+
+    main = threading.get_ident()
+    ran: list[bool] = []
+    t = threading.Thread(target=on_main_thread, args=(lambda: ran.append(threading.get_ident() == main),))
+    t.start()
+    t.join()
+    deadline = time.monotonic() + 20
+    while not ran and time.monotonic() < deadline:
+        Clock.tick()
+    assert ran == [True]

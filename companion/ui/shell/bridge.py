@@ -4,13 +4,23 @@ Hardware threads (GPIO callbacks, the serial reader) only `post`. A Clock trigge
 fire) drains the queue on the main thread, so the session, the engine and every widget are touched
 from that one thread and game code needs no locks. A fact posted from the main thread itself is
 handled at once, after anything queued before it, so a touch shows without waiting for a frame.
+
+With Kivy's `free_all` clock (`KIVY_CLOCK=free_all`, `environment.WAKE_CLOCK`) a fact from a
+device thread wakes the main loop at once, not at the next frame: the trigger is then a *free* one
+(`Clock.create_trigger_free`), which that clock lets interrupt its sleep between frames; the tick
+it wakes handles the fact and draws the frame that shows it. Ordinary events keep the frame rate
+(an interval of 0 still means once a frame, not a busy loop). With the default clock the trigger
+is an ordinary one and the fact waits for the next frame, as before. Measured in
+benchmarks/pads.py and benchmarks/scanner.py (both clocks); not the app's default yet (see
+`environment.WAKE_CLOCK`). `on_main_thread` is the same hop for a plain
+callback (a display's image, a sound to play).
 """
 
 from __future__ import annotations
 
 import queue
 import threading
-from typing import Callable
+from typing import Any, Callable
 
 
 class Bridge:
@@ -20,7 +30,7 @@ class Bridge:
         self._handle = handle
         self._queue: "queue.SimpleQueue[object]" = queue.SimpleQueue()
         self._main = threading.get_ident()
-        self._trigger = Clock.create_trigger(lambda dt: self.drain(), 0)
+        self._trigger = wake_trigger(lambda dt: self.drain())
         self._draining = False
 
     def post(self, fact: object) -> None:
@@ -49,3 +59,28 @@ class Bridge:
                 handled += 1
         finally:
             self._draining = False
+
+
+def wakes_at_once() -> bool:
+    """Does a fact from a device thread wake the main loop at once (Kivy's clock has free events)?"""
+    from kivy.clock import Clock
+
+    return hasattr(Clock, "create_trigger_free")
+
+
+def wake_trigger(callback: Callable[[float], Any]) -> Any:
+    """A trigger that any thread may fire; it runs `callback` on the main thread at once (a free
+    trigger: the main loop wakes from its sleep between frames) or, without free events, at the
+    next frame."""
+    from kivy.clock import Clock
+
+    make = getattr(Clock, "create_trigger_free", None) or Clock.create_trigger
+    return make(callback, 0)
+
+
+def on_main_thread(callback: Callable[[], Any]) -> None:
+    """Runs `callback()` on the Kivy main thread as soon as it can; callable from any thread."""
+    from kivy.clock import Clock
+
+    schedule = getattr(Clock, "schedule_once_free", None) or Clock.schedule_once
+    schedule(lambda _dt: callback(), 0)

@@ -29,6 +29,11 @@ DEFAULTS = {
     # every PNG the UI uses, and start-up must stay lean on a Pi.
     "KIVY_IMAGE": "tex,dds,sdl2",
 }
+#: KIVY_CLOCK=free_all lets a fact from a device thread wake the main loop at once (see
+#: companion/ui/shell/bridge.py). Not a default yet: with it, the UI suite's long xdist workers
+#: time out waiting for "the layout to settle" (tests/ui/uiharness.py `settled`) after some tests;
+#: the benchmarks set it (benchmarks/inapp.py) and measure both clocks.
+WAKE_CLOCK = "free_all"
 
 
 def kivy_home() -> str:

@@ -30,10 +30,12 @@ class TableNews:
     def __init__(self) -> None:
         self._told_step: tuple[str | None, int] = (None, 0)
 
-    def tell(self, table: TableView, history: Callable[[], Sequence[Any]], game_ui: Any) -> TableView:
+    def tell(self, table: TableView, history: Callable[..., Sequence[Any]], game_ui: Any) -> TableView:
         """`table` with its notice worded for the table: an Undo's or Redo's step in the game's
-        history words, or the news of the steps since the last update. `history()`: the open
-        game's entries (called only when needed); `game_ui`: the open game's GameUI class."""
+        history words, or the news of the steps since the last update. `history(since=0)`: the
+        open game's entries after step `since` (called only when needed; for the news, only the
+        steps since the last update, so a tap costs its own steps, not the whole game's);
+        `game_ui`: the open game's GameUI class."""
         key = (table.journal, table.step)
         earlier, self._told_step = self._told_step, key
         if game_ui is None or table.game is None:
@@ -48,12 +50,11 @@ class TableNews:
         kinds = frozenset(getattr(game_ui, "news_kinds", ()))
         if notice is not None or not kinds or earlier[0] != table.journal or table.step <= earlier[1]:
             return table
-        entries = history()
-        newer = [e for e in entries if e.step > earlier[1] and not e.undone]
+        newer = [e for e in history(since=earlier[1]) if not e.undone]
         news = [e for e in newer if any(ev.get("kind") in kinds for ev in e.events)]
         if not news:
             return table
-        what = _line_of(entries, game_ui, news[-1].step)
+        what = _line_of(history(), game_ui, news[-1].step)
         return dataclasses.replace(table, notice=Notice("info", JUST_NOW, {"what": what})) if what else table
 
 

@@ -13,7 +13,7 @@ returns, by the app's presenters); and, for the simulated twin:
   never take a touch; they appear only while a key is held, so they hide no control for long.
 
 The images come from the simulated OLEDs on a writer thread; they reach the main thread through
-`Clock.schedule_once` before a texture is made. `close()` undoes everything (the app's `on_stop`).
+`bridge.on_main_thread` (at once, not at the next frame) before a texture is made. `close()` undoes everything (the app's `on_stop`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from kivy.clock import Clock
 from kivy.core.window import Keyboard, Window
 from kivy.graphics.texture import Texture
 from kivy.lang import Builder
@@ -32,6 +31,7 @@ from kivy.uix.widget import Widget
 
 from companion.presenters.game import Presenters
 from companion.presenters.pad_screens import PadWords
+from companion.ui.shell.bridge import on_main_thread
 from companion.ui.text.i18n import _
 from companion.ui.text.pad_words import pad_words
 
@@ -152,7 +152,7 @@ class PadPanels:
 
     def _image_from_writer(self, pad: int, image: Any) -> None:
         # A writer thread: the image (already a copy) crosses to the main thread before any texture.
-        Clock.schedule_once(lambda _dt: self._set_image(pad, image), 0)
+        on_main_thread(lambda: self._set_image(pad, image))
 
     def _set_image(self, pad: int, image: Any) -> None:
         if self._closed:

@@ -18,9 +18,9 @@ class SdlPlayer:
         self._sound: Any = None  # the one playing: kept, or it is collected mid-phrase
 
     def __call__(self, path: Path) -> None:
-        from kivy.clock import Clock
+        from companion.ui.shell.bridge import on_main_thread
 
-        Clock.schedule_once(lambda _dt: self._play(path), 0)
+        on_main_thread(lambda: self._play(path))
 
     def _play(self, path: Path) -> None:
         from kivy.core.audio import SoundLoader
