@@ -45,6 +45,17 @@ class Take(Move):
 
 
 @dataclasses.dataclass(frozen=True)
+class Reveal(Move):
+    """The table lays an objective face up in the middle (the five at the start, the refill after
+    a pick, S002 step 5): its printed facts, or only its number when the card file has it. A
+    player then takes it by its number alone."""
+
+    move = "reveal"
+    number: int
+    card: Mapping[str, Any] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
 class Draw(Move):
     """The crier draws a token: the app's bag (token left out) or the physical one (entered)."""
 
@@ -119,7 +130,7 @@ class RewardValue(Move):
     vp: int | None = None
 
 
-MOVES: dict[str, type[Move]] = {cls.move: cls for cls in (Take, Draw, Place, Skip, Claim, Lose, Clear, Give,
+MOVES: dict[str, type[Move]] = {cls.move: cls for cls in (Take, Reveal, Draw, Place, Skip, Claim, Lose, Clear, Give,
                                                           RewardValue)}
 
 

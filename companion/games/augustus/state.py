@@ -102,6 +102,9 @@ class AugustusState:
     gold: int | None = None
     wheat: int | None = None
     reserve: int = 0
+    #: The objectives face up in the middle, as the table entered them (S002 §4.1: five; empty
+    #: while the table does not track the row, fewer while a gap waits to be entered).
+    face_up: tuple[Card, ...] = ()
     #: Every objective number that has come into the game (a number is one card: never twice).
     seen: tuple[int, ...] = ()
     #: Someone held 7 controlled objectives at some moment of this draw (setting end_check).

@@ -35,15 +35,17 @@ def call_line(view: Mapping[str, Any]) -> str:
 
 
 class AugustusPresenter(GamePresenter):
-    def question(self, ask: Mapping[str, Any]) -> str:
-        if ask.get("kind") == "augustus.token":
-            return _("Token drawn?")
-        return super().question(ask)
-
-    def answer_label(self, ask: Mapping[str, Any], value: Any) -> str:
-        if ask.get("kind") == "augustus.token":
-            return aw.token_name(str(value))
-        return super().answer_label(ask, value)
+    def answer_screen(self, view: Mapping[str, Any], seat: int, ask: Mapping[str, Any], *,
+                      words: PadWords = PAD_ENGLISH) -> PadScreen:
+        """A seat answering its step (`augustus.place` after a call, a resolution's choice): the
+        call in the title, then its options as the pad's menu, the one its − / + reached first."""
+        options = list(ask.get("options") or ())
+        if ask.get("field") != "choice" or not options:
+            return super().answer_screen(view, seat, ask, words=words)
+        value = ask.get("value")
+        cursor = options.index(value) if value in options else 0
+        title = f"{seat_name(view_players(view), seat)} · {call_line(view)}"
+        return menu_screen(title, options, cursor, view, pad_label, words)
 
     def pad_screen(self, view: Mapping[str, Any], seat: int, *, cursor: int | None = None,
                    words: PadWords = PAD_ENGLISH) -> PadScreen:

@@ -94,7 +94,7 @@ def test_4_6_7_the_oldest_player_is_the_first_crier():
     assert state.crier == 2
     with pytest.raises(AnswerNeeded) as asked:
         decide(state, "draw")
-    assert asked.value.ask.who == 2 and asked.value.ask.kind == "augustus.token"
+    assert asked.value.ask.about["crier"] == 2 and asked.value.ask.kind == "augustus.token"
 
 
 def test_4_6_8_a_reward_value_no_source_gives_is_asked_at_the_end():
