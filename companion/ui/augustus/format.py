@@ -77,6 +77,11 @@ def objective_line(objective: Mapping[str, Any]) -> str:
     return line
 
 
+def face_up_line(card: Mapping[str, Any]) -> str:
+    """A face-up objective in the middle, as its pick button reads ("#84 Pink 4 VP: Sw Sh")."""
+    return objective_line({**card, "legions": [False] * len(card.get("symbols", ()))})
+
+
 def player_detail(player: Mapping[str, Any]) -> str:
     """Supply, controlled objectives and rewards held."""
     parts = [_("Legions {n}").format(n=player.get("supply", 0)),
