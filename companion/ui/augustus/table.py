@@ -71,6 +71,7 @@ def _label(wid: str, text: str, font: float = theme.BODY, color: Any = None, hal
 class AugustusTableScreen(Screen):
     def on_kv_post(self, base_widget: Any) -> None:
         vm = _app().augustus.table
+        self._call = self.ids.call.__self__  # held here: it leaves the tree while a card is entered
         vm.bind(rows=lambda *_: self.update_players(), content=lambda *_: self.update_panel(),
                 seats=lambda *_: self.update_panel(), seat=lambda *_: self.update_panel(),
                 choices=lambda *_: self.update_panel(), tokens=lambda *_: self.update_panel(),
@@ -116,7 +117,7 @@ class AugustusTableScreen(Screen):
         self.ids.players.height = 0
         self.ids.players.disabled = full
         self.update_players()
-        call, body = self.ids.call.__self__, self.ids.body.__self__  # the widgets, not their proxies
+        call, body = self._call, self.ids.body.__self__  # the widgets, not their proxies
         if vm.content == "card" and call.parent is body:
             body.remove_widget(call)  # the card entry takes the call's width too
         elif vm.content != "card" and call.parent is None:

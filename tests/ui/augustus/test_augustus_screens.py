@@ -60,8 +60,8 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         assert ui.screen == "augustus_table", ui.text("augustus.setup.notice")
         v = view(session)
         assert v["phase"] == "start" and v["crier"] == 1 and v["bag_source"] == "table"
-        assert ui.text("augustus.crier") == "Crier: Bo"
         assert ui.text("augustus.card.title") == "Ann takes an objective"
+        assert not ui.shown("augustus.crier"), "the card entry has the call's room"
 
         # -- card 12 is not in the file: its facts by touch ---------------------------------
         for _ in range(11):
@@ -87,6 +87,7 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
                 yield from ui.tap("augustus.card.take")
         v = view(session)
         assert v["phase"] == "draw" and [len(p["objectives"]) for p in v["players"]] == [3, 3]
+        assert ui.text("augustus.crier") == "Crier: Bo"
         assert ui.text("augustus.player.0.objectives").splitlines()[0] == "#12 Green 2 VP: Sh"
 
         # -- a call: the crier enters the token, both place, Ann completes 12 --------------------
