@@ -21,6 +21,8 @@ class SetupAugustus(Command):
     #: The oldest player's seat: the first crier (S002: 「年紀最大的玩家開始時作為街頭公告員」).
     oldest: int = 0
     settings: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    #: Each seat's colour, one of `parts.setup.COLOURS` (none given: the first ones, in order).
+    colours: tuple[str, ...] = ()
     #: The table's card file (parts/cards.py shape), if it keeps one (an intent may give the file's
     #: text: parse.py reads it, naming a bad card's line).
     cards: tuple[Mapping[str, Any], ...] = ()

@@ -21,7 +21,8 @@ def _setup(a: IntentArgs) -> c.Command:
     if not isinstance(cards, (list, tuple)):
         raise IllegalCommand(RULE, "'{field}' must list cards, got {value}", field="cards", value=repr(cards)[:40])
     return c.SetupAugustus(players=a.texts("players"), seed=a.whole("seed"), oldest=a.whole("oldest", 0),
-                           settings=a.mapping("settings", {}), cards=tuple(cards))
+                           settings=a.mapping("settings", {}), cards=tuple(cards),
+                           colours=a.optional_texts("colours") or ())
 
 
 def _card(a: IntentArgs) -> Mapping[str, Any] | None:

@@ -42,6 +42,8 @@ class PlayerState:
     declined: tuple[str, ...] = ()
     #: Legions a power gave (§4.6.3: kept even when the card is lost), for the counts' check.
     gained: int = 0
+    #: The seat's colour (its legions'), as the set-up chose it ("" in a journal without colours).
+    colour: str = ""
 
     def objective(self, number: int) -> Objective | None:
         return next((o for o in self.objectives if o.card.number == number), None)

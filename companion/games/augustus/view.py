@@ -143,7 +143,7 @@ def _objective(state: AugustusState, objective: Objective) -> ObjectiveView:
 def _player(state: AugustusState, p: PlayerState) -> AugustusPlayer:
     placing_now = state.phase == "place"
     return AugustusPlayer(
-        seat=p.seat, name=p.name, supply=p.supply, on_board=p.on_board,
+        seat=p.seat, name=p.name, colour=p.colour or None, supply=p.supply, on_board=p.on_board,
         objectives=Seq([_objective(state, o) for o in p.objectives]),
         controlled=Seq([CardView(**_card(card)) for card in p.controlled]), controlled_count=len(p.controlled),
         rewards=Seq(p.rewards), declined=Seq(p.declined),

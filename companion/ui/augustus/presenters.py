@@ -17,6 +17,7 @@ from companion.presenters.view_fields import seat_name, seat_player, view_player
 from companion.presenters.screens import PadScreen, StatusScreen
 from companion.presenters.status_screens import ENGLISH as STATUS_ENGLISH
 from companion.presenters.status_screens import StatusWords
+from companion.ui.augustus import colours as seat_colours
 from companion.ui.augustus import format as aw
 from companion.ui.text.i18n import _
 
@@ -32,6 +33,14 @@ def call_line(view: Mapping[str, Any]) -> str:
     if not token:
         return _("Draw {n}").format(n=int(view.get("call") or 0) + 1)
     return _("{token} · {left} left").format(token=aw.token_name(token), left=(view.get("bag") or {}).get(token, 0))
+
+
+def with_colours(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The view with each name followed by its seat's colour ("Bo (blue)"), for the monochrome
+    status display, where a colour can only be a word."""
+    players = [{**p, "name": _("{name} ({colour})").format(name=p["name"], colour=seat_colours.word(p["colour"]))}
+               if p.get("colour") else p for p in view_players(view)]
+    return {**view, "players": players}
 
 
 class AugustusPresenter(GamePresenter):
@@ -62,6 +71,8 @@ class AugustusPresenter(GamePresenter):
             return menu_screen(title, menu, cursor, view, pad_label, words)
         lines = (_("Legions {n}").format(n=me.get("supply", 0)),
                  _("Controlled {n}").format(n=me.get("controlled_count", 0)))
+        if me.get("colour"):  # which legions are the seat's, on a monochrome display
+            lines = (_("Colour: {colour}").format(colour=seat_colours.word(me["colour"])),) + lines
         return PadScreen(title=title, result=lines, status=_("waiting for the others") if view.get("phase") == "place"
                          else "")
 
@@ -85,5 +96,6 @@ class AugustusPresenter(GamePresenter):
         """The game's name and the call, over what the table waits for."""
         if not view.get("players"):
             return StatusScreen()
-        return StatusScreen(title=f"{self.title()} · {call_line(view)}", status=aw.warning_text(view)
-                            or aw.duty_text(view))
+        named = with_colours(view)
+        return StatusScreen(title=f"{self.title()} · {call_line(view)}", status=aw.warning_text(named)
+                            or aw.duty_text(named))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
@@ -31,6 +31,7 @@ class AugustusPlayerCard(Panel):
     objectives = StringProperty("")
     done = BooleanProperty(False)
     waiting = BooleanProperty(False)
+    tint = ColorProperty(theme.TEXT)  # the seat's colour (`colours.tint`), its name written in it
 
 
 def _app() -> Any:
@@ -103,7 +104,7 @@ class AugustusTableScreen(Screen):
         for card, row in zip(reversed(grid.children), vm.rows):
             card.name, card.detail = row["name"], row["detail"]
             card.objectives = "\n".join(row["objectives"])
-            card.done, card.waiting = row["done"], row["waiting"]
+            card.done, card.waiting, card.tint = row["done"], row["waiting"], row["tint"]
 
     # -- the panel -----------------------------------------------------------------------------
 

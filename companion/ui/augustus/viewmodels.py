@@ -21,6 +21,7 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
 from companion.session import Intent, TableView
+from companion.ui.augustus import colours as seat_colours
 from companion.ui.augustus import format as words
 from companion.ui.augustus.panels import CardEntry
 from companion.ui.text import formatting as fmt
@@ -110,7 +111,7 @@ class AugustusTableViewModel(EventDispatcher):
         self.pad_of_seat = pad_of_seat
         self.entry = CardEntry()
         self.entry.bind(number=self._relabel_button)
-        self.bind(entry_mode=self._relabel_button)
+        self.bind(entry_mode=lambda *_: self.relabel())
         self._view: Mapping[str, Any] = {}
         self._journal: str | None = None
         self._intents: list[Mapping[str, Any]] = []
@@ -134,8 +135,9 @@ class AugustusTableViewModel(EventDispatcher):
         self.relabel()
 
     def _relabel_button(self, *_args: Any) -> None:
-        if self._view:
-            self.relabel()
+        """The entry's button names the number it holds and what it does with it."""
+        self.card_button = (_("Lay out objective {number} face up") if self.entry_mode == "reveal"
+                            else _("Take objective {number}")).format(number=int(self.entry.number))
 
     def relabel(self) -> None:
         view = self._view
@@ -181,9 +183,7 @@ class AugustusTableViewModel(EventDispatcher):
         elif seat is not None and 0 <= seat < len(players):
             self.card_title = _("{name} takes an objective").format(name=players[seat]["name"])
         self.entry.relabel()
-        number = int(self.entry.number)
-        self.card_button = (_("Lay out objective {number} face up") if self.entry_mode == "reveal"
-                            else _("Take objective {number}")).format(number=number)
+        self._relabel_button()
 
     def _row(self, player: Mapping[str, Any]) -> dict[str, Any]:
         seat = int(player["seat"])
@@ -193,7 +193,8 @@ class AugustusTableViewModel(EventDispatcher):
             detail += " · " + _("Pad {n}").format(n=pad + 1)
         return {"seat": seat, "name": ("★ " if player.get("crier") else "") + str(player["name"]),
                 "detail": detail, "objectives": [words.objective_line(o) for o in player.get("objectives", ())],
-                "done": bool(player.get("acted")), "waiting": bool(player.get("choices"))}
+                "done": bool(player.get("acted")), "waiting": bool(player.get("choices")),
+                "tint": list(seat_colours.tint(player.get("colour"))), "colour": str(player.get("colour") or "")}
 
     def _choose_seat(self) -> None:
         players = self._view.get("players") or ()

@@ -156,7 +156,7 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         assert lines[0] == f"Ann: {total} VP (senators 0)"
         assert not duplicate_wids(app.root)
 
-    run_ui(session, script)
+    run_ui(session, script, watchdog=150)  # ≈ 12 s idle: a whole game by touch
     ann = seen["after dagger"]["players"][0]
     forty_four = next(o for o in ann["objectives"] if o["number"] == 44)
     assert forty_four["legions"] == [False, False, True] and ann["supply"] == 6
