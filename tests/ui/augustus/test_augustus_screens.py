@@ -125,6 +125,8 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
             v = view(session)
             if v["phase"] == "over":
                 break
+            if v["players"][0]["controlled_count"] == 6 and app.augustus.table.content != "card":
+                seen["warning"] = ui.text("augustus.warning")  # the call panel's, on the shared screen
             content = app.augustus.table.content
             if content == "token":
                 token = "shield" if v["bag"]["shield"] else "joker"
@@ -157,6 +159,7 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         assert not duplicate_wids(app.root)
 
     run_ui(session, script, watchdog=150)  # ≈ 12 s idle: a whole game by touch
+    assert seen["warning"] == "Ann holds 6: this draw may end the game."
     ann = seen["after dagger"]["players"][0]
     forty_four = next(o for o in ann["objectives"] if o["number"] == 44)
     assert forty_four["legions"] == [False, False, True] and ann["supply"] == 6
