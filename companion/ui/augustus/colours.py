@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.ui.text.i18n import N_, _
+from companion.ui.augustus.format import colour_word as word  # noqa: F401 - the words live beside the others
 from companion.ui.widgets import theme
 
 #: The set-up's colours in its order (the rules' `COLOURS`; the set-up cycles them).
@@ -18,16 +18,8 @@ TINTS: dict[str, theme.RGBA] = {
 }
 #: The surfaces a tinted name is drawn on (the contrast test checks each pair ≥ 4.5:1).
 SURFACES = ("BG", "PANEL", "PANEL_HI", "NEUTRAL")
-WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow"), "purple": N_("purple"),
-         "white": N_("white")}
 
 
 def tint(colour: Any) -> theme.RGBA:
     """The seat's colour as text on a dark surface (the plain text colour for a seat without one)."""
     return TINTS.get(str(colour or ""), theme.TEXT)
-
-
-def word(colour: Any) -> str:
-    """The colour's name in the current language ("" for none)."""
-    msgid = WORDS.get(str(colour or ""))
-    return _(msgid) if msgid else ""

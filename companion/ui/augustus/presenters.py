@@ -17,7 +17,6 @@ from companion.presenters.view_fields import seat_name, seat_player, view_player
 from companion.presenters.screens import PadScreen, StatusScreen
 from companion.presenters.status_screens import ENGLISH as STATUS_ENGLISH
 from companion.presenters.status_screens import StatusWords
-from companion.ui.augustus import colours as seat_colours
 from companion.ui.augustus import format as aw
 from companion.ui.text.i18n import _
 
@@ -38,7 +37,7 @@ def call_line(view: Mapping[str, Any]) -> str:
 def with_colours(view: Mapping[str, Any]) -> Mapping[str, Any]:
     """The view with each name followed by its seat's colour ("Bo (blue)"), for the monochrome
     status display, where a colour can only be a word."""
-    players = [{**p, "name": _("{name} ({colour})").format(name=p["name"], colour=seat_colours.word(p["colour"]))}
+    players = [{**p, "name": _("{name} ({colour})").format(name=p["name"], colour=aw.colour_word(p["colour"]))}
                if p.get("colour") else p for p in view_players(view)]
     return {**view, "players": players}
 
@@ -72,7 +71,7 @@ class AugustusPresenter(GamePresenter):
         lines = (_("Legions {n}").format(n=me.get("supply", 0)),
                  _("Controlled {n}").format(n=me.get("controlled_count", 0)))
         if me.get("colour"):  # which legions are the seat's, on a monochrome display
-            lines = (_("Colour: {colour}").format(colour=seat_colours.word(me["colour"])),) + lines
+            lines = (_("Colour: {colour}").format(colour=aw.colour_word(me["colour"])),) + lines
         return PadScreen(title=title, result=lines, status=_("waiting for the others") if view.get("phase") == "place"
                          else "")
 
