@@ -33,7 +33,7 @@ from companion.core.store import META_CLOSED, SUFFIX
 from companion.core.tidy import leftovers
 from hardware import detect
 from hardware.detect import FAIL, FOUND, MISSING, OK, SIMULATED, SKIP, WARN, Probe
-from hardware.speech.probe import probe_audio, probe_speech
+from hardware.speech.probe import probe_audio, probe_speech, probe_speech_off
 
 
 def _apply_mode(mode: str, name: str, probe: Callable[[], Probe], twin: str) -> Probe:
@@ -243,7 +243,8 @@ def run_doctor(
         probes.append(detect.probe_udev_rules(root))
 
     data_dir = config.data_path()
-    probes += [probe_speech(speech), probe_audio(root, env)]  # Augustus' spoken calls: never required
+    # Augustus' spoken calls: never required; off by the setting, the row says so and nothing is probed
+    probes += ([probe_speech(speech), probe_audio(root, env)] if devices.speech.enabled else [probe_speech_off()])
     data = detect.probe_data_dir(data_dir, disk_usage=disk_usage)
     probes.append(dataclasses.replace(data, required=True))
     probes.append(probe_journals(data_dir) if data.status in (OK, WARN) else

@@ -747,3 +747,24 @@ def test_a_game_closed_from_home_is_not_counted_unfinished(tmp_path):
     store.close_game(closed)
     journals = by_name(doctor(Config(data_dir=str(data)), tmp_path, env={"DISPLAY": ":0"}))["journals"]
     assert "2 games in " in journals.detail and "(1 unfinished)" in journals.detail, journals.detail
+
+
+def test_the_doctor_says_plainly_when_speech_is_off_by_the_setting_and_what_is_missing(tmp_path):
+    """[devices.speech] enabled = false: one row saying so (not "no espeak-ng"); on, without
+    espeak-ng or an audio device, the rows say which is missing. Neither is ever a fault."""
+    from companion.config import SpeechConfig
+    from hardware.speech.espeak import EspeakNG
+
+    root = fake_pi(tmp_path / "root")
+    off = Config(data_dir=str(tmp_path / "data"), devices=DevicesConfig(speech=SpeechConfig(enabled=False)))
+    rows = {p.name: p for p in doctor(off, root)}
+    assert rows["speech"].status == "ok" and rows["speech"].detail.startswith("off, by setting")
+    assert "enabled = false" in rows["speech"].detail and "audio out" not in rows
+    on = run_doctor(config_for(tmp_path), root=root, env={}, ping=lambda *a: True, opener=lambda *a: None,
+                    has_module=lambda name: True, exchange=lambda *a: ([HELLO], 0), pin_factory=MockFactory(),
+                    speech=EspeakNG(which=lambda name: None))
+    rows = {p.name: p for p in on}
+    assert "no espeak-ng" in rows["speech"].detail and not rows["speech"].is_problem
+    assert rows["audio out"].status == "ok" and rows["audio out"].detail.startswith("none")
+    assert "speech" in format_report(on) and exit_code(on) == exit_code(
+        [p for p in on if p.name not in ("speech", "audio out")]), "speech never changes the exit code"

@@ -31,6 +31,12 @@ def probe_speech(engine: EspeakNG | None = None) -> Probe:
     return Probe("speech", FOUND, f"{version.split('  ')[0]}, voices {', '.join(sorted(set(VOICES.values())))}")
 
 
+def probe_speech_off() -> Probe:
+    """The setting says nothing is spoken: the rows say so plainly, whatever is installed."""
+    return Probe("speech", OK, "off, by setting ([devices.speech] enabled = false): Augustus' calls are shown, "
+                 "not heard (to hear them: enabled = true)")
+
+
 def probe_audio(root: str | os.PathLike[str] = "/", env: Mapping[str, str] | None = None) -> Probe:
     """An audio output: an ALSA playback device, or a PulseAudio / PipeWire server to play through."""
     env = os.environ if env is None else env

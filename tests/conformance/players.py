@@ -333,7 +333,7 @@ class TroyesPlayer(Player):
 class AugustusPlayer(Player):
     """Augustus from the public view alone: it answers the view's `ask` (the physical bag's token,
     a reward tile's VP), enters new objectives' printed facts (random, as a table would type
-    them), and after each call places a legal legion for some seat (from its supply or moved) or
+    them), lays out face-up objectives and takes one of them after a completion, and after each call places a legal legion for some seat (from its supply or moved) or
     skips; a resolution's choices it makes from the view's `duty`. Now and then a wrong step."""
 
     game = "augustus"
@@ -364,9 +364,14 @@ class AugustusPlayer(Player):
                 value = next((t for t, n in view["bag"].items() if n == 0), "eagle")  # an impossible draw
             return Intent(ask["intent"]["name"], {**ask["intent"]["args"], ask["field"]: value})
         phase, duty = view.get("phase"), view.get("duty")
+        free = [n for n in range(1, 89) if n not in view["seen"]]
+        if phase in ("start", "draw", "place", "resolve") and len(view["face_up"]) < 5 and rnd.random() < 0.1:
+            number = rnd.choice(free)  # the table lays out a face-up objective
+            return Intent("reveal", {"number": number, "card": self._card(number, rnd)})
         if phase == "start" or (duty and duty["kind"] == "take"):
             seat = duty["seat"] if phase != "start" else rnd.choice(view["taking"])["seat"]
-            free = [n for n in range(1, 89) if n not in view["seen"]]
+            if phase != "start" and view["face_up"] and rnd.random() < 0.9:  # one of the five, by number
+                return Intent("take", {"seat": seat, "number": rnd.choice(view["face_up"])["number"]})
             number = rnd.choice(free) if rnd.random() < 0.97 else (view["seen"] or [1])[0]
             return Intent("take", {"seat": seat, "number": number, "card": self._card(number, rnd)})
         if phase == "draw":

@@ -21,6 +21,8 @@ class SetupAugustus(Command):
     #: The oldest player's seat: the first crier (S002: 「年紀最大的玩家開始時作為街頭公告員」).
     oldest: int = 0
     settings: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    #: Each seat's colour, one of `parts.setup.COLOURS` (none given: the first ones, in order).
+    colours: tuple[str, ...] = ()
     #: The table's card file (parts/cards.py shape), if it keeps one (an intent may give the file's
     #: text: parse.py reads it, naming a bad card's line).
     cards: tuple[Mapping[str, Any], ...] = ()
@@ -40,6 +42,17 @@ class Take(Move):
 
     move = "take"
     seat: int
+    number: int
+    card: Mapping[str, Any] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Reveal(Move):
+    """The table lays an objective face up in the middle (the five at the start, the refill after
+    a pick, S002 step 5): its printed facts, or only its number when the card file has it. A
+    player then takes it by its number alone."""
+
+    move = "reveal"
     number: int
     card: Mapping[str, Any] | None = None
 
@@ -119,7 +132,7 @@ class RewardValue(Move):
     vp: int | None = None
 
 
-MOVES: dict[str, type[Move]] = {cls.move: cls for cls in (Take, Draw, Place, Skip, Claim, Lose, Clear, Give,
+MOVES: dict[str, type[Move]] = {cls.move: cls for cls in (Take, Reveal, Draw, Place, Skip, Claim, Lose, Clear, Give,
                                                           RewardValue)}
 
 

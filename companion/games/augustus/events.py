@@ -14,7 +14,7 @@ from companion.core.events import Event
 @dataclasses.dataclass(frozen=True)
 class AugustusSetUp(Event):
     """The set-up: seats, the first crier (the oldest), every setting played with, the table's
-    card file (each card's facts), and the generator's state for the app's bag."""
+    card file (each card's facts), the generator's state for the app's bag, the seats' colours."""
 
     kind = "augustus.setup"
     players: tuple[str, ...]
@@ -22,6 +22,8 @@ class AugustusSetUp(Event):
     settings: Mapping[str, Any]
     cards: tuple[Mapping[str, Any], ...]
     rng_state: int
+    #: Each seat's colour (a journal written before colours were chosen has none).
+    colours: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)

@@ -12,12 +12,13 @@ from companion.core.values import evolve
 from companion.games.augustus import commands as c
 from companion.games.augustus.parts import bag, placing, resolution, rewards
 from companion.games.augustus.parts.cards import RULE as CARD_RULE
-from companion.games.augustus.parts.cards import SHAPE, check_new
+from companion.games.augustus.parts.cards import FACE_UP, SHAPE, Card, card_data, check_card, check_new
 from companion.games.augustus.scoring import finish
 from companion.games.augustus.settings import REWARDS
 from companion.games.augustus.state import AugustusState, Objective
 
 TURN = "Augustus 4.2 play"
+FACE_UP_RULE = "Augustus 4.1 face-up objectives"
 TOKEN_ASK = "augustus.token"
 CARD_ASK = "augustus.card"
 VALUE_ASK = "augustus.reward_vp"
@@ -33,9 +34,12 @@ def _seat(state: AugustusState, seat: int) -> None:
 # -- the crier --------------------------------------------------------------------------------
 
 def token_ask(state: AugustusState) -> Ask:
-    """The physical bag's draw, asked of the crier: the tokens still in the bag."""
-    return Ask(TOKEN_ASK, bag.RULE, {"name": "draw", "args": {}}, "token", state.crier, bag.in_bag(state.bag),
-               {"crier": state.crier, "call": state.call + 1})
+    """The physical bag's draw: the table's question (`who` None, docs/game-kit.md's convention
+    for a token), answered by whoever enters it — the touchscreen, a script, a bag reader — never
+    a pad, whose seat would speak for the crier. `about` names the crier and what the bag holds;
+    `options` are the tokens still in it (a third joker, a sixth shield is not offered)."""
+    return Ask(TOKEN_ASK, bag.RULE, {"name": "draw", "args": {}}, "token", None, bag.in_bag(state.bag),
+               {"crier": state.crier, "call": state.call + 1, "bag": dict(zip(bag.TOKENS, state.bag))})
 
 
 def draw(state: AugustusState, cmd: c.Draw) -> AugustusState:
@@ -129,6 +133,9 @@ def card_ask(state: AugustusState, seat: int, number: int) -> Ask:
 
 
 def take(state: AugustusState, cmd: c.Take) -> AugustusState:
+    """A new objective in front of `cmd.seat`: at the start from the deck (S002: dealt, kept);
+    after a completion one of the five face up (S002 step 5) — by its number alone when the
+    table laid it out (`reveal`), else entered now, while the table does not track a full row."""
     _seat(state, cmd.seat)
     if state.phase == "start":
         index = next((i for i, d in enumerate(state.duties) if d.kind == "take" and d.seat == cmd.seat), None)
@@ -136,21 +143,58 @@ def take(state: AugustusState, cmd: c.Take) -> AugustusState:
         resolution.waiting(state, cmd.seat, "take")
         index = 0
     player = state.player(cmd.seat)
-    card = check_new(cmd.number, state.seen, state.catalog.get(cmd.number), cmd.card, player.name,
-                     3 if index is None else len(player.objectives))
+    in_play = 3 if index is None else len(player.objectives)
+    row = next((card for card in state.face_up if card.number == cmd.number), None)
+    face_up, seen = state.face_up, state.seen + (cmd.number,)
+    if row is not None:
+        if state.phase == "start":
+            raise IllegalCommand(FACE_UP_RULE, "Objective {number} lies face up in the middle: the objectives kept "
+                                 "at the start come from the deck.", number=cmd.number)
+        if in_play >= 3:
+            raise IllegalCommand(CARD_RULE, "{name} has three objectives in play already.", name=player.name)
+        if cmd.card is not None and card_data(check_card(cmd.number, (), None, cmd.card)) != card_data(row):
+            raise IllegalCommand(FACE_UP_RULE, "'{field}' differs from objective {number} as it was laid face up.",
+                                 field="card", number=cmd.number)
+        card: Card | None = row
+        face_up, seen = tuple(c for c in face_up if c.number != cmd.number), state.seen
+    else:
+        if state.phase == "resolve" and len(face_up) >= FACE_UP:
+            raise IllegalCommand(FACE_UP_RULE, "Objective {number} is not face up: take one of the five ({numbers}).",
+                                 number=cmd.number, numbers=", ".join(str(c.number) for c in face_up))
+        card = check_new(cmd.number, state.seen, state.catalog.get(cmd.number), cmd.card, player.name, in_play)
     if card is None:
         raise AnswerNeeded(card_ask(state, cmd.seat, cmd.number), "Enter the facts printed on objective {number}.",
                            number=cmd.number)
     assert index is not None
-    player = state.player(cmd.seat)
     player = evolve(player, objectives=player.objectives + (Objective(card, (False,) * len(card.symbols)),))
     duty = state.duties[index]
     rest = state.duties[:index] + ((evolve(duty, amount=duty.amount - 1),) if duty.amount > 1 else ()) \
         + state.duties[index + 1:]
-    state = evolve(state.with_player(player), seen=state.seen + (cmd.number,), duties=rest)
+    state = evolve(state.with_player(player), seen=seen, face_up=face_up, duties=rest)
     if state.phase == "start":
         return state if rest else evolve(state, phase="draw")
     return resolution.advance(state)
+
+
+def reveal_ask(state: AugustusState, number: int) -> Ask:
+    """The printed facts of a card laid face up that the table's file does not hold: the table's
+    question (`who` None), whoever turns the card over."""
+    return Ask(CARD_ASK, CARD_RULE, {"name": "reveal", "args": {"number": number}}, "card", None, (),
+               {"number": number, "shape": SHAPE, "face_up": True})
+
+
+def reveal(state: AugustusState, cmd: c.Reveal) -> AugustusState:
+    """The table lays an objective face up (S002 §4.1: five lie face up; step 5 refills the row)."""
+    if state.phase not in ("start", "draw", "place", "resolve"):
+        raise IllegalCommand(FACE_UP_RULE, "No objective is laid face up now.")
+    if len(state.face_up) >= FACE_UP:
+        raise IllegalCommand(FACE_UP_RULE, "Five objectives lie face up already: one is taken before another is "
+                             "laid out.")
+    card = check_card(cmd.number, state.seen, state.catalog.get(cmd.number), cmd.card)
+    if card is None:
+        raise AnswerNeeded(reveal_ask(state, cmd.number), "Enter the facts printed on objective {number}.",
+                           number=cmd.number)
+    return evolve(state, face_up=state.face_up + (card,), seen=state.seen + (cmd.number,))
 
 
 # -- the end ------------------------------------------------------------------------------------
@@ -180,7 +224,7 @@ def reward_value(state: AugustusState, cmd: c.RewardValue) -> AugustusState:
 
 RUN: dict[str, Callable[[AugustusState, c.Move], AugustusState]] = {
     "draw": draw, "place": place, "skip": skip, "claim": claim, "lose": lose, "clear": clear,  # type: ignore[dict-item]
-    "give": give, "take": take, "reward_value": reward_value,  # type: ignore[dict-item]
+    "give": give, "take": take, "reveal": reveal, "reward_value": reward_value,  # type: ignore[dict-item]
 }
 
 

@@ -21,7 +21,8 @@ def _setup(a: IntentArgs) -> c.Command:
     if not isinstance(cards, (list, tuple)):
         raise IllegalCommand(RULE, "'{field}' must list cards, got {value}", field="cards", value=repr(cards)[:40])
     return c.SetupAugustus(players=a.texts("players"), seed=a.whole("seed"), oldest=a.whole("oldest", 0),
-                           settings=a.mapping("settings", {}), cards=tuple(cards))
+                           settings=a.mapping("settings", {}), cards=tuple(cards),
+                           colours=a.optional_texts("colours") or ())
 
 
 def _card(a: IntentArgs) -> Mapping[str, Any] | None:
@@ -33,6 +34,7 @@ def _card(a: IntentArgs) -> Mapping[str, Any] | None:
 PARSERS: dict[str, Callable[[IntentArgs], c.Command]] = {
     "setup": _setup,
     "take": lambda a: c.Take(a.whole("seat"), a.whole("number"), _card(a)),
+    "reveal": lambda a: c.Reveal(a.whole("number"), _card(a)),
     "draw": lambda a: c.Draw(a.optional_text("token")),
     "place": lambda a: c.Place(a.whole("seat"), a.whole("number"), a.whole("slot"), a.optional_whole("from_number"),
                                a.optional_whole("from_slot")),
@@ -45,7 +47,23 @@ PARSERS: dict[str, Callable[[IntentArgs], c.Command]] = {
 }
 
 
+def _choose(a: IntentArgs) -> c.Command:
+    """A seat's answer to its ask (`parts.choices.seat_asks`): the intent it chose, which must be
+    that seat's own step."""
+    seat, choice = a.whole("seat"), a.mapping("choice")
+    name, args = choice.get("name"), choice.get("args", {})
+    if name not in ("place", "skip", "claim", "lose", "clear", "give") or not isinstance(args, Mapping):
+        raise IllegalCommand(RULE, "'{field}' must be one of the seat's steps (place, skip, claim, lose, clear, "
+                             "give), got {value}", field="choice", value=repr(name)[:40])
+    command = PARSERS[str(name)](IntentArgs(args, RULE))
+    if getattr(command, "seat", None) != seat:
+        raise IllegalCommand(RULE, "'{field}' must be seat {n}'s own step.", field="choice.args.seat", n=seat + 1)
+    return command
+
+
 def parse_command(name: str, args: Any) -> c.Command:
+    if name == "choose":
+        return _choose(IntentArgs(args, RULE))
     parser = PARSERS.get(name)
     if parser is None:
         raise IllegalCommand(RULE, "Augustus has no step '{name}'.", name=str(name)[:40])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from companion.core.asks import Ask
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.game import Game
@@ -15,9 +16,9 @@ from companion.games.augustus import events as e
 from companion.games.augustus import moves
 from companion.games.augustus.parse import parse_command
 from companion.games.augustus.parts import bag, setup
-from companion.games.augustus.parts.choices import seat_choices
+from companion.games.augustus.parts.choices import seat_asks, seat_choices
 from companion.games.augustus.state import AugustusState
-from companion.games.augustus.view import public_event, summary_text, view
+from companion.games.augustus.view import ask_of, public_event, summary_text, view
 
 
 class AugustusRules(Game):
@@ -82,7 +83,14 @@ class AugustusRules(Game):
             return c.Draw() if isinstance(command, c.Draw) and command.source == "app" else command
         return None
 
-    # -- pads ---------------------------------------------------------------------------------
+    # -- asks and pads --------------------------------------------------------------------------
+
+    def asks(self, state: AugustusState) -> tuple[Ask, ...]:
+        """What the table waits for: the physical bag's token and a reward tile's VP (the table's,
+        `who` None: the view's `ask`), and each seat's step after a call or in a resolution (that
+        seat's, which its pad answers: `parts.choices.seat_asks`)."""
+        table = ask_of(state)
+        return ((table,) if table is not None else ()) + seat_asks(state)
 
     def pad_choices(self, state: AugustusState, seat: int) -> Sequence[Command]:
         """What `seat` may enter from its pad now: the crier's draw (app's bag), this call's

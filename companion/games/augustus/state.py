@@ -42,6 +42,8 @@ class PlayerState:
     declined: tuple[str, ...] = ()
     #: Legions a power gave (§4.6.3: kept even when the card is lost), for the counts' check.
     gained: int = 0
+    #: The seat's colour (its legions'), as the set-up chose it ("" in a journal without colours).
+    colour: str = ""
 
     def objective(self, number: int) -> Objective | None:
         return next((o for o in self.objectives if o.card.number == number), None)
@@ -102,6 +104,9 @@ class AugustusState:
     gold: int | None = None
     wheat: int | None = None
     reserve: int = 0
+    #: The objectives face up in the middle, as the table entered them (S002 §4.1: five; empty
+    #: while the table does not track the row, fewer while a gap waits to be entered).
+    face_up: tuple[Card, ...] = ()
     #: Every objective number that has come into the game (a number is one card: never twice).
     seen: tuple[int, ...] = ()
     #: Someone held 7 controlled objectives at some moment of this draw (setting end_check).

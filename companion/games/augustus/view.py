@@ -101,7 +101,8 @@ class WarningView(View):
 class AugustusView(GameView):
     """The call (the draw's number, the crier, the token just drawn and how many of it remain),
     the bag's counts, the players, the middle, who holds gold and wheat, completions waiting and
-    the one resolving, the duty the table waits for, the end's warning, the card numbers known
+    the one resolving, the duty the table waits for, the objectives face up in the middle (as
+    the table laid them out), the end's warning, the card numbers known
     and seen, the question asked (`ask`), and the final breakdown once over."""
 
     phase: str
@@ -120,6 +121,7 @@ class AugustusView(GameView):
     chain: Seq[int]
     duty: DutyView | None
     taking: Seq[FrozenMap]
+    face_up: Seq[CardView]
     reserve: int
     warning: WarningView | None
     cards_known: Seq[int]
@@ -141,7 +143,7 @@ def _objective(state: AugustusState, objective: Objective) -> ObjectiveView:
 def _player(state: AugustusState, p: PlayerState) -> AugustusPlayer:
     placing_now = state.phase == "place"
     return AugustusPlayer(
-        seat=p.seat, name=p.name, supply=p.supply, on_board=p.on_board,
+        seat=p.seat, name=p.name, colour=p.colour or None, supply=p.supply, on_board=p.on_board,
         objectives=Seq([_objective(state, o) for o in p.objectives]),
         controlled=Seq([CardView(**_card(card)) for card in p.controlled]), controlled_count=len(p.controlled),
         rewards=Seq(p.rewards), declined=Seq(p.declined),
@@ -187,6 +189,7 @@ def view(state: AugustusState, seat: int | None = None) -> GameView:
         resolving=state.resolving, chain=Seq(state.chain),
         duty=_duty(state),
         taking=Seq([FrozenMap({"seat": d.seat, "amount": d.amount}) for d in state.duties if d.kind == "take"]),
+        face_up=Seq([CardView(**_card(card)) for card in state.face_up]),
         reserve=state.reserve, warning=warning(state),
         cards_known=Seq(sorted(n for n in state.catalog if n not in state.seen)),
         seen=Seq(sorted(state.seen)),

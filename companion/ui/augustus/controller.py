@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from kivy.event import EventDispatcher
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 
 from companion.session import Intent
+from companion.ui.augustus import colours as seat_colours
 from companion.ui.augustus import format as words
 from companion.ui.augustus.viewmodels import AugustusTableViewModel
 from companion.ui.shell.choices import GameChoice
@@ -35,6 +36,8 @@ class AugustusUI(EventDispatcher):
     card_file = StringProperty("")
     card_note = StringProperty("")
     oldest_labels = ObjectProperty([])
+    colours = ListProperty([])  # per seat, one of `colours.COLOURS`, none twice
+    colour_labels = ListProperty([])
 
     def __init__(self, *, post: Post, pad_of_seat: Callable[[int], int | None], setup_vm: Any, setup_pads: Any,
                  **kwargs: Any) -> None:
@@ -47,7 +50,35 @@ class AugustusUI(EventDispatcher):
         self.bind(oldest=lambda *_: self.relabel(), bag=lambda *_: self.relabel(), card_file=lambda *_: self.relabel())
         self.relabel()
 
+    def _fit_colours(self) -> None:
+        """One colour per seat: those kept, then the first free ones in the set-up's order."""
+        count = int(self.setup_vm.count)
+        colours = [c for c in self.colours if c in seat_colours.COLOURS][:count]
+        colours += [c for c in seat_colours.COLOURS if c not in colours][:count - len(colours)]
+        if colours != list(self.colours):
+            self.colours = colours
+
+    def cycle_colour(self, seat: int) -> None:
+        """The seat takes the next colour no other seat has."""
+        if not 0 <= seat < len(self.colours):
+            return
+        order = seat_colours.COLOURS
+        taken = {c for i, c in enumerate(self.colours) if i != seat}
+        start = order.index(self.colours[seat]) if self.colours[seat] in order else -1
+        free = [order[(start + step) % len(order)] for step in range(1, len(order) + 1)]
+        colours = list(self.colours)
+        colours[seat] = next(c for c in free if c not in taken)
+        self.colours = colours
+        self.relabel()
+
+    def remember_colours(self, colours: Any) -> None:
+        """A game night's seats keep their colours (those the set-up offers)."""
+        self.colours = [str(c) for c in colours or ()]
+        self.relabel()
+
     def relabel(self) -> None:
+        self._fit_colours()
+        self.colour_labels = [seat_colours.word(c) for c in self.colours]
         if self.oldest >= int(self.setup_vm.count):
             self.oldest = 0
         self.oldest_labels = [_("Oldest · first crier") if seat == self.oldest else _("Oldest?")
@@ -71,10 +102,10 @@ class AugustusUI(EventDispatcher):
         self.bag = "table" if self.bag == "app" else "app"
 
     def setup_terms(self) -> dict[str, Any]:
-        """The oldest player, the bag, a fresh seed for the app's bag, and the card file's text
+        """The oldest player, the bag, the seats' colours, a fresh seed for the app's bag, and the card file's text
         (read here; the rules refuse a bad card naming its line)."""
         terms: dict[str, Any] = {"oldest": int(self.oldest), "settings": {"bag": self.bag},
-                                 "seed": secrets.randbits(63)}
+                                 "seed": secrets.randbits(63), "colours": list(self.colours)}
         path = self.card_file.strip()
         if path:
             try:

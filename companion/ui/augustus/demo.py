@@ -10,8 +10,9 @@ from companion.session import Intent
 from companion.ui.gamedemo import DemoTable, GameDemo, Prepare
 
 #: The set-up, the first objective's facts being entered, a call on the table (the app's bag),
-#: the physical bag's token asked, and a finished game's breakdown.
-AUGUSTUS_STATES = ("setup", "card", "call", "bag", "final")
+#: the physical bag's token asked, a completed player picking one of the five face up, and a
+#: finished game's breakdown.
+AUGUSTUS_STATES = ("setup", "card", "call", "bag", "pick", "final")
 AUGUSTUS_SCREENS = {state: ("augustus_setup" if state == "setup" else "augustus_table") for state in AUGUSTUS_STATES}
 
 
@@ -48,6 +49,10 @@ class AugustusDemo(GameDemo):
         if state == "bag":
             steps += [Intent("draw", {"token": "chariot"}), Intent("place", {"seat": 0, "number": 30, "slot": 1}),
                       Intent("place", {"seat": 1, "number": 8, "slot": 1})]
+        if state == "pick":
+            steps += [Intent("reveal", {"number": n}) for n in (60, 61, 71, 62, 72)]
+            steps += [Intent("draw", {"token": "shield"}), Intent("place", {"seat": 0, "number": 12, "slot": 0}),
+                      Intent("skip", {"seat": 1})]
         if state == "call":
             steps += [Intent("draw", {"token": "swords"}), Intent("place", {"seat": 0, "number": 44, "slot": 0}),
                       Intent("skip", {"seat": 1}), Intent("draw", {"token": "shield"})]

@@ -38,6 +38,17 @@ def symbol_short(symbol: str) -> str:
     return names.get(symbol, symbol)
 
 
+#: The seats' colours by name (no Kivy here: the pads' and status display's presenters read them).
+COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow"),
+                "purple": N_("purple"), "white": N_("white")}
+
+
+def colour_word(colour: Any) -> str:
+    """A seat's colour's name in the current language ("" for none)."""
+    msgid = COLOUR_WORDS.get(str(colour or ""))
+    return _(msgid) if msgid else ""
+
+
 def kind_name(kind: str) -> str:
     names = {"green": _("Green"), "pink": _("Pink"), "orange": _("Orange"), "senator": _("Senator")}
     return names.get(kind, kind)
@@ -75,6 +86,11 @@ def objective_line(objective: Mapping[str, Any]) -> str:
     if objective.get("pending"):
         line += "  " + _("Ave Caesar!")
     return line
+
+
+def face_up_line(card: Mapping[str, Any]) -> str:
+    """A face-up objective in the middle, as its pick button reads ("#84 Pink 4 VP: Sw Sh")."""
+    return objective_line({**card, "legions": [False] * len(card.get("symbols", ()))})
 
 
 def player_detail(player: Mapping[str, Any]) -> str:

@@ -39,6 +39,11 @@ class AugustusGameUI(GameUI):
     def clear_notices(self) -> None:
         self.controller.table.clear_notice()
 
+    def remember_players(self, names: Any, colours: Any, pads: Any) -> None:
+        """A game night's players, with their colours."""
+        super().remember_players(names, colours, pads)
+        self.controller.remember_colours(colours)
+
     def choose(self) -> None:
         super().choose()
         self.controller.relabel()

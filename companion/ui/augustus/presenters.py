@@ -34,16 +34,26 @@ def call_line(view: Mapping[str, Any]) -> str:
     return _("{token} · {left} left").format(token=aw.token_name(token), left=(view.get("bag") or {}).get(token, 0))
 
 
-class AugustusPresenter(GamePresenter):
-    def question(self, ask: Mapping[str, Any]) -> str:
-        if ask.get("kind") == "augustus.token":
-            return _("Token drawn?")
-        return super().question(ask)
+def with_colours(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The view with each name followed by its seat's colour ("Bo (blue)"), for the monochrome
+    status display, where a colour can only be a word."""
+    players = [{**p, "name": _("{name} ({colour})").format(name=p["name"], colour=aw.colour_word(p["colour"]))}
+               if p.get("colour") else p for p in view_players(view)]
+    return {**view, "players": players}
 
-    def answer_label(self, ask: Mapping[str, Any], value: Any) -> str:
-        if ask.get("kind") == "augustus.token":
-            return aw.token_name(str(value))
-        return super().answer_label(ask, value)
+
+class AugustusPresenter(GamePresenter):
+    def answer_screen(self, view: Mapping[str, Any], seat: int, ask: Mapping[str, Any], *,
+                      words: PadWords = PAD_ENGLISH) -> PadScreen:
+        """A seat answering its step (`augustus.place` after a call, a resolution's choice): the
+        call in the title, then its options as the pad's menu, the one its − / + reached first."""
+        options = list(ask.get("options") or ())
+        if ask.get("field") != "choice" or not options:
+            return super().answer_screen(view, seat, ask, words=words)
+        value = ask.get("value")
+        cursor = options.index(value) if value in options else 0
+        title = f"{seat_name(view_players(view), seat)} · {call_line(view)}"
+        return menu_screen(title, options, cursor, view, pad_label, words)
 
     def pad_screen(self, view: Mapping[str, Any], seat: int, *, cursor: int | None = None,
                    words: PadWords = PAD_ENGLISH) -> PadScreen:
@@ -60,6 +70,8 @@ class AugustusPresenter(GamePresenter):
             return menu_screen(title, menu, cursor, view, pad_label, words)
         lines = (_("Legions {n}").format(n=me.get("supply", 0)),
                  _("Controlled {n}").format(n=me.get("controlled_count", 0)))
+        if me.get("colour"):  # which legions are the seat's, on a monochrome display
+            lines = (_("Colour: {colour}").format(colour=aw.colour_word(me["colour"])),) + lines
         return PadScreen(title=title, result=lines, status=_("waiting for the others") if view.get("phase") == "place"
                          else "")
 
@@ -83,5 +95,6 @@ class AugustusPresenter(GamePresenter):
         """The game's name and the call, over what the table waits for."""
         if not view.get("players"):
             return StatusScreen()
-        return StatusScreen(title=f"{self.title()} · {call_line(view)}", status=aw.warning_text(view)
-                            or aw.duty_text(view))
+        named = with_colours(view)
+        return StatusScreen(title=f"{self.title()} · {call_line(view)}", status=aw.warning_text(named)
+                            or aw.duty_text(named))

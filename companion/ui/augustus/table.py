@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
@@ -31,6 +31,7 @@ class AugustusPlayerCard(Panel):
     objectives = StringProperty("")
     done = BooleanProperty(False)
     waiting = BooleanProperty(False)
+    tint = ColorProperty(theme.TEXT)  # the seat's colour (`colours.tint`), its name written in it
 
 
 def _app() -> Any:
@@ -43,7 +44,7 @@ def _button(wid: str, text: str, on_tap: Callable[[], None], *, selected: bool =
             font: float = theme.BUTTON) -> AppButton:
     scale = _app().scale
     button = FitButton(wid=wid, text=text, base_font=font * scale, min_font=theme.READ * scale, selected=selected,
-                       size_hint_y=None, height=46 * scale)
+                       size_hint_y=None, height=48 * scale)
     if bg is not None:
         button.bg = bg
     button.bind(on_release=lambda *_: on_tap())
@@ -71,11 +72,14 @@ def _label(wid: str, text: str, font: float = theme.BODY, color: Any = None, hal
 class AugustusTableScreen(Screen):
     def on_kv_post(self, base_widget: Any) -> None:
         vm = _app().augustus.table
+        self._call = self.ids.call.__self__  # held here: it leaves the tree while a card is entered
         vm.bind(rows=lambda *_: self.update_players(), content=lambda *_: self.update_panel(),
                 seats=lambda *_: self.update_panel(), seat=lambda *_: self.update_panel(),
                 choices=lambda *_: self.update_panel(), tokens=lambda *_: self.update_panel(),
                 value=lambda *_: self.update_panel(), final_lines=lambda *_: self.update_panel(),
-                card_title=lambda *_: self.update_panel(), value_label=lambda *_: self.update_panel())
+                card_title=lambda *_: self.update_panel(), value_label=lambda *_: self.update_panel(),
+                face_up=lambda *_: self.update_panel(), picking=lambda *_: self.update_panel(),
+                card_button=lambda *_: self.update_panel(), face_up_text=lambda *_: self.update_panel())
         entry = vm.entry
         entry.bind(number_text=lambda *_: self.update_panel(), kind=lambda *_: self.update_panel(),
                    vp=lambda *_: self.update_panel(), gold=lambda *_: self.update_panel(),
@@ -90,6 +94,9 @@ class AugustusTableScreen(Screen):
     def update_players(self) -> None:
         vm = _app().augustus.table
         grid = self.ids.players
+        if vm.content in ("card", "final"):  # the panel has the room: no hidden card takes a touch
+            grid.clear_widgets()
+            return
         if len(grid.children) != len(vm.rows):
             grid.clear_widgets()
             for row in vm.rows:
@@ -97,7 +104,7 @@ class AugustusTableScreen(Screen):
         for card, row in zip(reversed(grid.children), vm.rows):
             card.name, card.detail = row["name"], row["detail"]
             card.objectives = "\n".join(row["objectives"])
-            card.done, card.waiting = row["done"], row["waiting"]
+            card.done, card.waiting, card.tint = row["done"], row["waiting"], row["tint"]
 
     # -- the panel -----------------------------------------------------------------------------
 
@@ -110,6 +117,12 @@ class AugustusTableScreen(Screen):
         self.ids.players.size_hint_y = None if full else 1
         self.ids.players.height = 0
         self.ids.players.disabled = full
+        self.update_players()
+        call, body = self._call, self.ids.body.__self__  # the widgets, not their proxies
+        if vm.content == "card" and call.parent is body:
+            body.remove_widget(call)  # the card entry takes the call's width too
+        elif vm.content != "card" and call.parent is None:
+            body.add_widget(call, index=len(body.children))
         panel.size_hint_y = 1 if full else None
         if not full:
             panel.height = panel.minimum_height
@@ -119,13 +132,14 @@ class AugustusTableScreen(Screen):
                 panel.add_widget(widget)
 
     def _panel_draw(self, vm: Any) -> list[Any]:
-        return [_button("augustus.draw", _("Draw a token"), vm.draw, bg=theme.ACCENT, font=theme.BUTTON)]
+        return [_row(_button("augustus.draw", _("Draw a token"), vm.draw, bg=theme.ACCENT, font=theme.BUTTON),
+                     *self._face_up_toggle(vm))]
 
     def _panel_token(self, vm: Any) -> list[Any]:
         buttons = [_button(f"augustus.token.{t['token']}", t["label"], lambda t=t["token"]: vm.enter_token(t))
                    for t in vm.tokens]
         return [_label("augustus.token.title", _("Which token did the crier draw?"), theme.READ, theme.MUTED),
-                _row(*buttons, cols=4 if len(buttons) > 4 else len(buttons) or 1)]
+                _row(*buttons, *self._face_up_toggle(vm), cols=4)]
 
     def _panel_seats(self, vm: Any) -> list[Any]:
         if not vm.seats:
@@ -157,53 +171,63 @@ class AugustusTableScreen(Screen):
         scroll.add_widget(box)
         return [scroll]
 
+    def _face_up_toggle(self, vm: Any, wide: bool = False) -> list[Any]:
+        """Lay out a face-up objective (the five at the start, a gap after a pick), or be done."""
+        if len(vm.face_up) >= 5 and vm.entry_mode != "reveal":
+            return []
+        toggle = _button("augustus.card.face_up", vm.face_up_text, vm.toggle_face_up, font=theme.BUTTON,
+                         selected=vm.entry_mode == "reveal")
+        if wide:
+            toggle.size_hint_x = 2  # its words are the number row's longest
+        return [toggle]
+
     def _panel_card(self, vm: Any) -> list[Any]:
+        """The card entry, whole on an 800×480 screen with its button in sight (no scrolling): the
+        title, the face-up row to pick from (one tap), the number, then — unless the card file has
+        it or the row is full — its facts in three rows, then Take (or Lay out)."""
         e = vm.entry
-        out: list[Any] = [_label("augustus.card.title", vm.card_title, theme.BODY),
-                          _row(_button("augustus.card.number.minus10", "−10", lambda: e.step_number(-10)),
-                               _button("augustus.card.number.minus", "−1", lambda: e.step_number(-1)),
-                               _label("augustus.card.number", e.number_text, theme.HEADING, halign="center"),
-                               _button("augustus.card.number.plus", "+1", lambda: e.step_number(1)),
-                               _button("augustus.card.number.plus10", "+10", lambda: e.step_number(10)))]
+        portrait = bool(_app().portrait)
+        title = _label("augustus.card.title", vm.card_title, theme.BODY)
+        out: list[Any] = [_row(title, _label("augustus.card.symbols", e.symbols_text, theme.READ, theme.MUTED))
+                          if not e.in_file and not vm.row_full else title]
+        if vm.picking:
+            out.append(_row(*[_button(f"augustus.face_up.{c['number']}", c["label"], lambda n=c["number"]: vm.pick(n),
+                                      bg=theme.ACCENT) for c in vm.face_up],
+                            cols=2 if portrait or vm.row_full else min(5, len(vm.face_up))))
+        if vm.row_full:
+            return out  # only one of the five: nothing to enter
+        out.append(_row(_button("augustus.card.number.minus10", "−10", lambda: e.step_number(-10)),
+                        _button("augustus.card.number.minus", "−1", lambda: e.step_number(-1)),
+                        _label("augustus.card.number", e.number_text, theme.READ, halign="center"),
+                        _button("augustus.card.number.plus", "+1", lambda: e.step_number(1)),
+                        _button("augustus.card.number.plus10", "+10", lambda: e.step_number(10)),
+                        *self._face_up_toggle(vm, wide=True)))
         if not e.in_file:
-            # Four buttons a row, so that each word fits its button at the type scale's size; on a
-            # short landscape screen the entry scrolls (see the end).
-            cols, small = 4, theme.BUTTON
+            small = theme.BUTTON
             out.append(_row(*[_button(f"augustus.card.kind.{k}", words.kind_name(k), lambda k=k: e.choose_kind(k),
                                       selected=e.kind == k, font=small) for k in words.KINDS],
                             *[_button(f"augustus.card.{f}.plus", f"{name} {int(getattr(e, f))}",
                                       lambda f=f: e.step(f, 1), font=small)
                               for f, name in (("vp", _("VP")), ("gold", _("Gold")), ("wheat", _("Wheat")))],
                             _button("augustus.card.vp.minus", _("VP −1"), lambda: e.step("vp", -1), font=small),
-                            cols=cols))
-            out.append(_label("augustus.card.symbols", e.symbols_text, 16))
+                            cols=4 if portrait else 8))
             out.append(_row(*[_button(f"augustus.card.symbol.{s}", words.token_name(s), lambda s=s: e.add_symbol(s),
-                                      font=small) for s in words.SYMBOLS],
-                            _button("augustus.card.symbol.back", _("Delete"), e.remove_symbol, font=small),
-                            cols=cols))
-            power = [_button("augustus.card.power", e.power_text, e.next_power, font=theme.BUTTON)]
+                                      font=small) for s in words.SYMBOLS], cols=3 if portrait else 6))
+            power_name = _button("augustus.card.power", e.power_text, e.next_power, font=small)
+            power_name.size_hint_x = 2  # the power's name is the longest words on the entry
+            power = [_button("augustus.card.symbol.back", _("Delete"), e.remove_symbol, font=small), power_name]
             if e.has_amount:
                 power += [_button("augustus.card.amount", _("Amount {n}").format(n=int(e.amount)),
-                                  lambda: e.step("amount", 1) if e.amount < 10 else setattr(e, "amount", 1), font=theme.BUTTON)]
+                                  lambda: e.step("amount", 1) if e.amount < 10 else setattr(e, "amount", 1), font=small)]
             if e.has_of:
-                power += [_button("augustus.card.of", e.of_text, e.next_of, font=theme.BUTTON)]
+                power += [_button("augustus.card.of", e.of_text, e.next_of, font=small)]
             if e.has_cap:
                 power += [_button("augustus.card.cap", _("Cap {n}").format(n=int(e.cap)) if e.cap else _("No cap"),
-                                  lambda: e.step("cap", 1), font=theme.BUTTON),
-                          _button("augustus.card.cap.reset", _("No cap"), lambda: setattr(e, "cap", 0), font=theme.BUTTON)]
-            out.append(_row(*power, cols=max(len(power), 2)))
-        # Take stays in sight under the entry, which scrolls when a short screen cannot hold it.
-        take = _button("augustus.card.take", _("Take objective {number}").format(number=int(e.number)), vm.take,
-                       bg=theme.ACCENT, font=theme.BUTTON)
-        from kivy.uix.scrollview import ScrollView
-
-        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4 * _app().scale)
-        box.bind(minimum_height=box.setter("height"))
-        for widget in out:
-            box.add_widget(widget)
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(box)
-        return [scroll, take]
+                                  lambda: e.step("cap", 1), font=small),
+                          _button("augustus.card.cap.reset", _("No cap"), lambda: setattr(e, "cap", 0), font=small)]
+            out.append(_row(*power, cols=min(3, len(power)) if portrait else len(power)))
+        out.append(_button("augustus.card.take", vm.card_button, vm.take, bg=theme.ACCENT, font=theme.BUTTON))
+        return out
 
 
 SCREEN_CLASS = AugustusTableScreen

@@ -8,7 +8,7 @@ which panel sits under the call and the players:
 | `draw` | the crier draws, the app's bag | Draw a token |
 | `token` | the crier draws from the physical bag (the view's ask `augustus.token`) | the tokens still in the bag |
 | `seats` | a call, a resolution's choice | the seats that may enter something, and the chosen seat's choices |
-| `card` | a seat takes an objective (the start's three, after a completion) | the card's number and printed facts (`CardEntry`) |
+| `card` | a seat takes an objective (the start's three, after a completion), or the table lays one out face up (`entry_mode` "reveal") | after a completion the five face up (one tap takes one); the card's number and printed facts (`CardEntry`) unless the row is full |
 | `value` | the end asks a reward tile's VP (the view's ask `augustus.reward_vp`) | − / + and Enter |
 | `final` | the game is over | every line of the final scoring with its rule |
 """
@@ -21,6 +21,7 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
 from companion.session import Intent, TableView
+from companion.ui.augustus import colours as seat_colours
 from companion.ui.augustus import format as words
 from companion.ui.augustus.panels import CardEntry
 from companion.ui.text import formatting as fmt
@@ -31,12 +32,20 @@ PadOfSeat = Callable[[int], "int | None"]
 TOKEN_ASK, VALUE_ASK = "augustus.token", "augustus.reward_vp"
 
 
-def content_of(view: Mapping[str, Any]) -> str:
-    """Which panel the view calls for (the module's table)."""
+#: S002 §4.1: five objectives lie face up in the middle.
+FACE_UP = 5
+
+
+def content_of(view: Mapping[str, Any], mode: str = "take") -> str:
+    """Which panel the view calls for (the module's table); `mode` "reveal": the table is laying
+    out a face-up objective."""
     phase = view.get("phase")
     ask = view.get("ask") or {}
     if phase == "over":
         return "final"
+    if mode == "reveal" and phase in ("start", "draw", "place", "resolve") \
+            and len(view.get("face_up") or ()) < FACE_UP:
+        return "card"
     if ask.get("kind") == TOKEN_ASK:
         return "token"
     if ask.get("kind") == VALUE_ASK:
@@ -87,13 +96,24 @@ class AugustusTableViewModel(EventDispatcher):
     card_seat = NumericProperty(-1)
     card_title = StringProperty("")
     entry = ObjectProperty(None)
+    #: "take" (the entry's card goes to the seat taking one) or "reveal" (laid out face up).
+    entry_mode = StringProperty("take")
+    face_up = ListProperty([])  # [{number, label}] the objectives face up in the middle
+    #: A completed player picks from the face-up row now (one tap); `row_full`: only from it.
+    picking = BooleanProperty(False)
+    row_full = BooleanProperty(False)
+    face_up_text = StringProperty("")  # the toggle's words ("Face up 3/5" / "Back to taking")
+    card_button = StringProperty("")
 
     def __init__(self, post: Post | None = None, pad_of_seat: PadOfSeat | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.post: Post = post or (lambda intent: None)
         self.pad_of_seat = pad_of_seat
         self.entry = CardEntry()
+        self.entry.bind(number=self._relabel_button)
+        self.bind(entry_mode=lambda *_: self.relabel())
         self._view: Mapping[str, Any] = {}
+        self._journal: str | None = None
         self._intents: list[Mapping[str, Any]] = []
 
     # -- refreshing ----------------------------------------------------------------------------
@@ -103,6 +123,8 @@ class AugustusTableViewModel(EventDispatcher):
         self.active = table.game == words.GAME and view.get("phase") not in (None, "setup")
         if not self.active:
             return
+        if table.journal != self._journal:  # another game: it starts by taking, not laying out
+            self._journal, self.entry_mode = table.journal, "take"
         self._view = view
         self.phase = str(view.get("phase"))
         self.can_undo, self.can_redo = table.can_undo, table.can_redo
@@ -111,6 +133,11 @@ class AugustusTableViewModel(EventDispatcher):
         self.entry.known = list(view.get("cards_known") or ())
         self.entry.seen = list(view.get("seen") or ())
         self.relabel()
+
+    def _relabel_button(self, *_args: Any) -> None:
+        """The entry's button names the number it holds and what it does with it."""
+        self.card_button = (_("Lay out objective {number} face up") if self.entry_mode == "reveal"
+                            else _("Take objective {number}")).format(number=int(self.entry.number))
 
     def relabel(self) -> None:
         view = self._view
@@ -140,11 +167,23 @@ class AugustusTableViewModel(EventDispatcher):
             reward = str((ask.get("about") or {}).get("reward", ""))
             self.value_label = words.reward_name(reward)
         self.final_lines = words.final_lines(view["final"]) if view.get("final") else []
+        row = list(view.get("face_up") or ())
+        if len(row) >= FACE_UP and self.entry_mode == "reveal":
+            self.entry_mode = "take"  # the row is whole: nothing more to lay out
+        self.face_up = [{"number": int(c["number"]), "label": words.face_up_line(c)} for c in row]
+        self.content = content_of(view, self.entry_mode)
         seat = taker(view)
+        self.picking = self.entry_mode == "take" and view.get("phase") == "resolve" and seat is not None and bool(row)
+        self.row_full = self.picking and len(row) >= FACE_UP
+        self.face_up_text = (_("Done laying out") if self.entry_mode == "reveal"
+                             else _("Face up {n}/{total}").format(n=len(row), total=FACE_UP))
         self.card_seat = -1 if seat is None else int(seat)
-        if seat is not None and 0 <= seat < len(players):
+        if self.entry_mode == "reveal":
+            self.card_title = _("Lay out a face-up objective ({n}/{total})").format(n=len(row), total=FACE_UP)
+        elif seat is not None and 0 <= seat < len(players):
             self.card_title = _("{name} takes an objective").format(name=players[seat]["name"])
         self.entry.relabel()
+        self._relabel_button()
 
     def _row(self, player: Mapping[str, Any]) -> dict[str, Any]:
         seat = int(player["seat"])
@@ -154,7 +193,8 @@ class AugustusTableViewModel(EventDispatcher):
             detail += " · " + _("Pad {n}").format(n=pad + 1)
         return {"seat": seat, "name": ("★ " if player.get("crier") else "") + str(player["name"]),
                 "detail": detail, "objectives": [words.objective_line(o) for o in player.get("objectives", ())],
-                "done": bool(player.get("acted")), "waiting": bool(player.get("choices"))}
+                "done": bool(player.get("acted")), "waiting": bool(player.get("choices")),
+                "tint": list(seat_colours.tint(player.get("colour"))), "colour": str(player.get("colour") or "")}
 
     def _choose_seat(self) -> None:
         players = self._view.get("players") or ()
@@ -196,11 +236,27 @@ class AugustusTableViewModel(EventDispatcher):
             self.value = 0
 
     def take(self) -> None:
-        """The objective the card entry holds, for the seat taking one: its number alone when
-        the table's card file has it, else its printed facts."""
+        """The objective the card entry holds, for the seat taking one (or, laying out, face up):
+        its number alone when the table's card file has it, else its printed facts."""
+        if self.entry_mode == "reveal":
+            args: dict[str, Any] = {"number": int(self.entry.number)}
+            if not self.entry.in_file:
+                args["card"] = self.entry.card()
+            self.post(Intent("reveal", args))
+            return
         if self.card_seat < 0:
             return
-        args: dict[str, Any] = {"seat": int(self.card_seat), "number": int(self.entry.number)}
+        args = {"seat": int(self.card_seat), "number": int(self.entry.number)}
         if not self.entry.in_file:
             args["card"] = self.entry.card()
         self.post(Intent("take", args))
+
+    def pick(self, number: int) -> None:
+        """One tap: the completed player takes face-up objective `number` (its facts were entered
+        when it was laid out, S002 step 5)."""
+        if self.card_seat >= 0:
+            self.post(Intent("take", {"seat": int(self.card_seat), "number": int(number)}))
+
+    def toggle_face_up(self) -> None:
+        """Between taking an objective and laying one out face up (the five at the start, a gap)."""
+        self.entry_mode = "take" if self.entry_mode == "reveal" else "reveal"

@@ -17,13 +17,16 @@ def test_the_bag_holds_the_twenty_three_tokens_of_s002():
     assert SIZE == 23
 
 
-def test_the_physical_bag_asks_the_crier_for_a_token_still_in_it():
+def test_the_physical_bag_asks_the_table_for_a_token_still_in_it():
     state = game([hand(0), hand(1)])
     state = call(state, "dagger")
     with pytest.raises(AnswerNeeded) as asked:
         decide(state, "draw")
     ask = asked.value.ask
-    assert ask.kind == "augustus.token" and ask.field == "token" and ask.who == 0
+    # the table's question (docs/game-kit.md: a token is `who` None), naming the crier and the bag
+    assert ask.kind == "augustus.token" and ask.field == "token" and ask.who is None and not ask.is_for_pad
+    assert ask.about["crier"] == 0 and ask.about["bag"]["dagger"] == 0 and ask.about["bag"]["shield"] == 5
+    assert AUGUSTUS.asks(state)[0] == ask, "a standing ask: the state waits for it"
     assert "dagger" not in ask.options and set(ask.options) == set(TOKENS) - {"dagger"}
     assert AUGUSTUS.view(state)["ask"]["options"] == list(ask.options)
 

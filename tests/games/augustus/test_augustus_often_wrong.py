@@ -62,6 +62,21 @@ def test_gold_goes_to_a_player_who_equals_the_holder_when_gaining():
     assert state.gold == 1 and "gold" in state.player(1).rewards and "gold" not in state.player(0).rewards
 
 
+def test_gold_stays_when_an_equal_player_completes_an_objective_without_gold():
+    """"On a tie when gaining" (§4.5.2): only gaining gold takes it. Bo and Di each control one
+    gold; Cy equals Di by gaining and takes it; Di then completes an objective without gold and
+    the gold stays with Cy (it used to go back to Di, who gained nothing)."""
+    hands = [hand(0), hand(1, card(20, symbols=("swords",), gold=1)), hand(2, card(30, symbols=("shield",), gold=1)),
+             hand(3, card(40, symbols=("swords",), gold=1), card(41, symbols=("shield",)))]
+    state = game(hands, spare=spares(80, 81, 82, 83, 84), **NO_UNKNOWN_VP)
+    state = call(state, "swords", {1: (20, 0), 3: (40, 0)})  # 20 first: Bo; then Di equals and takes it
+    state = play(state, "take", seat=1, number=80)
+    state = play(state, "take", seat=3, number=81)
+    assert state.gold == 3
+    state = call(state, "shield", {2: (30, 0), 3: (41, 0)})  # 30: Cy equals Di by gaining; 41 gives none
+    assert state.gold == 2 and "gold" in state.player(2).rewards and "gold" not in state.player(3).rewards
+
+
 def _attacked(hands, spare, holder_cards, others):
     """Seat 0 holds gold (its `holder_cards`), seats 1.. hold `others`; the last seat completes 81
     (every other player removes a controlled objective)."""

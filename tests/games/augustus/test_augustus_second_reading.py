@@ -12,7 +12,19 @@ from augustus_helpers import (NO_UNKNOWN_VP, REMOVE, call, card, decide, game, h
                               s002_example, set_up, spares)
 
 
-# 4.6.1 number rewards are never lost: in test_augustus_often_wrong (with the colour rewards)
+def test_4_6_1_a_number_reward_stays_when_an_objective_that_earned_it_is_lost():
+    """「不可能失去一個顏色或數字的目標獎勵」: Ann takes the 3-objectives tile at her third, then
+    loses one of the three to a removal; she keeps the tile (and may not take it again)."""
+    state = game([hand(0, card(12, symbols=("shield",))), hand(1, card(81, symbols=("swords",), power=REMOVE))],
+                 spare=spares(80, 82), **NO_UNKNOWN_VP)
+    state = holding(state, 0, card(10, kind="pink"), card(11, kind="orange"))
+    state = call(state, "shield", {0: (12, 0)})
+    state = play(state, "claim", seat=0)
+    assert "number_3" in state.player(0).rewards and "number_3" not in state.middle
+    state = play(state, "take", seat=0, number=80)
+    state = call(state, "swords", {1: (81, 0)})
+    state = play(state, "lose", seat=0, number=10)
+    assert len(state.player(0).controlled) == 2 and "number_3" in state.player(0).rewards
 
 def test_4_6_2_a_chain_is_the_s002_example():
     state = s002_example()
@@ -94,7 +106,7 @@ def test_4_6_7_the_oldest_player_is_the_first_crier():
     assert state.crier == 2
     with pytest.raises(AnswerNeeded) as asked:
         decide(state, "draw")
-    assert asked.value.ask.who == 2 and asked.value.ask.kind == "augustus.token"
+    assert asked.value.ask.about["crier"] == 2 and asked.value.ask.kind == "augustus.token"
 
 
 def test_4_6_8_a_reward_value_no_source_gives_is_asked_at_the_end():

@@ -56,7 +56,7 @@ def screen(session, seat):
 def test_the_crier_draws_and_every_seat_places_from_its_pad_at_once(session):
     six_players(session)
     assert screen(session, 2).result[1] == "> Draw a token", "the crier's pad draws"
-    assert screen(session, 0).result == ("Legions 7", "Controlled 0")
+    assert screen(session, 0).result == ("Colour: red", "Legions 7", "Controlled 0"), "the seat's colour as a word"
     session.handle(ButtonPressed(2, "ok"))
     view = session.table_view().view
     token = view["token"]
@@ -109,7 +109,7 @@ def test_a_seat_with_nothing_to_enter_sees_its_supply_and_the_status_display_the
     session.handle(ButtonPressed(2, "ok"))
     session.handle(ButtonPressed(0, "ok"))
     shown = screen(session, 0)
-    assert shown.result == ("Legions 6", "Controlled 0") and shown.status == "waiting for the others"
+    assert shown.result == ("Colour: red", "Legions 6", "Controlled 0") and shown.status == "waiting for the others"
     status = PRESENTERS["augustus"].status_screen(session.table_view().view)
     assert status.title.startswith("Augustus · ") and "left" in status.title
-    assert status.status.startswith("Place one legion or skip: Bo, Cy")
+    assert status.status.startswith("Place one legion or skip: Bo (blue), Cy (green)"), "names with their colours"

@@ -60,8 +60,8 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         assert ui.screen == "augustus_table", ui.text("augustus.setup.notice")
         v = view(session)
         assert v["phase"] == "start" and v["crier"] == 1 and v["bag_source"] == "table"
-        assert ui.text("augustus.crier") == "Crier: Bo"
         assert ui.text("augustus.card.title") == "Ann takes an objective"
+        assert not ui.shown("augustus.crier"), "the card entry has the call's room"
 
         # -- card 12 is not in the file: its facts by touch ---------------------------------
         for _ in range(11):
@@ -87,6 +87,7 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
                 yield from ui.tap("augustus.card.take")
         v = view(session)
         assert v["phase"] == "draw" and [len(p["objectives"]) for p in v["players"]] == [3, 3]
+        assert ui.text("augustus.crier") == "Crier: Bo"
         assert ui.text("augustus.player.0.objectives").splitlines()[0] == "#12 Green 2 VP: Sh"
 
         # -- a call: the crier enters the token, both place, Ann completes 12 --------------------
@@ -124,6 +125,8 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
             v = view(session)
             if v["phase"] == "over":
                 break
+            if v["players"][0]["controlled_count"] == 6 and app.augustus.table.content != "card":
+                seen["warning"] = ui.text("augustus.warning")  # the call panel's, on the shared screen
             content = app.augustus.table.content
             if content == "token":
                 token = "shield" if v["bag"]["shield"] else "joker"
@@ -155,7 +158,8 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         assert lines[0] == f"Ann: {total} VP (senators 0)"
         assert not duplicate_wids(app.root)
 
-    run_ui(session, script)
+    run_ui(session, script, watchdog=150)  # ≈ 12 s idle: a whole game by touch
+    assert seen["warning"] == "Ann holds 6: this draw may end the game."
     ann = seen["after dagger"]["players"][0]
     forty_four = next(o for o in ann["objectives"] if o["number"] == 44)
     assert forty_four["legions"] == [False, False, True] and ann["supply"] == 6

@@ -207,6 +207,10 @@ def parse_card_file(text: str) -> tuple[Card, ...]:
     return cards
 
 
+#: S002 §4.1: five objectives lie face up in the middle; a completed player takes one of them.
+FACE_UP = 5
+
+
 def check_new(number: int, seen: tuple[int, ...], known: Card | None, entered: Any, name: str,
               in_play: int) -> Card | None:
     """A card coming into play in front of `name` (holding `in_play`): a number 1–88 no card of
@@ -215,6 +219,13 @@ def check_new(number: int, seen: tuple[int, ...], known: Card | None, entered: A
     (the facts must be asked for)."""
     if in_play >= 3:
         raise IllegalCommand(RULE, "{name} has three objectives in play already.", name=name)
+    return check_card(number, seen, known, entered)
+
+
+def check_card(number: int, seen: tuple[int, ...], known: Card | None, entered: Any) -> Card | None:
+    """A card coming out of the deck (in front of a player, or face up in the middle): a number
+    1–88 not seen before in this game, its facts `entered` checked and agreeing with the table's
+    file; None when only the number was given and the file lacks it."""
     if not NUMBERS[0] <= number <= NUMBERS[1]:
         raise IllegalCommand(RULE, WHOLE, field="number", low=NUMBERS[0], high=NUMBERS[1], value=number)
     if number in seen:
@@ -222,6 +233,12 @@ def check_new(number: int, seen: tuple[int, ...], known: Card | None, entered: A
                              number=number)
     if entered is None:
         return known
+    return check_agrees(number, known, entered)
+
+
+def check_agrees(number: int, known: Card | None, entered: Any) -> Card:
+    """Facts `entered` for objective `number`, checked, and agreeing with what the table already
+    knows of it (its card file, or the facts entered when it was laid face up)."""
     card = parse_card(entered)
     if card.number != number:
         raise IllegalCommand(RULE, "'{field}' says objective {given}, not {number}.", field="card.number",

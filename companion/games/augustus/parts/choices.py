@@ -4,9 +4,17 @@ touchscreen's seat panels and the pads' OLEDs offer exactly what the rules accep
 
 from __future__ import annotations
 
+from companion.core.asks import Ask
 from companion.games.augustus import commands as c
+from companion.games.augustus.parse import intent_of
 from companion.games.augustus.parts import placing
 from companion.games.augustus.state import AugustusState
+
+PLACE_RULE = "Augustus 4.2 play"
+#: A seat's step after a call (`augustus.place`) or in a resolution (`augustus.<duty kind>`).
+SEAT_ASK = "augustus.{kind}"
+#: The intent a seat's ask answers: its `choice`, one of the ask's options (each an intent itself).
+CHOOSE = "choose"
 
 
 def placements(state: AugustusState, seat: int, wanted: str) -> tuple[c.Command, ...]:
@@ -41,3 +49,28 @@ def seat_choices(state: AugustusState, seat: int) -> tuple[c.Command, ...]:
     if duty.kind == "give":
         return tuple(c.Give(seat, to) for to in duty.options)
     return ()
+
+
+def seat_asks(state: AugustusState) -> tuple[Ask, ...]:
+    """Each seat's standing ask (`Game.asks`): after a call, every seat still to place is asked
+    at once (S002: every player may place one legion), its options the legal placements then a
+    skip; in a resolution, the chooser's step (a mobilisation, the number reward, a victim's
+    objective, the tied player to give gold or wheat to). A seat's pad answers its own (− / +
+    walk, OK posts), its panel on the touchscreen the same; the crier's draw from the app's bag
+    stays on the pad menu (`seat_choices`)."""
+    if state.phase == "place":
+        seats: tuple[int, ...] = tuple(s for s in range(state.player_count) if not state.acted[s])
+        kind = "place"
+    elif state.phase == "resolve" and state.duty is not None and state.duty.seat is not None \
+            and state.duty.kind in ("mobilise", "number", "lose", "clear", "give"):
+        seats, kind = (state.duty.seat,), state.duty.kind
+    else:
+        return ()
+    asks = []
+    for seat in seats:
+        options = tuple(intent_of(command) for command in seat_choices(state, seat))
+        if options:
+            asks.append(Ask(SEAT_ASK.format(kind=kind), PLACE_RULE, {"name": CHOOSE, "args": {"seat": seat}}, "choice",
+                            seat, options, {"token": state.token, "call": state.call, "of": state.duty.of
+                                            if state.duty is not None and kind != "place" else ""}))
+    return tuple(asks)

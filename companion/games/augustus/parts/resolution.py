@@ -135,7 +135,7 @@ def _step(state: AugustusState, duty: Duty) -> AugustusState:
         player = state.player(seat)  # type: ignore[arg-type]
         state = state.with_player(evolve(player, controlled=player.controlled + (duty.card,)))
         state = evolve(state, chain=state.chain + (duty.card.number,))  # type: ignore[union-attr]
-        state = rewards.colour_rewards(rewards.after_gain(state, seat), seat)  # type: ignore[arg-type]
+        state = rewards.colour_rewards(rewards.after_gain(state, seat, duty.card), seat)  # type: ignore[arg-type]
         if len(state.player(seat).controlled) >= OBJECTIVES_TO_END:  # type: ignore[arg-type]
             state = evolve(state, reached=True)
         if state.settings.number_offer == "each":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from companion.core.errors import IllegalCommand
 from companion.core.values import evolve
-from companion.games.augustus.parts.cards import COLOURS
+from companion.games.augustus.parts.cards import COLOURS, Card
 from companion.games.augustus.settings import RESOURCES
 from companion.games.augustus.state import AugustusState, Duty, PlayerState
 
@@ -87,9 +87,13 @@ def _hold(state: AugustusState, resource: str, seat: int | None) -> AugustusStat
     return evolve(state, middle=middle, **{resource: seat})
 
 
-def after_gain(state: AugustusState, seat: int) -> AugustusState:
-    """S002 C: the first to control a producer takes it; one who equals the holder takes it."""
+def after_gain(state: AugustusState, seat: int, card: Card) -> AugustusState:
+    """S002 C: the first to control a producer takes it; one who equals the holder takes it — when
+    gaining (§4.5.2): only a resource `card`, the objective just controlled, produces is looked at,
+    so a card without gold never takes the gold from a holder its owner merely equals."""
     for resource in RESOURCES:
+        if not (card.gold if resource == "gold" else card.wheat):
+            continue
         mine = resources(state.player(seat), resource)
         holder = state.holder(resource)
         if mine and (holder is None or (holder != seat and mine >= resources(state.player(holder), resource))):

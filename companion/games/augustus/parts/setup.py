@@ -20,6 +20,25 @@ PLAYERS = (2, 6)
 MAX_NAME = 16
 #: S002: each player keeps three objectives in play.
 IN_PLAY = 3
+#: The seats' colours the set-up offers, in its order (U: S002 names no legion colours; a table
+#: picks one per seat, as it hands out the box's legions).
+COLOURS = ("red", "blue", "green", "yellow", "purple", "white")
+
+
+def check_colours(colours: tuple[str, ...], n: int) -> tuple[str, ...]:
+    """One colour of `COLOURS` per seat, none twice; none given: the first `n`, in order."""
+    if not colours:
+        return COLOURS[:n]
+    if len(colours) != n:
+        raise IllegalCommand(RULE, "'{field}' must give one colour per player ({count}), got {given}.",
+                             field="colours", count=n, given=len(colours))
+    for colour in colours:
+        if colour not in COLOURS:
+            raise IllegalCommand(RULE, "'{field}' must be one of {choices}, got {value}", field="colours",
+                                 choices=", ".join(COLOURS), value=colour[:20])
+    if len(set(colours)) != n:
+        raise IllegalCommand(RULE, "'{field}': each player has a colour of their own.", field="colours")
+    return tuple(colours)
 
 
 def deal(cmd: SetupAugustus) -> Event:
@@ -35,13 +54,15 @@ def deal(cmd: SetupAugustus) -> Event:
     cards = parse_cards(cmd.cards)
     return AugustusSetUp(players=tuple(names), oldest=cmd.oldest, settings=frozen(plain(settings)),
                          cards=tuple(frozen(card_data(c)) for c in cards),
-                         rng_state=SeededRandom.from_seed(cmd.seed).state)
+                         rng_state=SeededRandom.from_seed(cmd.seed).state, colours=check_colours(cmd.colours, n))
 
 
 def initial_state(event: AugustusSetUp) -> AugustusState:
     settings = settings_from(event.settings)
     n = len(event.players)
-    players = tuple(PlayerState(seat=i, name=name, supply=settings.legions_start) for i, name in enumerate(event.players))
+    colours = tuple(event.colours) or ("",) * n
+    players = tuple(PlayerState(seat=i, name=name, supply=settings.legions_start, colour=colours[i])
+                    for i, name in enumerate(event.players))
     catalog = {c.number: c for c in parse_cards(event.cards)}
     return AugustusState(settings=settings, phase="start", players=players, crier=event.oldest, middle=REWARDS,
                          reserve=settings.legions_box - n * settings.legions_start, catalog=catalog,
