@@ -57,7 +57,7 @@ class ColourTable:
     floor_hue_tolerance: float = 14.0
     floor_saturation: float = 90.0
     die_px: float = 40.0
-    max_distance: float = 60.0
+    max_distance: float = 45.0
 
     def __post_init__(self) -> None:
         if not self.colours:

@@ -57,6 +57,9 @@ class Score:
     cocked_held: int = 0
     stacked: int = 0
     stacked_held: int = 0
+    misread: int = 0
+    """Dice reported flat (so they would count) but wrong: another face or colour, or not flat
+    at all. The errors that reach a game."""
     wrong: list[str] = dataclasses.field(default_factory=list)
 
     @property
@@ -98,6 +101,8 @@ def score(scene: synth.Scene, sight: Sight, into: Score, label: str = "") -> Non
             ok = got is None or got.kind != "flat"
             into.stacked_held += ok
         into.right += ok
+        if not ok and got is not None and got.kind == "flat":
+            into.misread += 1
         if not ok and len(into.wrong) < 20:
             what = "nothing" if got is None else f"{got.letter}{got.face}{got.kind[0]}"
             into.wrong.append(f"{label} {pose.colour} {pose.face} {pose.truth} at ({pose.x:.0f},{pose.y:.0f}): {what}")

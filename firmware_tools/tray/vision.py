@@ -166,7 +166,9 @@ class Vision:
                 if stats[c, cv2.CC_STAT_AREA] >= 0.3 * self.unit_area:
                     cores.append((int(index), comp == c))
         if not cores:
-            return []
+            if inside.sum() < 0.6 * self.unit_area:
+                return []
+            cores = [(-1, inside)]  # a die of no colour the table knows: reported U
         if len(cores) == 1:
             pieces = [(cores[0][0], inside, cores[0][1])]
         else:
@@ -255,18 +257,26 @@ class Vision:
 
         if size < 0.86:
             return seen("unreadable")  # partly hidden
+        # Its pixels, body or not: a side face too dark to be sure of its colour still shows
+        # as a die longer one way than the other.
+        whole = piece.sum() / self.unit_area
+        if whole > 1.15:
+            contours, _ = cv2.findContours(piece.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            _, (pw, ph), _ = cv2.minAreaRect(max(contours, key=cv2.contourArea))
+            if min(pw, ph) / max(pw, ph, 1e-6) < 0.86:
+                return seen("cocked")
         if aspect < 0.86 or size > 1.1:
             return seen("cocked")  # its side face shows, or it lies on another die
         if fill < 0.82:
             return seen("unreadable")
-        face, round_pips = self._pips(lab, (cx, cy), (w + h) / 2, angle, colour or self.table.colours[index])
+        face, round_pips = self._pips(lab, (cx, cy), (w + h) / 2, angle, colour)
         if face and not round_pips:
             return seen("cocked")
         return seen("flat", face) if face else seen("unreadable")
 
     def _colour(self, index: int, core: np.ndarray, lab: np.ndarray) -> tuple[Colour | None, str]:
         body = lab[core]
-        if not len(body):
+        if not len(body) or index < 0:
             return None, "U"
         median = np.median(body.astype(np.float32), axis=0)
         d = (self._refs - median) * self._weights
@@ -278,9 +288,10 @@ class Vision:
         return colour, colour.letter
 
     def _pips(self, lab: np.ndarray, centre: tuple[float, float], width: float, angle: float,
-              colour: Colour) -> tuple[int, bool]:
+              colour: Colour | None) -> tuple[int, bool]:
         """The face read from the pips (0: none that fits the layout) and whether the pips are
-        round (foreshortened pips: the die leans)."""
+        round (foreshortened pips: the die leans). A die of unknown colour: light pips on a dark
+        body, dark on a light one."""
         scale = PATCH / max(width, 1.0)
         m = cv2.getRotationMatrix2D(centre, angle, scale)
         m[0, 2] += PATCH / 2 - centre[0]
@@ -290,8 +301,9 @@ class Vision:
         margin = int(PATCH * 0.12)
         inner = light[margin:PATCH - margin, margin:PATCH - margin]
         body = float(np.median(inner))
-        threshold = max(25.0, 0.4 * colour.pip_contrast)
-        spots = (inner - body > threshold) if colour.pips == "light" else (body - inner > threshold)
+        threshold = max(25.0, 0.4 * (colour.pip_contrast if colour else 100.0))
+        light_pips = colour.pips == "light" if colour else body < 128
+        spots = (inner - body > threshold) if light_pips else (body - inner > threshold)
         count, _, stats, centroids = cv2.connectedComponentsWithStats(spots.astype(np.uint8), connectivity=8)
         expected = math.pi * (0.085 * PATCH) ** 2
         points, ratios = [], []
