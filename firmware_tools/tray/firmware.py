@@ -2,12 +2,14 @@
 the tracker reports. Pure given `now` (seconds, any monotonic origin): lines come out as bytes, so
 the runner, the tests and a bench drive the same object.
 
-- At power-on: the hello, then — once the tracker has judged the dice (or `boot_wait` has passed) —
-  frame 1, the tray as found. A tray restarted under a counted throw thus re-reports it settled
+- At power-on: the hello, then — once the tracker has judged the dice (or `boot_wait` has passed
+  since the first picture) — frame 1, the tray as found. A tray restarted under a counted throw thus re-reports it settled
   as frame 1, and the app does not count it twice (reading rule 6).
 - A dice frame whenever the dice change, and not otherwise; seq 1, 2, … within a boot.
 - A heartbeat every `heartbeat` seconds, whatever else is sent.
-- `Q` -> the hello; `R` -> the latest frame, the same bytes; a damaged request -> `E,CRC`, an
+- `Q` -> the hello; `R` -> the latest frame, the same bytes (an `R` before frame 1 is answered
+  by frame 1 itself, a fraction of a second later: reporting dice not yet judged as rolling would
+  make a tray lying still look like a new throw); a damaged request -> `E,CRC`, an
   unknown or malformed one -> `E,CMD` (both ignored otherwise).
 - Error reports (`E,CAM`, `E,LIGHT`, `E,FULL`) when a trouble begins, and again every
   `error_every` seconds while it lasts (the app shows the text until the next dice frame).
@@ -31,7 +33,7 @@ def new_boot_id() -> str:
 
 
 class TrayFirmware:
-    def __init__(self, *, firmware: str = FIRMWARE, heartbeat: float = 1.0, boot_wait: float = 1.0,
+    def __init__(self, *, firmware: str = FIRMWARE, heartbeat: float = 1.0, boot_wait: float = 0.5,
                  error_every: float = 5.0, boot: str | None = None) -> None:
         self.firmware = firmware
         self.heartbeat = heartbeat
@@ -43,8 +45,7 @@ class TrayFirmware:
         self.latest = b""
         self.tray: tuple[Die, ...] | None = None
         self.sent: list[DiceFrame] = []
-        self._current: tuple[Die, ...] | None = None
-        self._booted_at = 0.0
+        self._first_picture: float | None = None
         self._next_beat = float("inf")
         self._requests = FrameDecoder()
         self._trouble: dict[str, float] = {}
@@ -57,8 +58,7 @@ class TrayFirmware:
         self.seq = 0
         self.latest = b""
         self.tray = None
-        self._current = None
-        self._booted_at = now
+        self._first_picture = None
         self._next_beat = now + self.heartbeat
         self._requests = FrameDecoder()
         self._trouble.clear()
@@ -79,8 +79,9 @@ class TrayFirmware:
             dice = dice[:MAX_DICE]
         else:
             self._trouble.pop("FULL", None)
-        self._current = dice
-        if self.seq == 0 and not judged and now - self._booted_at < self.boot_wait:
+        if self._first_picture is None:
+            self._first_picture = now
+        if self.seq == 0 and not judged and now - self._first_picture < self.boot_wait:
             return out  # frame 1 waits until the tray is judged: a restarted tray re-reports it settled
         if dice != self.tray:
             out.append(self._frame(dice))
@@ -115,10 +116,8 @@ class TrayFirmware:
             if isinstance(item, HelloRequest):
                 out.append(self.hello_line())
             elif isinstance(item, ResendRequest):
-                if not self.latest:  # asked before frame 1 went: the tray as it is now
-                    out.append(self._frame(self._current or ()))
-                else:
-                    out.append(self.latest)
+                if self.latest:
+                    out.append(self.latest)  # else frame 1, on its way, is the answer
             elif isinstance(item, ChecksumError) or type(item) is FrameError:  # damaged on the way
                 out.append(format_frame(DeviceError("CRC", "request refused: bad checksum")))
             elif isinstance(item, FrameError):

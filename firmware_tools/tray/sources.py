@@ -40,6 +40,7 @@ class FeedSource:
 
     def show(self, images: Iterable[np.ndarray]) -> None:
         """Queue these pictures; the last stays in view after them."""
+        images = list(images)  # drawn or loaded before the queue is locked: reads go on meanwhile
         with self._ready:
             self._queue.extend(images)
             self._ready.notify_all()
