@@ -119,3 +119,10 @@ def test_the_copied_program_runs_on_its_own(deployed):
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().startswith(str(src))
     assert not (src / "companion").exists() and not (src / "hardware" / "detect.py").exists()
+
+
+def test_the_build_guide_names_the_rules_ids_and_the_measured_table():
+    doc = (ROOT / "docs" / "scanner-build.md").read_text(encoding="utf-8")
+    vendor, product = rule_ids()
+    assert f"`{vendor}:{product}`" in doc
+    assert "MEASURED ON GENERATED IMAGES" in doc and "dice right" in doc, "the benchmark's own table, pasted"

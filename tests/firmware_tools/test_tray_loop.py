@@ -20,7 +20,7 @@ from firmware_tools.tray.runner import PtyPort, Tray, TrayRunner  # noqa: E402
 from firmware_tools.tray.sources import FeedSource  # noqa: E402
 from firmware_tools.tray.vision import Vision  # noqa: E402
 
-from fwtools_helpers import tool, wait_for_link  # noqa: E402
+from fwtools_helpers import ROOT, tool, wait_for_link  # noqa: E402
 
 from tests.waiting import TIMEOUT, wait_for  # noqa: E402
 
@@ -42,6 +42,14 @@ def test_scanner_check_passes_the_tray_fed_generated_throws(tmp_path, processes)
     assert check.returncode == 0, out
     assert "firmware dice-tray-1.0" in out
     assert "10 checks: 10 passed, 0 failed, 0 skipped" in out
+    # docs/scanner-build.md shows a maker what to expect: the same checks, in the same order.
+    doc = (ROOT / "docs" / "scanner-build.md").read_text(encoding="utf-8")
+    example = doc.split("scanner-check /dev/dice-scanner --rolls 3\n```")[1].split("```\n", 2)[1]
+    assert checks(example) == checks(out) and "10 checks: 10 passed" in example
+
+
+def checks(text: str) -> list[str]:
+    return [line[6:24].strip() for line in text.splitlines() if line.startswith(("PASS", "FAIL", "SKIP"))]
 
 
 class Facts:
