@@ -188,8 +188,17 @@ def render(scene: Scene, rng: random.Random) -> np.ndarray:
     px = scene.die_px
 
     def cast(pose: DiePose) -> None:
-        shadow = cv2.GaussianBlur(_shadow_mask(scene.size, pose, px, light), (0, 0), 0.12 * px * SS)
-        canvas[:] *= (1.0 - (1.0 - light.shadow) * shadow)[:, :, None]
+        # Blurred only around the die: the blur reaches 3 sigma, the window is wider.
+        sigma = 0.12 * px * SS
+        reach = int(pose.scale * px * SS * 1.6 + 4 * sigma)
+        cx, cy = int(pose.x * SS), int(pose.y * SS)
+        x0, y0 = max(0, cx - reach), max(0, cy - reach)
+        x1, y1 = min(w * SS, cx + reach), min(h * SS, cy + reach)
+        if x1 <= x0 or y1 <= y0:
+            return
+        mask = _shadow_mask(scene.size, pose, px, light)[y0:y1, x0:x1]
+        shadow = cv2.GaussianBlur(mask, (0, 0), sigma)
+        canvas[y0:y1, x0:x1] *= (1.0 - (1.0 - light.shadow) * shadow)[:, :, None]
 
     # Shadows fall on the floor: dice are all one height, so none shades another's top face —
     # except a die lying on another, whose shadow falls on the one below.
@@ -199,10 +208,12 @@ def render(scene: Scene, rng: random.Random) -> np.ndarray:
     for i, pose in enumerate(scene.dice):
         if pose.truth == "stacked":
             cast(pose)
-        layer = canvas.copy()
-        _draw_die(layer, pose, px)
         dx, dy = scene.motion[i] if i < len(scene.motion) else (0.0, 0.0)
-        if abs(dx) + abs(dy) >= 1.0:
+        if abs(dx) + abs(dy) < 1.0:
+            _draw_die(canvas, pose, px)
+        else:
+            layer = canvas.copy()
+            _draw_die(layer, pose, px)
             # Motion blur on this die alone: smear the layer along its motion.
             length = max(3, int(round(math.hypot(dx, dy) * SS * 0.6)))
             kernel = np.zeros((length, length), np.float32)
@@ -210,8 +221,11 @@ def render(scene: Scene, rng: random.Random) -> np.ndarray:
             rot = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), -math.degrees(math.atan2(dy, dx)), 1)
             kernel = cv2.warpAffine(kernel, rot, (length, length))
             kernel /= max(kernel.sum(), 1e-6)
-            layer = cv2.filter2D(layer, -1, kernel)
-        canvas[:] = layer
+            reach = int(pose.scale * px * SS * 1.2) + length
+            cx, cy = int(pose.x * SS), int(pose.y * SS)
+            x0, y0 = max(0, cx - reach), max(0, cy - reach)
+            x1, y1 = min(w * SS, cx + reach), min(h * SS, cy + reach)
+            canvas[y0:y1, x0:x1] = cv2.filter2D(layer[y0:y1, x0:x1], -1, kernel)
     image = cv2.resize(canvas, (w, h), interpolation=cv2.INTER_AREA)
     # Light: gain, a linear gradient across the tray, a colour cast; then blur and sensor noise.
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)

@@ -10,8 +10,6 @@ import threading
 
 import pytest
 
-pytest.importorskip("cv2")
-
 from hardware.facts import DiceLive, DiceRead  # noqa: E402
 from hardware.scanner.reader import ScannerReader  # noqa: E402
 from firmware_tools.tray import measure, synth  # noqa: E402
@@ -29,14 +27,15 @@ pytestmark = pytest.mark.timeout(240)
 
 def test_scanner_check_passes_the_tray_fed_generated_throws(tmp_path, processes):
     link = tmp_path / "dice-scanner"
-    tray = tool("tray", "run", "--pty", str(link), "--synth", "0.2", "--seed", "5", "--heartbeat", "0.2",
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    tray = tool("tray", "run", "--pty", str(link), "--synth", "0.2", "--seed", "5", "--heartbeat", "0.5",
+                "--fps", "15", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     processes.append(tray)
     wait_for_link(link, tray)
     # As for the simulator: the answer time and roll timeout only bound waits for what the tray
-    # always sends; the heartbeat slack stays under the 200 ms period (a missing beat still fails).
+    # always sends. The heartbeat slack stays under the 500 ms period (a missing beat still fails)
+    # but lets a loaded machine deliver a beat late: this process draws and reads pictures too.
     check = tool("check", str(link), "--rolls", "2", "--roll-timeout", str(4 * TIMEOUT), "--answer-time",
-                 str(TIMEOUT), "--heartbeat-slack", "0.15", stdout=subprocess.PIPE)
+                 str(TIMEOUT), "--heartbeat-slack", "0.4", stdout=subprocess.PIPE)
     processes.append(check)
     out, _ = check.communicate(timeout=6 * TIMEOUT)
     assert check.returncode == 0, out

@@ -9,8 +9,6 @@ import random
 
 import pytest
 
-pytest.importorskip("cv2")
-
 from hardware.scanner.codec import (DeviceError, DiceFrame, Die, Heartbeat, Hello, HelloRequest, ResendRequest,  # noqa: E402
                                     format_frame, frame_bytes, parse_frame)
 from firmware_tools.tray import measure, synth  # noqa: E402

@@ -10,8 +10,6 @@ import random
 
 import pytest
 
-cv2 = pytest.importorskip("cv2")
-
 from firmware_tools.tray import measure, synth  # noqa: E402
 from firmware_tools.tray.calibrate import CalibrationError, calibrate, parse_names  # noqa: E402
 from firmware_tools.tray.colours import DEFAULT, ColourTable, ColourTableError  # noqa: E402

@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("cv2")
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
 from companion.session import Intent  # noqa: E402
