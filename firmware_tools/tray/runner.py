@@ -217,7 +217,12 @@ class TrayRunner:
                 self._stop.wait(self.retry)
                 continue
             with self._lock:
-                self._send(self.tray.picture(image, self.clock()))
+                try:
+                    lines = self.tray.picture(image, self.clock())
+                except Exception as exc:  # a bug must not stop the tray: said, logged, next picture
+                    log.exception("a picture could not be read")
+                    lines = self.tray.firmware.trouble("READ", f"a picture could not be read: {exc}", self.clock())
+                self._send(lines)
             self.pictures += 1
 
     def _lines(self) -> None:

@@ -195,12 +195,17 @@ class Vision:
         for fragment in [item for item in seen if item[0].kind == "unreadable" and item[0].side < small]:
             # A die's side face, darker than its top, may come out as a fragment of another
             # colour: the die leans, and the fragment is no die of its own.
+            if not any(item is fragment for item in seen):
+                continue
             near = cv2.dilate(fragment[1].astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
-            for i, (die, part, _body) in enumerate(seen):
-                if part is not fragment[1] and (near & part).any() and die.letter != "U" and \
-                        self._shade_of(np.median(lab[fragment[2]].astype(np.float32), axis=0), die.colour):
-                    seen[i] = (dataclasses.replace(die, kind="cocked", face=0), part, _body)
-                    seen.remove(fragment)
+            shade = np.median(lab[fragment[2]].astype(np.float32), axis=0)
+            for i, item in enumerate(seen):
+                die, part, body = item
+                if item is fragment or die.side < small or die.letter == "U" or not (near & part).any():
+                    continue
+                if self._shade_of(shade, die.colour):
+                    seen[i] = (dataclasses.replace(die, kind="cocked", face=0), part, body)
+                    seen = [other for other in seen if other is not fragment]
                     break
         found = [item[0] for item in seen]
         # A die partly hidden under another: the other lies on it, so it is cocked too.

@@ -127,3 +127,42 @@ def test_a_restarted_tray_reports_the_dice_still_lying_there_settled():
         t += 1 / 30
         lines = tray.picture(image, t)
     assert parse(lines) == [DiceFrame(1, before.dice)]
+
+
+def test_a_picture_the_vision_chokes_on_is_reported_and_the_tray_goes_on(tmp_path):
+    import os
+    import numpy as np
+
+    from hardware.scanner.framer import FrameDecoder
+    from firmware_tools.tray.runner import PtyPort, TrayRunner
+    from firmware_tools.tray.sources import FeedSource
+    from tests.waiting import wait_for
+
+    class Choking(Vision):
+        def look(self, image):
+            if image[0, 0, 0] == 0:
+                raise ValueError("a bug")
+            return super().look(image)
+
+    feed = FeedSource([np.zeros((360, 480, 3), np.uint8)], fps=30)
+    port = PtyPort(tmp_path / "tray")
+    reader = os.open(port.pty_path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    heard: list = []
+    decoder = FrameDecoder()
+
+    def hear() -> list:
+        try:
+            heard.extend(decoder.feed(os.read(reader, 4096)))
+        except BlockingIOError:
+            pass
+        return heard
+
+    runner = TrayRunner(Tray(Choking(), TrayFirmware(heartbeat=0.2)), lambda: feed, port).start()
+    try:
+        assert wait_for(lambda: any(isinstance(f, DeviceError) and f.code == "READ" for f in hear()))
+        rng = random.Random(3)
+        feed.show([synth.render(synth.Scene(()), rng)])
+        assert wait_for(lambda: any(isinstance(f, DiceFrame) for f in hear())), "the next picture is read"
+    finally:
+        runner.close()
+        os.close(reader)
