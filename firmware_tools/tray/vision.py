@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Sequence
 
 import cv2
 import numpy as np
@@ -105,7 +104,7 @@ class Vision:
         return ((diff <= t.floor_hue_tolerance) & (hsv[:, :, 1] >= t.floor_saturation)).astype(np.uint8)
 
     def look(self, image: np.ndarray) -> Sight:
-        """The dice in `image` (BGR, as OpenCV and picamera2's "BGR888" give it)."""
+        """The dice in `image` (BGR, as OpenCV reads files and picamera2's "RGB888" gives it)."""
         hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
         floor = self.floor_mask(hsv)
         floor_share = float(floor.mean())
@@ -190,7 +189,10 @@ class Vision:
             area = float(piece.sum())
             k = int(round(area / self.unit_area))
             parts = self._split(piece, core, k) if k >= 2 else [(piece, core)]
-            seen.extend((self._die(index, part, body, lab, ox, oy), part, body) for part, body in parts)
+            for part, body in parts:
+                die = self._die(index, part, body, lab, ox, oy)
+                if die is not None:
+                    seen.append((die, part, body))
         small = 0.86 * self.table.die_px
         for fragment in [item for item in seen if item[0].kind == "unreadable" and item[0].side < small]:
             # A die's side face, darker than its top, may come out as a fragment of another
@@ -242,12 +244,15 @@ class Vision:
 
     # -- one die ----------------------------------------------------------------------------
 
-    def _die(self, index: int, piece: np.ndarray, core: np.ndarray, lab: np.ndarray, ox: int, oy: int) -> Seen:
+    def _die(self, index: int, piece: np.ndarray, core: np.ndarray, lab: np.ndarray, ox: int,
+             oy: int) -> Seen | None:
         colour, letter = self._colour(index, core, lab)
         # The die's shape is its body's (the core): the pixels between touching dice, which go
         # to whichever is nearer, would bend it.
-        mask = core.astype(np.uint8)
+        mask = (core if core.sum() >= 0.3 * self.unit_area else piece).astype(np.uint8)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if not contours:  # nothing left of it after a split: no die
+            return None
         contour = max(contours, key=cv2.contourArea)
         (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
         area = float(mask.sum())
@@ -335,6 +340,3 @@ def sight_summary(sight: Sight) -> str:
     """`R4 W2 Yc Bu` for logs and the calibrate command."""
     return " ".join(f"{d.letter}{d.face if d.kind == 'flat' else d.kind[0]}" for d in sight.dice)
 
-
-def colours_of(sight: Sight) -> Sequence[str]:
-    return [d.colour for d in sight.dice]
