@@ -203,7 +203,7 @@ class Vision:
             shade = np.median(lab[fragment[2]].astype(np.float32), axis=0)
             for i, item in enumerate(seen):
                 die, part, body = item
-                if item is fragment or die.side < small or die.letter == "U" or not (near & part).any():
+                if item is fragment or die.letter == "U" or not (near & part).any():
                     continue
                 if self._shade_of(shade, die.colour):
                     seen[i] = (dataclasses.replace(die, kind="cocked", face=0), part, body)
