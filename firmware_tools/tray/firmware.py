@@ -11,7 +11,8 @@ the runner, the tests and a bench drive the same object.
   by frame 1 itself, a fraction of a second later: reporting dice not yet judged as rolling would
   make a tray lying still look like a new throw); a damaged request -> `E,CRC`, an
   unknown or malformed one -> `E,CMD` (both ignored otherwise).
-- Error reports (`E,CAM`, `E,LIGHT`, `E,FULL`) when a trouble begins, and again every
+- Error reports (`E,CAM`, `E,LIGHT`, `E,FULL`; `E,READ` when a picture trips the vision up) when a
+  trouble begins, and again every
   `error_every` seconds while it lasts (the app shows the text until the next dice frame).
 """
 
