@@ -24,6 +24,9 @@ from companion.games.tribune import money as m
 from companion.games.tribune import view as v
 from companion.games.tribune.settings import settings_from
 from companion.games.tribune.state import CHARIOT, REGION_V, Payment, Settled, TribuneState
+from companion.core.results import FinalResult
+from companion.games.tribune import result
+from companion.games.bgg import entry as bgg_entry
 
 
 def _put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
@@ -35,6 +38,11 @@ class TribuneRules(sealed_view.SealedPads):
     """Tribune (money and the two sealed bids) as a `companion.core.Game`."""
 
     id = "tribune"
+    bgg = bgg_entry("tribune")
+
+    def final_result(self, state: TribuneState) -> FinalResult | None:
+        """The play's end for the history, BG Stats and the export (tribune/result.py)."""
+        return result.final_result(state)
     event_types = e.EVENT_TYPES
 
     def initial_state(self) -> TribuneState:
@@ -83,7 +91,9 @@ class TribuneRules(sealed_view.SealedPads):
             return [e.RoundAdvanced(state.round + 1)]
         if isinstance(command, c.FinishTribune):
             self._no_open_bid(state)
-            return [e.TribuneFinished()]
+            if any(not 0 <= seat < len(state.players) for seat in command.winners):
+                raise IllegalCommand("Tribune victory", "A winner must be one of the {n} seats.", n=len(state.players))
+            return [e.TribuneFinished(command.winners)]
         raise IllegalCommand("Tribune input", "Tribune does not know {name}.", name=type(command).__name__)
 
     def _start(self, state: TribuneState, command: c.StartTribune) -> list[Event]:
@@ -180,7 +190,7 @@ class TribuneRules(sealed_view.SealedPads):
             return TribuneState(players=event.players, start_player=event.start_player, money=event.money,
                                 settings=settings, round=1, chariot_on_board=settings.chariot_starts_on_board)
         if isinstance(event, e.TribuneFinished):
-            return evolve(state, finished=True)
+            return evolve(state, finished=True, winners=tuple(event.winners))
         raise TypeError(f"not a Tribune event: {event.kind}")
 
     def _record(self, state: TribuneState, kind: str, winner: int | None, tie: bool,
@@ -221,7 +231,7 @@ class TribuneRules(sealed_view.SealedPads):
         if isinstance(first, e.RoundAdvanced):
             return c.NextRound()
         if isinstance(first, e.TribuneFinished):
-            return c.FinishTribune()
+            return c.FinishTribune(tuple(first.winners))
         if isinstance(first, sealed.EVENT_TYPES):
             return sealed_view.command_of(first)
         return None

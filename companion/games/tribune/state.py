@@ -62,6 +62,7 @@ class TribuneState:
     chariot_holder: int | None = None
     settled: tuple[Settled, ...] = ()
     finished: bool = False
+    winners: tuple[int, ...] = ()  # the seats the table named at the end (Tribune's victory is judged on the board)
 
     @property
     def is_set_up(self) -> bool:

@@ -159,7 +159,9 @@ def public_event(event: Event) -> dict[str, Any]:
         return {"on_board": event.on_board}
     if isinstance(event, e.RoundAdvanced):
         return {"round": event.round}
-    if isinstance(event, (e.ChariotOpened, e.TribuneFinished)):
+    if isinstance(event, e.TribuneFinished):
+        return {"winners": list(event.winners)}
+    if isinstance(event, e.ChariotOpened):
         return {}
     raise TypeError(f"not a Tribune event: {event.kind}")
 
