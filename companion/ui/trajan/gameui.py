@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from companion.session import Notice, TableView
+from companion.ui.trajan import names
 from companion.ui.gameui import GameUI
 from companion.ui.shell import setup_pads
 from companion.ui.text.i18n import _
@@ -76,6 +77,14 @@ class TrajanUI(GameUI):
 
     def choose_again(self) -> None:
         """The set-up keeps the names, colours and pads it remembered from the game just played."""
+
+    @classmethod
+    def category_name(cls, category: str) -> str:
+        return names.category(category)
+
+    @classmethod
+    def rule_name(cls, rule: str) -> str:
+        return names.rule(rule)
 
     def start_game(self) -> None:
         """Start on Trajan's set-up: with the table's draws, first the page entering them."""

@@ -58,6 +58,10 @@ class TroyesUI(GameUI):
 
     def start_game(self) -> None:
         """The shared set-up's names and pads, with Troyes' own terms."""
+
+    @classmethod
+    def category_name(cls, category: str) -> str:
+        return tfmt.category_name(category)
         intent = self.app.setup_vm.intent()
         setup = {**intent.args.get("setup", {}), **self.setup.terms()}
         if not self.app.setup_pads.is_default():
