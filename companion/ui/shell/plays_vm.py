@@ -134,13 +134,13 @@ class PlaysViewModel(EventDispatcher):
 
     @staticmethod
     def _stats_text(stats: PlayerStats) -> str:
-        lines = [_("{name}: {plays} plays, {wins} won").format(name=stats.name, plays=stats.plays, wins=stats.wins)]
+        lines = [_("{name}: played {plays}, won {wins}").format(name=stats.name, plays=stats.plays, wins=stats.wins)]
         for game, (plays, scored, total, best) in stats.games.items():
             if scored:
-                lines.append(_("{game}: {plays} plays, average {average}, best {best}").format(
+                lines.append(_("{game}: played {plays}, average {average}, best {best}").format(
                     game=fmt.game_title(game), plays=plays, average=f"{total / scored:.1f}", best=best))
             else:
-                lines.append(_("{game}: {plays} plays").format(game=fmt.game_title(game), plays=plays))
+                lines.append(_("{game}: played {plays}").format(game=fmt.game_title(game), plays=plays))
         return "\n".join(lines)
 
     def open(self, index: int) -> None:

@@ -1,4 +1,6 @@
-"""Charts drawn with Kivy's graphics instructions (Line, Rectangle), for the history of plays:
+"""Charts drawn with Kivy's graphics instructions (Line, Rectangle), for the history of plays
+(named apart from a game's own charts: kv classes share one Factory, so a second ScoreChart
+would replace Trajan's):
 a play's score over the game (or its final totals) and the statistics per player."""
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ class _Chart(Widget):
         raise NotImplementedError
 
 
-class ScoreChart(_Chart):
+class PlayScoreChart(_Chart):
     """A play's score: `series` [{rgba, points: [score, …]}] one per seat. Several points make a
     line per seat over the game (ending at the final total); one point a bar per seat."""
 
@@ -93,7 +95,7 @@ class ScoreChart(_Chart):
                     Line(points=pts, width=2)
 
 
-class StatsChart(_Chart):
+class PlayerStatsChart(_Chart):
     """Statistics per player: `bars` [{label, plays, wins, rgba}]: a bar of plays per player and,
     over it in the player's colour, the part won, with "wins/plays" above; the rows beside the
     chart name the players in the same colours and order (no name shrunk to fit a bar)."""

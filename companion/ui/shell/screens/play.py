@@ -12,7 +12,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.ui.shell.screens.plays import fit_height
 from companion.ui.widgets import AppLabel, theme
-from companion.ui.widgets.charts import ScoreChart  # noqa: F401  (the .kv's classes)
+from companion.ui.widgets.charts import PlayScoreChart  # noqa: F401  (the .kv's classes)
 from companion.ui.widgets.qr import QRCode  # noqa: F401
 
 

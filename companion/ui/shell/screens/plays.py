@@ -11,7 +11,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 from companion.ui.widgets import AppButton, AppLabel, theme
-from companion.ui.widgets.charts import ScoreChart, StatsChart  # noqa: F401  (the .kv's classes)
+from companion.ui.widgets.charts import PlayScoreChart, PlayerStatsChart  # noqa: F401  (the .kv's classes)
 from companion.ui.widgets.qr import QRCode  # noqa: F401
 
 
