@@ -109,6 +109,12 @@ def test_the_plays_screens_fit_every_profile_in_english_and_chinese(plays, profi
             yield from settle()
             yield from problems.check(ui, f"play {language}")
             assert ui.app.plays_vm.link
+            ui.app.plays_vm.qr_large = True
+            yield from settle()
+            yield from problems.check(ui, f"play, larger code, {language}")
+            ui.app.plays_vm.qr_large = False
+            yield from settle()
+            assert ui.shown("play.cell.1.0")  # the breakdown is back
 
     run_ui(plays, script, profile=profile, watchdog=200)
     assert not problems, "\n".join(problems)
@@ -128,5 +134,45 @@ def test_no_play_yet_says_so(tmp_path):
 
     try:
         run_ui(session, script)
+    finally:
+        session.shutdown()
+
+
+def test_eight_players_with_the_longest_chinese_names_scan_on_the_smallest_screen(tmp_path):
+    """The longest link (8 players, 16 Chinese characters each) on the 7" screen: decoded from
+    the window as drawn, and again with the code made larger (twice the pixels per module). Only
+    at 800x480: an offscreen window keeps rendering into the buffer of its first size (the
+    harness's windows all are 800x480 first), so another profile's screenshot is not its screen;
+    the layout test covers the other profiles."""
+    from companion.core.store import JournalStore
+    from companion.session import Session
+
+    session = Session(built_games(), JournalStore(tmp_path / "data"))
+    names = [("张伟王芳李敏刘洋陈静杨帆赵雷" * 2)[:15] + str(i) for i in range(8)]
+    session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": names, "seed": 3}}))
+    for seat in range(8):
+        session.handle(Intent("add_points", {"seat": seat, "points": 100 + seat}))
+    session.handle(Intent("finish"))
+    assert session.table_view().finished, session.notice
+
+    def script(ui):
+        ui.app.set_language("zh-Hans")
+        ui.app.go("plays")
+        yield from settle()
+        yield from ui.tap("plays.row.0")
+        yield from until(lambda: ui.screen == "play")
+        yield from settle()
+        link = ui.app.plays_vm.link
+        assert len(link) > 2000 and bgstats.data_of(link)["players"][7]["name"] == names[7]
+        small = ui.find("play.qr")
+        assert decode_window(tmp_path) == [link]
+        yield from ui.tap("play.qr_size")
+        yield from until(lambda: ui.app.plays_vm.qr_large)
+        yield from settle()
+        assert min(small.size) >= 0.9 * min(ui.app.root_window.size) - 200 * ui.app.scale
+        assert decode_window(tmp_path) == [link]
+
+    try:
+        run_ui(session, script, watchdog=200)
     finally:
         session.shutdown()

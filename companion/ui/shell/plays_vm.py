@@ -100,6 +100,7 @@ class PlaysViewModel(EventDispatcher):
     series = ListProperty([])  # [{rgba, points}]
     link = StringProperty("")
     link_problem = StringProperty("")
+    qr_large = BooleanProperty(False)  # the QR code over the whole screen (the breakdown hidden)
 
     def __init__(self, linker: Linker | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -169,7 +170,7 @@ class PlaysViewModel(EventDispatcher):
             self.series = [{"rgba": series_rgba(i), "points": [p.score or 0]} for i, p in enumerate(result.players)]
         else:
             self.series = []
-        self.link, self.link_problem = "", ""
+        self.link, self.link_problem, self.qr_large = "", "", False
         if self.linker is not None:
             try:
                 self.link = self.linker(record)
@@ -180,5 +181,6 @@ class PlaysViewModel(EventDispatcher):
     def close(self) -> None:
         self.opened = -1
         self.title = self.summary = self.winners = self.link = self.link_problem = ""
+        self.qr_large = False
         self.grid = []
         self.series = []

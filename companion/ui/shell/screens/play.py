@@ -23,7 +23,18 @@ class PlayScreen(Screen):
         vm = App.get_running_app().plays_vm
         vm.bind(grid=lambda *_: self.rebuild())
         self.ids.grid.bind(width=lambda *_: self.rebuild())
+        vm.bind(qr_large=lambda _vm, large: self.show_large(large))
         self.rebuild()
+
+    def show_large(self, large: bool) -> None:
+        """The QR code over the whole screen: the breakdown leaves the layout, and comes back
+        where it was."""
+        breakdown = self.ids.breakdown
+        if large and breakdown.parent is not None:
+            self._panes = breakdown.parent
+            self._panes.remove_widget(breakdown)
+        elif not large and breakdown.parent is None and getattr(self, "_panes", None) is not None:
+            self._panes.add_widget(breakdown, index=len(self._panes.children))
 
     def rebuild(self) -> None:
         from kivy.app import App
