@@ -28,6 +28,14 @@ class TrajanUI(GameUI):
     shared_table = False
 
     @classmethod
+    def category_name(cls, category: str) -> str:
+        return names.category(category)
+
+    @classmethod
+    def rule_name(cls, rule: str) -> str:
+        return names.rule(rule)
+
+    @classmethod
     def format_scores(cls, result: Mapping[str, Any]) -> str | None:
         from companion.ui.trajan.scores_text import format_scores
 
@@ -77,14 +85,6 @@ class TrajanUI(GameUI):
 
     def choose_again(self) -> None:
         """The set-up keeps the names, colours and pads it remembered from the game just played."""
-
-    @classmethod
-    def category_name(cls, category: str) -> str:
-        return names.category(category)
-
-    @classmethod
-    def rule_name(cls, rule: str) -> str:
-        return names.rule(rule)
 
     def start_game(self) -> None:
         """Start on Trajan's set-up: with the table's draws, first the page entering them."""

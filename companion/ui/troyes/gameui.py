@@ -30,6 +30,10 @@ class TroyesUI(GameUI):
     start_kind = history.START_KIND
 
     @classmethod
+    def category_name(cls, category: str) -> str:
+        return tfmt.category_name(category)
+
+    @classmethod
     def history_describer(cls) -> Describe:
         return history.describe_event
 
@@ -58,10 +62,6 @@ class TroyesUI(GameUI):
 
     def start_game(self) -> None:
         """The shared set-up's names and pads, with Troyes' own terms."""
-
-    @classmethod
-    def category_name(cls, category: str) -> str:
-        return tfmt.category_name(category)
         intent = self.app.setup_vm.intent()
         setup = {**intent.args.get("setup", {}), **self.setup.terms()}
         if not self.app.setup_pads.is_default():
