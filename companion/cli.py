@@ -111,6 +111,15 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the snapshot (JSON); several are scored one after another")
     sc.add_argument("--json", action="store_true", help="machine-readable output")
 
+    ex = sub.add_parser("export", help="write every finished play: BG Stats' push JSON and/or CSV "
+                        "(one row per player per play); an unfinished game is never exported")
+    ex.add_argument("--bgstats", type=Path, metavar="FILE.json", help="BG Stats' push JSON of every play")
+    ex.add_argument("--csv", type=Path, metavar="FILE.csv", help="one row per player per play")
+    ex.add_argument("--since", metavar="DATE", help="only plays that ended on or after this UTC date (YYYY-MM-DD)")
+    ex.add_argument("journals", type=Path, nargs="*", metavar="JOURNAL",
+                    help="these journals only (default: every game in the data directory); an unfinished "
+                    "one is refused")
+
     s = sub.add_parser("screenshot", help="render one screen offscreen to a PNG and exit",
                        formatter_class=DocsHelpFormatter)
     s.add_argument("out", type=Path, nargs="?", help="the PNG to write")
@@ -383,7 +392,69 @@ def main(argv: Sequence[str] | None = None) -> int:
         return screenshot(args)
     if args.command == "score":
         return score(args)
+    if args.command == "export":
+        return export(args)
     return run_app(args)
+
+
+def export(args: argparse.Namespace) -> int:
+    """`companion export [--bgstats FILE.json] [--csv FILE.csv] [--since DATE] [JOURNAL…]`: every
+    finished play of the data directory (or the journals named), only read. Exit 2 with a message
+    naming the rule for a bad date, a journal that is not finished or nothing to write."""
+    import datetime as dt
+
+    from companion.core.errors import IllegalCommand, JournalError
+    from companion.core.journal import Journal
+    from companion.core.plays import NotFinished, finished_plays, read_plays, record_of
+    from companion.core.plays_export import bgstats_text, csv_text, titles_from
+    from companion.games import all_rules, registry
+
+    if args.bgstats is None and args.csv is None:
+        print("companion export: say what to write: --bgstats FILE.json and/or --csv FILE.csv", file=sys.stderr)
+        return 2
+    since = None
+    if args.since:
+        try:
+            since = dt.date.fromisoformat(args.since)
+        except ValueError:
+            print(f"companion export: --since must be a date as YYYY-MM-DD, not {args.since!r}", file=sys.stderr)
+            return 2
+    games = all_rules()
+    if args.journals:
+        records = []
+        for path in args.journals:
+            try:
+                with Journal.read(path) as journal:
+                    game = games.get(journal.game)
+                    if game is None:
+                        raise IllegalCommand("export", "{file}: its game {game} is not installed here.",
+                                             file=path.name, game=journal.game)
+                    records.append(record_of(game, journal))
+            except (IllegalCommand, JournalError) as exc:
+                print(f"companion export: {exc}", file=sys.stderr)
+                return 2
+        records = [r for r in records if since is None or r.end.date() >= since]
+        skipped: list[str] = []
+    else:
+        records, skipped = finished_plays(_load_config(args.config).data_path() / "games", games, since)
+    for line in skipped:
+        print(f"companion export: skipped {line}", file=sys.stderr)
+    title = titles_from({entry.id: entry.title for entry in registry()})
+    bgg = lambda game_id: games[game_id].bgg if game_id in games else None  # noqa: E731
+    if args.bgstats is not None:
+        _write_export(args.bgstats, bgstats_text(records, title, bgg))
+    if args.csv is not None:
+        _write_export(args.csv, csv_text(records, title))
+    print(f"exported {len(records)} finished play{'s' if len(records) != 1 else ''}")
+    return 0
+
+
+def _write_export(path: Path, text: str) -> None:
+    """Writes an export whole or not at all (a temporary file renamed over it)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(path.name + ".part")
+    temp.write_text(text, encoding="utf-8", newline="")
+    temp.replace(path)
 
 
 def score(args: argparse.Namespace) -> int:

@@ -62,6 +62,9 @@ def demo_session(data_dir: Path, language: str, screen: str, games: Mapping[str,
     game, the dice tray) and one damaged game set aside, with the open game closed."""
     table = demo_table(data_dir, language, games)
     session, names = table.session, list(table.names)
+    if screen in ("plays", "play"):
+        _finished_plays(table)
+        return session
     if screen not in ("table", "history", "home"):
         return session
     if screen == "home":
@@ -86,6 +89,25 @@ def demo_session(data_dir: Path, language: str, screen: str, games: Mapping[str,
     if screen == "home":
         session.handle(Intent("close"))
     return session
+
+
+def _finished_plays(table: DemoTable) -> None:
+    """The history of plays' demo: a score pad game and a Tribune game finished (its winner named
+    by the table), then a Trajan game played to its final scoring (its demo's "final" state), the
+    newest, which the "play" picture opens."""
+    names = list(table.names)
+    for intent in (
+        Intent("new_game", {"game": "scorepad", "setup": {"players": names[:3], "seed": 7}}),
+        Intent("add_points", {"seat": 0, "points": 12}),
+        Intent("add_points", {"seat": 1, "points": 9}),
+        Intent("add_points", {"seat": 2, "points": 15}),
+        Intent("finish"),
+        Intent("new_game", {"game": "tribune", "setup": {"players": names[:4], "start_player": 1}}),
+        Intent("take_money", {"seat": 0, "amount": 5, "reason": "coin bowl"}),
+        Intent("finish", {"winners": [1]}),
+    ):
+        table.handle(intent)
+    game_demo("trajan").play(table, "final")
 
 
 def _home_games(table: DemoTable) -> None:

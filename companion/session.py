@@ -46,6 +46,8 @@ from companion.core.journal_files import SET_ASIDE_MARK
 from companion.core.store import (META_CLOSED, SUFFIX, JournalInfo, JournalStore, NothingToRecover, RecentPlayers,
                                   pads_from_meta, seating_meta)
 from companion.core.views import GameView
+from companion.core import bgstats
+from companion.core.plays import PlayRecord, finished_plays
 from companion.pad_answers import NOT_YET, PadAnswers
 from companion.intake import check_fact, check_intent
 # The facts are also the UI's to name through this module (a dice tray's demo builds scanner facts):
@@ -170,6 +172,7 @@ class Session:
         self.start_notices: list[DataNotice] = []
         self.step_listeners: list[Callable[[Step], None]] = []
         self._standing_views: dict[tuple[str, int, str], Mapping[str, Any] | None] = {}  # `standing_view`'s
+        self._plays: tuple[tuple[Any, ...], list[PlayRecord]] | None = None  # `finished_plays`' (files' key, records)
 
     # -- what the table sees -------------------------------------------------------------------
 
@@ -276,6 +279,36 @@ class Session:
         self._standing_views = {k: v for k, v in self._standing_views.items() if k[0] != key[0]}
         self._standing_views[key] = view
         return view
+
+    def finished_plays(self) -> list[PlayRecord]:
+        """Every finished play on disk, newest first (`core.plays.finished_plays`: each finished
+        journal replayed once, only read), for the history of plays and its statistics; kept while
+        no journal file changed. An unfinished game is never among them: its secrets are secret."""
+        key = self._games_key()
+        if self._plays is None or self._plays[0] != key:
+            records, skipped = finished_plays(self.store.games_dir, self.games)
+            for line in skipped:
+                log.warning("finished plays: skipped %s", line)
+            self._plays = (key, records)
+        return list(self._plays[1])
+
+    def _games_key(self) -> tuple[Any, ...]:
+        """The journal files as they are now (name, size, modification time): what `finished_plays`
+        was read from."""
+        key = []
+        try:
+            for path in sorted(self.store.games_dir.glob(f"*{SUFFIX}*")):  # with their -wal files
+                stat = path.stat()
+                key.append((path.name, stat.st_size, stat.st_mtime_ns))
+        except OSError:
+            return ()
+        return tuple(key)
+
+    def bgstats_link(self, record: PlayRecord, game_name: str) -> str:
+        """The play as BG Stats' push-play link (`core.bgstats`; `game_name` its English title):
+        what the play's QR code carries. Raises `bgstats.LinkTooLong` past what a QR code carries."""
+        game = self.games.get(record.game)
+        return bgstats.push_link(bgstats.push_json(record, game_name, game.bgg if game is not None else None))
 
     def unfinished_games(self) -> list[JournalInfo]:
         """Every game that can be resumed, the one played last first (game, players, steps, last

@@ -54,6 +54,7 @@ class EventCodec:
         self._by_kind: dict[str, type[Event]] = {}
         # Field names per kind, computed once: decoding runs for every event at every start-up.
         self._fields: dict[str, frozenset[str]] = {}
+        self._defaults: dict[str, dict[str, Any]] = {}
         for cls in classes:
             if not cls.kind:
                 raise ValueError(f"{cls.__name__} has no kind")
@@ -61,6 +62,10 @@ class EventCodec:
                 raise ValueError(f"two event classes share the kind {cls.kind!r}")
             self._by_kind[cls.kind] = cls
             self._fields[cls.kind] = frozenset(f.name for f in dataclasses.fields(cls))
+            # A field added to an event later carries a default, so the journals written before it
+            # still read (Tribune's `finished` learnt its winners): only such a field may be absent.
+            self._defaults[cls.kind] = {f.name: f.default for f in dataclasses.fields(cls)
+                                        if f.default is not dataclasses.MISSING}
 
     def kinds(self) -> frozenset[str]:
         return frozenset(self._by_kind)
@@ -79,6 +84,9 @@ class EventCodec:
         if not isinstance(data, dict):
             raise ValueError(f"event {kind!r}: payload is not an object")
         names = self._fields[kind]
+        if data.keys() != names:
+            for name, default in self._defaults[kind].items():
+                data.setdefault(name, default)
         if data.keys() != names:
             raise ValueError(f"event {kind!r}: fields {sorted(data)} do not match {sorted(names)}")
         for key, value in data.items():

@@ -14,6 +14,7 @@ from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from companion.core.asks import Ask
 from companion.core.events import Command, Event
+from companion.core.results import BggEntry, FinalResult
 from companion.core.views import GameView
 
 S = TypeVar("S")
@@ -149,3 +150,16 @@ class Game(Generic[S]):
     def format_scores(self, result: Mapping[str, Any]) -> str:
         """With `has_calculator`: a `score_snapshot` result as text for a terminal."""
         raise NotImplementedError
+
+    def final_result(self, state: S) -> FinalResult | None:
+        """How a finished game ended (`core.results.FinalResult`): each seat's score and whether
+        it won, the breakdown with every category's rule, as the end-of-game screen shows it. Read
+        only from a finished state (`core.plays` refuses any other), and only from what the public
+        view shows at the end: a play record, BG Stats and the export are built on it. None (the
+        default): the game leaves no play to record (a tool such as the dice tray)."""
+        return None
+
+    #: The game on BoardGameGeek (`core.results.BggEntry`: its id, whether confirmed, the source),
+    #: which BG Stats matches a pushed play by; set from the data file companion/games/bgg.toml
+    #: (`companion.games.bgg.entry`). None: BG Stats matches the play by the game's name only.
+    bgg: BggEntry | None = None

@@ -30,7 +30,7 @@ from companion.session import Intent, Notice, TableView
 from companion.ui.text import formatting as fmt
 from companion.ui.shell.choices import GameChoice, known
 from companion.ui.text.formatting import Describe, choice_title
-from companion.ui.text.i18n import _
+from companion.ui.text.i18n import _, translate_rule
 from companion.ui.gamedemo import GameDemo
 
 
@@ -208,6 +208,18 @@ class GameUI:
         if isinstance(rnd, int) and not isinstance(rnd, bool) and rnd > 0:
             return _("Round {round}").format(round=rnd)
         return _("Step {n}").format(n=steps)
+
+    @classmethod
+    def category_name(cls, category: str) -> str:
+        """A final breakdown's category (`core.results.Category.id`) in the current language, for
+        the history of plays. Default: the id translated as a msgid ("money" → its catalog entry),
+        else shown as itself with spaces, never hidden."""
+        return _(category.replace("_", " "))
+
+    @classmethod
+    def rule_name(cls, rule: str) -> str:
+        """A rule a category scores by, in the current language (default: the rule as a msgid)."""
+        return translate_rule(rule)
 
     @classmethod
     def points_step(cls, events: Sequence[Mapping[str, Any]]) -> PointsStep | None:

@@ -19,6 +19,9 @@ from companion.games.augustus.parts import bag, setup
 from companion.games.augustus.parts.choices import seat_asks, seat_choices
 from companion.games.augustus.state import AugustusState
 from companion.games.augustus.view import ask_of, public_event, summary_text, view
+from companion.core.results import FinalResult
+from companion.games.augustus import result
+from companion.games.bgg import entry as bgg_entry
 
 
 class AugustusRules(Game):
@@ -27,6 +30,11 @@ class AugustusRules(Game):
     the menu's last entry), and a resolution's choices are on the chooser's pad."""
 
     id = "augustus"
+    bgg = bgg_entry("augustus")
+
+    def final_result(self, state: AugustusState) -> FinalResult | None:
+        """The play's end for the history, BG Stats and the export (augustus/result.py)."""
+        return result.final_result(state)
     event_types = e.EVENT_TYPES
     pad_menu = True
 

@@ -16,12 +16,18 @@ from companion.games.scorepad import events as e
 from companion.games.scorepad import view as v
 from companion.games.scorepad.settings import DEFAULT, ScorepadSettings
 from companion.games.scorepad.state import PadState
+from companion.core.results import FinalResult
+from companion.games.scorepad import result
 
 
 class ScorepadRules(Game):
     """The score pad as a `companion.core.Game`."""
 
     id = "scorepad"
+
+    def final_result(self, state: PadState) -> FinalResult | None:
+        """The play's end for the history, BG Stats and the export (scorepad/result.py)."""
+        return result.final_result(state)
     event_types = e.EVENT_TYPES
 
     def __init__(self, settings: ScorepadSettings = DEFAULT) -> None:

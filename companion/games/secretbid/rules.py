@@ -18,12 +18,18 @@ from companion.games.secretbid import events as e
 from companion.games.secretbid import view as v
 from companion.games.secretbid.settings import DEFAULT, SecretBidSettings
 from companion.games.secretbid.state import SecretBidState
+from companion.core.results import FinalResult
+from companion.games.secretbid import result
 
 
 class SecretBidRules(sealed_view.SealedPads):
     """The secret bid as a `companion.core.Game`."""
 
     id = "secretbid"
+
+    def final_result(self, state: SecretBidState) -> FinalResult | None:
+        """The play's end for the history, BG Stats and the export (secretbid/result.py)."""
+        return result.final_result(state)
     event_types = e.EVENT_TYPES
     bid_rule = "secret bid input"
 

@@ -25,6 +25,9 @@ from companion.games.trajan.parse import intent_of, parse_command
 from companion.games.trajan.setup import deal, initial_state
 from companion.games.trajan.state import TrajanState, TurnState, bag_remove
 from companion.games.trajan.view import public_event, summary_text, view
+from companion.core.results import FinalResult
+from companion.games.trajan import result
+from companion.games.bgg import entry as bgg_entry
 
 TURN = "Trajan 1.2 turn"
 BONUS = "Trajan 1.11 bonus tiles"
@@ -69,6 +72,11 @@ class TrajanRules(Game):
     """Trajan as a `companion.core.Game`."""
 
     id = "trajan"
+    bgg = bgg_entry("trajan")
+
+    def final_result(self, state: TrajanState) -> FinalResult | None:
+        """The play's end for the history, BG Stats and the export (trajan/result.py)."""
+        return result.final_result(state)
     event_types = e.EVENT_TYPES
     pad_menu = True  # a Trajan pad walks the menu of `pad_choices` (the session keeps the cursor)
 

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command
-from companion.core.intent_args import IntentArgs, is_text, list_of
+from companion.core.intent_args import IntentArgs, is_text, is_whole, list_of
 from companion.core.sealed_intents import parse_bid_intent
 
 
@@ -118,7 +118,10 @@ class NextRound(Command):
 
 @dataclasses.dataclass(frozen=True)
 class FinishTribune(Command):
-    """The game is over (the table judges the victory conditions on the board)."""
+    """The game is over (the table judges the victory conditions on the board): `winners`, the
+    seats the table names as winners (none named: the play is recorded without a winner)."""
+
+    winners: tuple[int, ...] = ()
 
 
 def _reason(args: IntentArgs) -> str:
@@ -186,7 +189,10 @@ def parse_command(name: str, args: Mapping[str, Any]) -> Command:
     if name == "next_round":
         return NextRound()
     if name == "finish":
-        return FinishTribune()
+        winners = a.get("winners", [])
+        if not list_of(is_whole)(winners) or len(set(winners)) != len(winners):
+            raise IllegalCommand("Tribune victory", "'winners' must be a list of different seats.")
+        return FinishTribune(tuple(sorted(winners)))
     bid = parse_bid_intent(name, args, RULE)
     if bid is not None:
         return bid

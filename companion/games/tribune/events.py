@@ -94,7 +94,10 @@ class RoundAdvanced(Event):
 
 @dataclasses.dataclass(frozen=True)
 class TribuneFinished(Event):
+    """The game is over; `winners`: the seats the table named (public: the board shows them)."""
+
     kind = "tribune.finished"
+    winners: tuple[int, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)

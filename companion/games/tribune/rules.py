@@ -40,6 +40,9 @@ ASK_RULES = {
 }
 FULL_ONLY = (c.Place, c.Resolve, c.Declare, c.Adjust)
 KEEPER_ONLY = (c.OpenRegionV, c.OpenChariot, c.PlaceChariot, c.NextRound)
+from companion.core.results import FinalResult
+from companion.games.tribune import result
+from companion.games.bgg import entry as bgg_entry
 
 
 def _put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
@@ -51,6 +54,11 @@ class TribuneRules(sealed_view.SealedPads):
     """Tribune (money and the two sealed bids) as a `companion.core.Game`."""
 
     id = "tribune"
+    bgg = bgg_entry("tribune")
+
+    def final_result(self, state: TribuneState) -> FinalResult | None:
+        """The play's end for the history, BG Stats and the export (tribune/result.py)."""
+        return result.final_result(state)
     event_types = e.EVENT_TYPES
 
     def initial_state(self) -> TribuneState:
@@ -105,7 +113,9 @@ class TribuneRules(sealed_view.SealedPads):
             return [e.RoundAdvanced(state.round + 1)]
         if isinstance(command, c.FinishTribune):
             self._no_open_bid(state)
-            return [e.TribuneFinished()]
+            if any(not 0 <= seat < len(state.players) for seat in command.winners):
+                raise IllegalCommand("Tribune victory", "A winner must be one of the {n} seats.", n=len(state.players))
+            return [e.TribuneFinished(command.winners)]
         raise IllegalCommand("Tribune input", "Tribune does not know {name}.", name=type(command).__name__)
 
     def _start(self, state: TribuneState, command: c.StartTribune) -> list[Event]:
@@ -255,7 +265,7 @@ class TribuneRules(sealed_view.SealedPads):
             return TribuneState(players=event.players, start_player=event.start_player, money=event.money,
                                 settings=settings, round=1, chariot_on_board=settings.chariot_starts_on_board)
         if isinstance(event, e.TribuneFinished):
-            return evolve(state, finished=True)
+            return evolve(state, finished=True, winners=tuple(event.winners))
         raise TypeError(f"not a Tribune event: {event.kind}")
 
     def _played(self, state: TribuneState, event: e.Played) -> TribuneState:
@@ -322,7 +332,7 @@ class TribuneRules(sealed_view.SealedPads):
         if isinstance(first, e.RoundAdvanced):
             return c.NextRound()
         if isinstance(first, e.TribuneFinished):
-            return c.FinishTribune()
+            return c.FinishTribune(tuple(first.winners))
         if isinstance(first, e.Played):
             d = first.detail
             if first.move == "place":

@@ -177,6 +177,7 @@ class TribuneState:
     chariot_holder: int | None = None
     settled: tuple[Settled, ...] = ()
     finished: bool = False
+    winners: tuple[int, ...] = ()  # the seats the table named at the end (Tribune's victory is judged on the board)
     #: None in the money-and-bids keeper (mode "keeper"); the whole game's table in mode "full".
     board: Board | None = None
 

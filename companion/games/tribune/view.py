@@ -246,7 +246,9 @@ def public_event(event: Event) -> dict[str, Any]:
         return {"on_board": event.on_board}
     if isinstance(event, e.RoundAdvanced):
         return {"round": event.round}
-    if isinstance(event, (e.ChariotOpened, e.TribuneFinished)):
+    if isinstance(event, e.TribuneFinished):
+        return {"winners": list(event.winners)}
+    if isinstance(event, e.ChariotOpened):
         return {}
     if isinstance(event, e.WholeGameSetUp):
         return {"victory": to_data(event.victory), "benefits": to_data(event.benefits)}

@@ -18,6 +18,9 @@ from companion.games.troyes.parse import parse_command
 from companion.games.troyes.parts import reads, setup
 from companion.games.troyes.state import TroyesState
 from companion.games.troyes.view import ask_of, character_asks, public_event, summary_text, view
+from companion.core.results import FinalResult
+from companion.games.troyes import result
+from companion.games.bgg import entry as bgg_entry
 
 SETUP = "Troyes 2.1 setup"
 #: Moves the table enters from what it sees: asked as data (`view.ask_of`) when posted without it.
@@ -28,6 +31,11 @@ class TroyesRules(Game):
     """Troyes as a `companion.core.Game`."""
 
     id = "troyes"
+    bgg = bgg_entry("troyes")
+
+    def final_result(self, state: TroyesState) -> FinalResult | None:
+        """The play's end for the history, BG Stats and the export (troyes/result.py)."""
+        return result.final_result(state)
     event_types = e.EVENT_TYPES
     takes_dice = True
 

@@ -8,10 +8,19 @@ from typing import Any, Mapping
 from companion.session import TableView
 from companion.ui.augustus.demo import AugustusDemo
 from companion.ui.augustus.presenters import AugustusPresenter
+from companion.ui.text.i18n import N_, _
 from companion.ui.gameui import GameUI
 
 
 class AugustusGameUI(GameUI):
+    #: The final scoring's parts (games/augustus/result.py), in the end screen's words.
+    CATEGORIES = {"rewards": N_("Rewards"), "objectives": N_("Objectives"), "powers": N_("Powers")}
+
+    @classmethod
+    def category_name(cls, category: str) -> str:
+        msgid = cls.CATEGORIES.get(category)
+        return _(msgid) if msgid else category
+
     screens = {"augustus_setup": "companion.ui.augustus.setup", "augustus_table": "companion.ui.augustus.table"}
     table_screen = "augustus_table"
     setup_screen = "augustus_setup"

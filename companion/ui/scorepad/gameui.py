@@ -8,12 +8,21 @@ from typing import Any, Mapping, Sequence
 
 from companion.session import Intent, TableView
 from companion.ui.gameui import Describe, GameUI, PointsStep
+from companion.ui.text.i18n import _
 from companion.ui.scorepad import history
 from companion.ui.scorepad.viewmodels import ScorePadTableViewModel
 
 
 class ScorePadUI(GameUI):
     """A table's running scores for any game (the shell's `setup` screen, its own `table`)."""
+
+    @classmethod
+    def category_name(cls, category: str) -> str:
+        return _("Points entered") if category == "entered" else category
+
+    @classmethod
+    def rule_name(cls, rule: str) -> str:
+        return _("the points the table entered")
 
     screens = {"setup": "companion.ui.scorepad.setup", "table": "companion.ui.scorepad.table"}
     start_kind = history.START_KIND

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from companion.session import TableView
 from companion.ui.gameui import Describe, GameUI
+from companion.ui.text.i18n import _
 from companion.ui.secretbid import format as words
 from companion.ui.secretbid.demo import SecretBidDemo
 
@@ -50,6 +51,14 @@ class SealedBidGameUI(GameUI):
 
 
 class SecretBidGameUI(SealedBidGameUI):
+    @classmethod
+    def category_name(cls, category: str) -> str:
+        return _("Rounds won") if category == "rounds_won" else category
+
+    @classmethod
+    def rule_name(cls, rule: str) -> str:
+        return _("rounds won, as revealed")
+
     screens = {"secretbid_setup": "companion.ui.secretbid.setup", "secretbid_table": "companion.ui.secretbid.table",
                "secretbid_private": "companion.ui.secretbid.private_screen"}
     demo = SecretBidDemo()

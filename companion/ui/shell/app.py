@@ -41,6 +41,7 @@ class CompanionApp(App):
     setup_vm = ObjectProperty(None)
     table_vm = ObjectProperty(None)
     history_vm = ObjectProperty(None)
+    plays_vm = ObjectProperty(None)
     settings_vm = ObjectProperty(None)
     setup_pads = ObjectProperty(None)  # the shared set-up's pads (a game with its own set-up has its own)
     # Each game's own view-models are properties too, made by its GameUI (`GameUI.kv_names`).
@@ -52,6 +53,7 @@ class CompanionApp(App):
                  status_plan: Any = None, scanner_plan: Any = None, speech_plan: Any = None, **kwargs: Any) -> None:
         from companion.ui.shell import setup_pads
         from companion.ui.shell import viewmodels as vms
+        from companion.ui.shell.plays_vm import PlaysViewModel, english_title
         from companion.ui.gameui import game_presenters, load_game_uis
         from companion.ui.text.tr import tr
 
@@ -79,6 +81,7 @@ class CompanionApp(App):
         self.setup_vm.bind(count=lambda *_: self.setup_pads.set_seats(int(self.setup_vm.count)))
         self.table_vm = vms.TableViewModel()
         self.history_vm = vms.HistoryViewModel(choices_for=self._correction_choices)
+        self.plays_vm = PlaysViewModel(linker=lambda record: self.session.bgstats_link(record, english_title(record.game)))
         self.settings_vm = vms.SettingsViewModel(language=self.language, profile=profile, running_profile=profile)
         self.game_uis = load_game_uis(self, self.games)
         self.presenters = game_presenters(self.games)  # what each game's pads and the status display show
@@ -265,6 +268,10 @@ class CompanionApp(App):
         elif name == "history":
             self.history_vm.refresh(self.session.history(), self.session.finished_games(),
                                     self.session.engine.game.id if self.session.engine else None)
+        elif name in ("plays", "play"):
+            self.plays_vm.refresh(self.session.finished_plays())
+            if name == "play" and self.plays_vm.opened < 0 and self.plays_vm.has_plays:
+                self.plays_vm.open(0)  # shown by name (a picture, a script): the newest play
         owner = self._owner(name)
         if owner is not None:
             owner.showing(name)
@@ -287,6 +294,11 @@ class CompanionApp(App):
 
     def open_history(self) -> None:
         self.go("history")
+
+    def open_play(self, index: int) -> None:
+        """Opens finished play `index` of the history of plays: its breakdown, chart and QR code."""
+        self.plays_vm.open(index)
+        self.go("play")
 
     def _correction_choices(self, step: int) -> list[Any]:
         """What step `step` could have been (the open game's `GameUI.correction_choices`)."""
@@ -415,6 +427,7 @@ class CompanionApp(App):
         for ui in self.game_uis.values():
             ui.relabel()
         self.history_vm.refresh()
+        self.plays_vm.refresh()
         self._settings_changed()
 
     def set_profile(self, name: str) -> None:

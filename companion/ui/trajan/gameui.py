@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from companion.session import Notice, TableView
+from companion.ui.trajan import names
 from companion.ui.gameui import GameUI
 from companion.ui.shell import setup_pads
 from companion.ui.text.i18n import _
@@ -25,6 +26,14 @@ class TrajanUI(GameUI):
     table_screen = "trajan_table"
     setup_screen = "trajan_setup"
     shared_table = False
+
+    @classmethod
+    def category_name(cls, category: str) -> str:
+        return names.category(category)
+
+    @classmethod
+    def rule_name(cls, rule: str) -> str:
+        return names.rule(rule)
 
     @classmethod
     def format_scores(cls, result: Mapping[str, Any]) -> str | None:

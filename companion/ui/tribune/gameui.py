@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.ui.text.i18n import _
 from companion.ui.gameui import Describe
 from companion.ui.secretbid.gameui import SealedBidGameUI
 from companion.ui.tribune import history
@@ -13,6 +14,14 @@ from companion.ui.tribune.presenters import TribunePresenter
 
 
 class TribuneGameUI(SealedBidGameUI):
+    @classmethod
+    def category_name(cls, category: str) -> str:
+        return _("Money at the end") if category == "money" else category
+
+    @classmethod
+    def rule_name(cls, rule: str) -> str:
+        return _("Tribune: the money is open; the winners are those the table named")
+
     screens = {"tribune_setup": "companion.ui.tribune.setup", "tribune_table": "companion.ui.tribune.table",
                "tribune_private": "companion.ui.tribune.private_screen",
                "tribune_victory": "companion.ui.tribune.victory_setup"}

@@ -30,6 +30,10 @@ class TroyesUI(GameUI):
     start_kind = history.START_KIND
 
     @classmethod
+    def category_name(cls, category: str) -> str:
+        return tfmt.category_name(category)
+
+    @classmethod
     def history_describer(cls) -> Describe:
         return history.describe_event
 

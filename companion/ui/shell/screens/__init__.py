@@ -20,11 +20,13 @@ MODULES: dict[str, str] = {
     "home": "companion.ui.shell.screens.home",
     "history": "companion.ui.shell.screens.history",
     "settings": "companion.ui.shell.screens.settings",
+    "plays": "companion.ui.shell.screens.plays",
+    "play": "companion.ui.shell.screens.play",
 }
 #: The screens the shell names, in the documentation's order (its pictures, `companion screenshot
 #: --docs`): its own, and "setup" and "table", which mean the chosen game's set-up and the open
 #: game's table (`GameUI.setup_screen` / `table_screen`; the defaults' are the score pad's).
-SCREENS = ("home", "setup", "table", "history", "settings")
+SCREENS = ("home", "setup", "table", "history", "settings", "plays", "play")
 
 
 def create(name: str, game_screens: Mapping[str, str] | None = None) -> Any:
