@@ -276,12 +276,22 @@ def _run_started(args: argparse.Namespace, started: Any, notices: list) -> int:
             status_plan=status,
             scanner_plan=scanner,
             speech_plan=choose_speech(config),
+            keyboard=choose_keyboard(config, config.fullscreen if args.fullscreen is None else True),
         )
         if script_result is not None and script_result.error:
             return 4
         return code
     finally:
         session.shutdown()
+
+
+def choose_keyboard(config: Any, fullscreen: bool) -> Any:
+    """The on-screen keyboard for names: `[devices.keyboard]` decided (in full screen or with no
+    keyboard plugged in by default), with the owner's names file."""
+    from companion.ui.shell.keyboard_names import plan_keyboard
+
+    kb = config.devices.keyboard
+    return plan_keyboard(kb.mode, kb.names_path(config.source), fullscreen=fullscreen)
 
 
 def _could_not_resume(given: str | None, exc: Exception, session: Any) -> str:
