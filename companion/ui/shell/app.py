@@ -450,6 +450,8 @@ class CompanionApp(App):
         self._collector.activity()
         open_ui = self.game_ui(table.game)
         table = self._news.tell(table, self.session.history, type(open_ui) if open_ui is not None else None)
+        if self.status_display is not None:
+            self.status_display.tell(table)  # the same words as the screen's notice
         if open_ui is not None and not open_ui.shared_table:
             self.table_vm.show_notice(table)
         else:
