@@ -72,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="resume the latest unfinished game, or the given journal file")
     p.add_argument("--home", action="store_true", help="start at the home screen even if a game is unfinished")
     p.add_argument("--fullscreen", action="store_true", default=None, help="full screen (kiosk)")
-    p.add_argument("--lang", choices=LANGUAGES, help="language of the screens")
+    p.add_argument("--lang", choices=LANGUAGES, help="language of the screens and of replay, score and doctor "
+                   "(default: the config's)")
     p.add_argument("--profile", choices=PROFILES, help="display profile")
     p.add_argument("--input-script", type=Path, metavar="FILE",
                    help="play a script of simulated inputs (see docs/input-script.md)")
@@ -285,12 +286,22 @@ def _run_started(args: argparse.Namespace, started: Any, notices: list) -> int:
             status_plan=status,
             scanner_plan=scanner,
             speech_plan=choose_speech(config),
+            keyboard=choose_keyboard(config, config.fullscreen if args.fullscreen is None else True),
         )
         if script_result is not None and script_result.error:
             return 4
         return code
     finally:
         session.shutdown()
+
+
+def choose_keyboard(config: Any, fullscreen: bool) -> Any:
+    """The on-screen keyboard for names: `[devices.keyboard]` decided (in full screen or with no
+    keyboard plugged in by default), with the owner's names file."""
+    from companion.ui.shell.keyboard_names import plan_keyboard
+
+    kb = config.devices.keyboard
+    return plan_keyboard(kb.mode, kb.names_path(config.source), fullscreen=fullscreen)
 
 
 def _could_not_resume(given: str | None, exc: Exception, session: Any) -> str:
@@ -380,12 +391,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         from companion.games import all_rules
         from companion.replay import run
+        from companion.ui.gameui import game_ui_classes
+        from companion.ui.shell.choices import register
+        from companion.ui.text.i18n import set_language
 
-        return run(str(args.journal), args.json, all_rules())
+        set_language(args.lang or _load_config(args.config).language)
+        choices = game_choices()
+        register(choices)  # the games' titles, by id
+        return run(str(args.journal), args.json, all_rules(), game_ui_classes(choices) if not args.json else None)
     if args.command == "doctor":
         from companion.doctor import exit_code, format_report, run_doctor
+        from companion.ui.text.i18n import set_language
 
-        probes = run_doctor(_load_config(args.config))
+        config = _load_config(args.config)
+        set_language(args.lang or config.language)
+        probes = run_doctor(config)
         print(format_report(probes))
         return exit_code(probes)
     if args.command == "screenshot":

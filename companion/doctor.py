@@ -279,26 +279,35 @@ def exit_code(probes: Sequence[Probe]) -> int:
 
 
 def format_report(probes: Sequence[Probe]) -> str:
-    """A plain-text table, one check per row, each fix on its own line below its check."""
-    name_width = max([len("check")] + [len(p.name) for p in probes])
-    status_width = max([len("status")] + [len(p.status) for p in probes])
+    """A plain-text table, one check per row, each fix on its own line below its check, in the
+    current language (`--lang`, else the config's): the frame, the checks' names, their statuses
+    and the verdict; the details and fixes stay as the probes say them (paths, commands)."""
+    from companion.ui.text import cli_words as w
+    from companion.ui.text.cli_words import check_name, columns, pad_columns
+    from companion.ui.text.i18n import _
+
+    names = {p.name: check_name(p.name) for p in probes}
+    statuses = {p.status: _(w.STATUS_WORDS.get(p.status, p.status)) for p in probes}
+    check, status, detail = (_(word) for word in w.DOCTOR_HEAD)
+    name_width = max([columns(check)] + [columns(names[p.name]) for p in probes])
+    status_width = max([columns(status)] + [columns(statuses[p.status]) for p in probes])
     indent = " " * (2 + name_width + 2 + status_width + 2)
-    lines = ["companion doctor", "", f"  {'check':<{name_width}}  {'status':<{status_width}}  detail"]
+    lines = [_(w.DOCTOR_TITLE), "", f"  {pad_columns(check, name_width)}  {pad_columns(status, status_width)}  {detail}"]
     for p in probes:
-        lines.append(f"  {p.name:<{name_width}}  {p.status:<{status_width}}  {p.detail}".rstrip())
+        lines.append(f"  {pad_columns(names[p.name], name_width)}  {pad_columns(statuses[p.status], status_width)}"
+                     f"  {p.detail}".rstrip())
         if p.fix:
-            lines.append(f"{indent}fix: {p.fix}")
+            lines.append(indent + _(w.DOCTOR_FIX).format(fix=p.fix))
     lines.append("")
+    listed = _(", ").join
     problems = [p for p in probes if p.is_problem]
     if problems:
-        names = ", ".join(p.name for p in problems)
-        lines.append(f"{len(problems)} problem{'s' * (len(problems) != 1)} to fix before companion can run "
-                     f"as configured: {names}.")
+        template = w.ONE_PROBLEM if len(problems) == 1 else w.PROBLEMS
+        lines.append(_(template).format(n=len(problems), names=listed(names[p.name] for p in problems)))
     else:
-        simulated = [p.name for p in probes if p.status == SIMULATED]
-        lines.append("Nothing stops companion from running as configured"
-                     + (f"; simulated: {', '.join(simulated)}." if simulated else "."))
-    advice = [p.name for p in probes if not p.is_problem and p.status in (MISSING, WARN)]
+        simulated = [names[p.name] for p in probes if p.status == SIMULATED]
+        lines.append(_(w.NOTHING_STOPS_SIMULATED).format(names=listed(simulated)) if simulated else _(w.NOTHING_STOPS))
+    advice = [names[p.name] for p in probes if not p.is_problem and p.status in (MISSING, WARN)]
     if advice:
-        lines.append(f"Worth a look: {', '.join(advice)}.")
+        lines.append(_(w.WORTH_A_LOOK).format(names=listed(advice)))
     return "\n".join(lines)

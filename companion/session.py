@@ -344,6 +344,11 @@ class Session:
         too), for the set-up screens to offer again: a game night keeps its players."""
         return self.store.recent_players(game_id)
 
+    def recent_names(self) -> list[str]:
+        """The names of the last games' players, any game, newest first, each once (the on-screen
+        keyboard's one-tap names)."""
+        return self.store.recent_names()
+
     def seat_of_pad(self, pad: int) -> int | None:
         """The seat pad `pad` plays in the open game, or None when that pad was given to nobody
         (without a choice in the setup, pad k plays seat k while there is a seat k)."""

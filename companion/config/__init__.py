@@ -29,10 +29,12 @@ from companion.config.schema import (
     OLED_ADDRESSES,
     OLED_DRIVERS,
     PROFILES,
+    KEYBOARD_MODES,
     TOUCHSCREEN_MODES,
     WRITABLE_KEYS,
     Config,
     DevicesConfig,
+    KeyboardConfig,
     OledConfig,
     PadsConfig,
     ScannerConfig,
@@ -44,7 +46,7 @@ from companion.config.schema import (
 from companion.config.writing import write_setting
 
 __all__ = [
-    "DEFAULT_CONFIG_TEXT", "DEFAULT_SEATS", "DEVICE_MODES", "GPIO_PINS", "I2C1_PINS", "LANGUAGES",
+    "DEFAULT_CONFIG_TEXT", "DEFAULT_SEATS", "DEVICE_MODES", "GPIO_PINS", "I2C1_PINS", "KEYBOARD_MODES", "KeyboardConfig", "LANGUAGES",
     "MUX_ADDRESS", "MUX_CHANNELS", "OLED_ADDRESSES", "OLED_DRIVERS", "PROFILES", "TOUCHSCREEN_MODES",
     "WRITABLE_KEYS", "Config", "ConfigError", "DevicesConfig", "OledConfig", "PadsConfig",
     "ScannerConfig", "SeatConfig", "SpeechConfig", "StatusDisplayConfig", "TouchscreenConfig", "default_config_path",

@@ -20,6 +20,8 @@ from companion.config.schema import (
     DevicesConfig,
     GPIO_PINS,
     I2C1_PINS,
+    KEYBOARD_MODES,
+    KeyboardConfig,
     LANGUAGES,
     MUX_CHANNELS,
     OLED_ADDRESSES,
@@ -173,13 +175,14 @@ class _Checker:
         return Config(language, profile, fullscreen, data_dir, font, devices, source=self.source)
 
     def devices(self, value: Any, path: KeyPath) -> DevicesConfig:
-        table = self.table(value, path, ("pads", "scanner", "status_display", "touchscreen", "speech"))
+        table = self.table(value, path, ("pads", "scanner", "status_display", "touchscreen", "speech", "keyboard"))
         devices = DevicesConfig(
             pads=self.pads(table.get("pads", {}), path + ("pads",)),
             scanner=self.scanner(table.get("scanner", {}), path + ("scanner",)),
             status_display=self.status_display(table.get("status_display", {}), path + ("status_display",)),
             touchscreen=self.touchscreen(table.get("touchscreen", {}), path + ("touchscreen",)),
             speech=self.speech(table.get("speech", {}), path + ("speech",)),
+            keyboard=self.keyboard(table.get("keyboard", {}), path + ("keyboard",)),
         )
         self.check_displays(devices, path)
         return devices
@@ -252,6 +255,12 @@ class _Checker:
     def speech(self, value: Any, path: KeyPath) -> SpeechConfig:
         table = self.table(value, path, ("enabled",))
         return SpeechConfig(self.boolean(table, path, "enabled", SpeechConfig().enabled))
+
+    def keyboard(self, value: Any, path: KeyPath) -> KeyboardConfig:
+        table = self.table(value, path, ("mode", "names_file"))
+        d = KeyboardConfig()
+        return KeyboardConfig(self.enum(table, path, "mode", KEYBOARD_MODES, d.mode),
+                              self.text(table, path, "names_file", d.names_file))
 
     def check_displays(self, devices: DevicesConfig, path: KeyPath) -> None:
         """Two displays answering at the same place, or a button on I2C bus 1's pins, cannot work.

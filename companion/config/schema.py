@@ -13,6 +13,7 @@ LANGUAGES = ("auto", "zh-Hans", "zh-Hant", "en")
 PROFILES = ("800x480", "1280x720", "720x1280")
 DEVICE_MODES = ("auto", "real", "simulated")
 TOUCHSCREEN_MODES = ("auto", "off")
+KEYBOARD_MODES = ("auto", "on", "off")
 OLED_DRIVERS = ("ssd1306", "sh1106")
 OLED_ADDRESSES = (0x3C, 0x3D)
 MUX_ADDRESS = 0x70
@@ -91,6 +92,23 @@ class TouchscreenConfig:
 
 
 @dataclasses.dataclass(frozen=True)
+class KeyboardConfig:
+    """The on-screen keyboard for players' names. `mode` "auto": shown in full screen (a kiosk)
+    or when no keyboard is plugged in; "on": always; "off": never. `names_file`: names offered one
+    tap away (one a line; Chinese names without an input method); "" is names.txt beside the
+    config file."""
+
+    mode: str = "auto"
+    names_file: str = ""
+
+    def names_path(self, config_source: Path | None) -> Path:
+        """The names file: `names_file` with `~` expanded, relative to the config file's folder."""
+        base = config_source.parent if config_source is not None else xdg_home("XDG_CONFIG_HOME", ".config") / "companion"
+        path = Path(self.names_file or "names.txt").expanduser()
+        return path if path.is_absolute() else base / path
+
+
+@dataclasses.dataclass(frozen=True)
 class SpeechConfig:
     """The crier's call spoken aloud (espeak-ng through the SDL sound): `enabled` False says
     nothing at all; without an engine or an audio device the call is only shown."""
@@ -105,6 +123,7 @@ class DevicesConfig:
     status_display: StatusDisplayConfig = StatusDisplayConfig()
     touchscreen: TouchscreenConfig = TouchscreenConfig()
     speech: SpeechConfig = SpeechConfig()
+    keyboard: KeyboardConfig = KeyboardConfig()
 
 
 @dataclasses.dataclass(frozen=True)

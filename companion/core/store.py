@@ -444,6 +444,24 @@ class JournalStore:
                 return seating
         return None
 
+    def recent_names(self, files: int = 12) -> list[str]:
+        """Every name seated in the newest `files` games of any kind, finished or not, newest game
+        first and each name once: what the on-screen keyboard offers one tap away. Like
+        `recent_players`, it reads only the journals' seating and leaves an unusable file alone."""
+        names: list[str] = []
+        for count, path in enumerate(games_files(self.games_dir, f"*{SUFFIX}")):
+            if count >= files:
+                break
+            try:
+                with Journal.read(path) as journal:
+                    seating = seating_of(journal)
+            except JournalError:
+                continue
+            for name in seating.names if seating is not None else ():
+                if name.strip() and name not in names:
+                    names.append(name)
+        return names
+
 
 __all__ = ["META_CLOSED", "META_RESULT", "result_meta", "result_of", "JournalInfo", "JournalStore", "NothingToRecover", "Recovered", "RecentPlayers", "SetAside", "SUFFIX",
            "pads_from_meta", "seating_meta", "seating_of"]

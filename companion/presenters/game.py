@@ -11,6 +11,8 @@ the mapping to the device feeds, which call only `pad_screen` and `status_screen
 
 from __future__ import annotations
 
+import dataclasses
+
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
@@ -107,9 +109,13 @@ def pad_screen(view: Mapping[str, Any] | None, seat: int, *, cursor: int | None 
 def status_screen(table: Any, words: StatusWords = status_screens.ENGLISH,
                   presenters: Presenters = NO_PRESENTERS) -> StatusScreen:
     """The status display's screen for `table` (a `companion.session.TableView`, or anything with
-    `game` and `view`), by its game's presenter; blank when no game is open."""
+    `game` and `view`), by its game's presenter; blank when no game is open. A table that carries
+    `notice_text` (what the touchscreen just told the table, in its language) shows it in the
+    notice's place, over the presenter's own (a warning of what comes next)."""
     view = getattr(table, "view", None)
     game = getattr(table, "game", None)
     if not game or not isinstance(view, Mapping):
         return StatusScreen()
-    return presenter_for(presenters, game).status_screen(view, words)
+    screen = presenter_for(presenters, game).status_screen(view, words)
+    told = getattr(table, "notice_text", "")
+    return dataclasses.replace(screen, notice=told) if told and not screen.is_blank else screen

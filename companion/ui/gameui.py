@@ -189,6 +189,14 @@ class GameUI:
         return None
 
     @classmethod
+    def replay_text(cls, view: Mapping[str, Any]) -> str | None:
+        """A journal's public view as terminal text for `companion replay`, in the current language
+        with player-facing names. Default: a finished game's breakdown through `format_scores`
+        (`view.final`), else None: the game's own `summary_text`, else a score table."""
+        final = view.get("final")
+        return cls.format_scores(final) if isinstance(final, Mapping) and final else None
+
+    @classmethod
     def choice_label(cls, intent: Mapping[str, Any]) -> str:
         """One of `correction_choices` on a button of the correct panel. Default: its intent name."""
         return str(intent["name"])

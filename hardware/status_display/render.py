@@ -12,9 +12,15 @@ Layout (y ranges in pixels):
     27-40  big season number ■■□□  big round number ■■■□  (a pip per season / round, filled so far)
     42-52  time track: `lap` cells, the first `time` filled; a tall bar at its end while the round ends
     53-63  status
+
+While the screen has a `notice` (what the table was just told), rows 14-52 hold it instead of the
+counters and the track, wrapped onto up to three lines (at a space in Latin text, anywhere in
+Chinese); a notice longer than that ends in "..".
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -23,6 +29,8 @@ from hardware.status_display.screen import StatusScreen
 
 WIDTH, HEIGHT = 128, 64
 TITLE_Y, RULE_Y, LABEL_Y, NUMBER_Y, STATUS_Y = 0, 12, 14, 27, 53
+NOTICE_ROWS = (14, 27, 40)
+"""The notice's lines, between the rule and the status."""
 TRACK_TOP, TRACK_BOTTOM = 44, 50
 """The cells' rows; the round-end bar reaches two pixels further each way."""
 TRACK_WIDTH = WIDTH - 2
@@ -34,9 +42,8 @@ PIP, PIP_STEP, MAX_PIPS = 5, 7, 5
 SCALE = 2
 
 
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, width: int, cjk_path: str) -> None:
-    if not text:
-        return
+def _font(text: str, cjk_path: str) -> tuple[Any, str, int]:
+    """(font, the text as it can be drawn, y nudge) for one line."""
     font, nudge = latin_font(), 0
     if not is_latin(text):
         cjk = cjk_font(cjk_path)
@@ -44,7 +51,44 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, width: int,
             text = "".join(ch if ord(ch) < 256 else "?" for ch in text)
         else:
             font, nudge = cjk, -2  # its ink starts 2 px below the pen: keep it inside the row
+    return font, text, nudge
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, width: int, cjk_path: str) -> None:
+    if not text:
+        return
+    font, text, nudge = _font(text, cjk_path)
     draw.text((xy[0], xy[1] + nudge), fit(text, font, width), font=font, fill=1)
+
+
+def wrap(text: str, font: Any, width: int, rows: int) -> list[str]:
+    """`text` as at most `rows` lines of `width` pixels: broken at the last space that fits in
+    Latin text, at any character in Chinese (which has no spaces); the last line ends in ".." when
+    the text is longer than the lines."""
+    lines: list[str] = []
+    rest = " ".join(text.split())
+    while rest and len(lines) < rows:
+        if font.getlength(rest) <= width:
+            lines.append(rest)
+            rest = ""
+            break
+        cut = len(rest)
+        while cut > 1 and font.getlength(rest[:cut]) > width:
+            cut -= 1
+        space = rest.rfind(" ", 0, cut + 1)
+        if space > 0 and (rest[cut:cut + 1] == " " or is_latin(rest[space:cut])):
+            cut = space
+        lines.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest and lines:
+        lines[-1] = fit(f"{lines[-1]} {rest}", font, width)
+    return lines
+
+
+def _notice(draw: ImageDraw.ImageDraw, text: str, cjk_path: str) -> None:
+    font, text, nudge = _font(text, cjk_path)
+    for y, line in zip(NOTICE_ROWS, wrap(text, font, WIDTH, len(NOTICE_ROWS))):
+        draw.text((0, y + nudge), line, font=font, fill=1)
 
 
 def big_number(value: int) -> Image.Image:
@@ -115,11 +159,14 @@ def render(screen: StatusScreen, *, cjk_path: str = CJK_FONT) -> Image.Image:
     draw = ImageDraw.Draw(image)
     _text(draw, (0, TITLE_Y), screen.title, WIDTH, cjk_path)
     draw.line((0, RULE_Y, WIDTH - 1, RULE_Y), fill=1)
-    if screen.season is not None:
-        _counter(image, draw, COLUMN[0], screen.season_label, screen.season, screen.seasons, cjk_path)
-    if screen.round is not None:
-        _counter(image, draw, COLUMN[1], screen.round_label, screen.round, screen.rounds, cjk_path)
-    if screen.time is not None and screen.lap is not None:
-        _track(draw, screen.time, screen.lap, screen.round_ending)
+    if screen.notice:
+        _notice(draw, screen.notice, cjk_path)
+    else:
+        if screen.season is not None:
+            _counter(image, draw, COLUMN[0], screen.season_label, screen.season, screen.seasons, cjk_path)
+        if screen.round is not None:
+            _counter(image, draw, COLUMN[1], screen.round_label, screen.round, screen.rounds, cjk_path)
+        if screen.time is not None and screen.lap is not None:
+            _track(draw, screen.time, screen.lap, screen.round_ending)
     _text(draw, (0, STATUS_Y), screen.status, WIDTH, cjk_path)
     return image

@@ -22,6 +22,9 @@ class StatusScreen:
     round_ending:  the round ends after the current turn (the track's end is marked).
     season_label, round_label: the words above the two numbers, translated by the caller.
     status:        the bottom line ("Ann's turn", "scoring season 2").
+    notice:        what the table was just told, or is warned of ("Undid: Bob — Military → Senate",
+                   "▲ This turn ends season 2: scoring follows"): while there is one it takes the
+                   counters' and the track's place, wrapped onto up to three lines.
     """
 
     title: str = ""
@@ -35,6 +38,7 @@ class StatusScreen:
     season_label: str = "Season"
     round_label: str = "Round"
     status: str = ""
+    notice: str = ""
 
     def __post_init__(self) -> None:
         for name in ("season", "seasons", "round", "rounds", "time", "lap"):

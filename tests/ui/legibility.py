@@ -111,3 +111,85 @@ def _broken_word(widget: Any) -> str | None:
 _WORD = re.compile(r"[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+")
 _MARKUP_TAG = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
 _MARKUP_SIZE = re.compile(r"\[size=([0-9.]+)\]")
+
+
+def _ink(widget: Any) -> tuple[float, float, float, float] | None:
+    """Where a label's text is drawn, in window coordinates: the union of its laid-out lines
+    (Kivy centres the texture on the label; each line has its own x and width in the texture),
+    clipped by any ScrollView or StencilView it is in. None when nothing of it shows. Lines that do
+    not fit the texture are a label's earlier layout (a reused label keeps them): then the whole
+    texture counts."""
+    from kivy.uix.stencilview import StencilView
+
+    tw, th = widget.texture_size
+    cx, cy = widget.to_window(*widget.center)
+    left, top = cx - tw / 2, cy + th / 2
+    lines = [line for line in getattr(widget._label, "_cached_lines", ()) or () if line.w > 0]
+    if lines and all(line.y + line.h <= th + 1 and line.x + line.w <= tw + 1 for line in lines):
+        box = [min(left + line.x for line in lines), min(top - line.y - line.h for line in lines),
+               max(left + line.x + line.w for line in lines), max(top - line.y for line in lines)]
+    else:
+        box = [left, cy - th / 2, left + tw, top]
+    for ancestor in _ancestors(widget):
+        if isinstance(ancestor, StencilView) and hasattr(ancestor, "to_window"):
+            x0, y0, x1, y1 = _rect(ancestor)
+            box = [max(box[0], x0), max(box[1], y0), min(box[2], x1), min(box[3], y1)]
+    return (box[0], box[1], box[2], box[3]) if box[2] > box[0] and box[3] > box[1] else None
+
+
+def _branches(a: Any, b: Any) -> tuple[list[Any], list[Any]]:
+    """Each label's ancestors below the first ancestor they share (the label itself first)."""
+    chain_a = [a, *_ancestors(a)]
+    chain_b = [b, *_ancestors(b)]
+    shared = next((n for n in chain_a if any(n is m for m in chain_b)), None)
+    cut = lambda chain: chain[: next((i for i, n in enumerate(chain) if n is shared), len(chain))]  # noqa: E731
+    return cut(chain_a), cut(chain_b)
+
+
+def _opaque(widget: Any) -> bool:
+    """Does the widget paint an opaque background under its children (a panel over the screen)?"""
+    from kivy.graphics import Color, Rectangle, RoundedRectangle
+
+    alpha = 0.0
+    for instruction in getattr(widget.canvas, "before", None).children if widget.canvas.before else ():
+        if isinstance(instruction, Color):
+            alpha = instruction.a
+        elif isinstance(instruction, (Rectangle, RoundedRectangle)) and alpha >= 0.99:
+            return True
+    return False
+
+
+def overlap_problems(ui: Any, where: str, least: float = 3.0) -> list[str]:
+    """Every two shown labels whose drawn text overlaps by more than `least` px each way (one
+    widget's words printed over another's). A label on a panel that paints an opaque background
+    over the other (an open panel over the table) does not count: it hides what is under it."""
+    from kivy.uix.label import Label
+
+    from companion.ui.widgets import is_shown, iter_widgets
+
+    shown = []
+    for widget in iter_widgets(ui.app.root):
+        if not isinstance(widget, Label) or not widget.text.strip() or not is_shown(widget):
+            continue
+        if widget.opacity == 0 or widget.height <= 1 or widget.width <= 1:
+            continue
+        if any(getattr(a, "opacity", 1) == 0 for a in _ancestors(widget)):
+            continue
+        ink = _ink(widget)
+        if ink is not None:
+            shown.append((widget, ink))
+    problems = []
+    for i, (a, ia) in enumerate(shown):
+        for b, ib in shown[i + 1:]:
+            w = min(ia[2], ib[2]) - max(ia[0], ib[0])
+            h = min(ia[3], ib[3]) - max(ia[1], ib[1])
+            if w <= least or h <= least:
+                continue
+            branch_a, branch_b = _branches(a, b)
+            if not branch_a or not branch_b:
+                continue  # one inside the other (a button's own label)
+            if any(_opaque(n) for n in branch_a[1:] + branch_b[1:]):
+                continue
+            name = lambda wd: getattr(wd, "wid", "") or f"{type(wd).__name__} {wd.text[:30]!r}"  # noqa: E731
+            problems.append(f"{where}: the text of {name(a)} and of {name(b)} overlap by {w:.0f}×{h:.0f} px")
+    return problems

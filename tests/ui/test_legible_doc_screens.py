@@ -1,7 +1,8 @@
 """Every screen the documentation pictures show (`companion screenshot --docs`: the shell's
 screens and each game's demo states) is legible from across the table in each display profile
-and language: no label's text cut, ellipsised or outside its parent, nothing a player reads from
-their seat under the type scale's reading size (see tests/ui/legibility.py).
+and language: no label's text cut, ellipsised or outside its parent, no widget's text printed over
+another's, nothing a player reads from their seat under the type scale's reading size (see
+tests/ui/legibility.py).
 
 One app per screen and profile, started at the profile's size on the demo's own session (as
 `companion screenshot --profile` does), switched to each language in turn as a table's owner would
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from legibility import legibility_problems
+from legibility import legibility_problems, overlap_problems
 from uiharness import choices, run_ui, settle
 
 pytestmark = pytest.mark.timeout(300)
@@ -57,6 +58,7 @@ def test_a_doc_screen_is_legible_in_every_profile_and_language(tmp_path: Path, g
             ui.app.set_language(language)
             yield from settle()
             problems.extend(legibility_problems(ui, f"{profile} {language}"))
+            problems.extend(overlap_problems(ui, f"{profile} {language}"))
 
     try:
         run_ui(session, script, start_screen=screen, profile=profile, watchdog=200)

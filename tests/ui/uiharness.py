@@ -54,6 +54,7 @@ class UI:
         widget = self.find(wid)
         assert self.shown(wid), f"{wid!r} is not on the current screen ({self.app.sm.current})"
         assert not widget.disabled, f"{wid!r} is disabled"
+        yield from _scrolled_into_view(widget)  # a finger scrolls to a button before it taps it
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -71,6 +72,23 @@ class UI:
     @property
     def screen(self) -> str:
         return self.app.sm.current
+
+
+def _scrolled_into_view(widget: Any) -> Generator[None, None, None]:
+    """Scrolls each ScrollView the widget is in until its centre is inside the view (nothing when
+    it is already: a tap on what shows is a tap, as before)."""
+    from kivy.uix.scrollview import ScrollView
+
+    node = widget.parent
+    while node is not None and node is not node.parent:
+        if isinstance(node, ScrollView) and (node.do_scroll_x or node.do_scroll_y):
+            cx, cy = widget.to_window(*widget.center)
+            x0, y0 = node.to_window(node.x, node.y)
+            x1, y1 = node.to_window(node.right, node.top)
+            if not (x0 <= cx <= x1 and y0 <= cy <= y1):
+                node.scroll_to(widget, padding=0, animate=False)
+                yield from settle()
+        node = node.parent
 
 
 def run_ui(session: Any, script: Script, *, language: str = "en", profile: str = "800x480",

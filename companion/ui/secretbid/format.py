@@ -134,3 +134,38 @@ def round_line(result: Mapping[str, Any], names: Sequence[str]) -> str:
         _("Round {round}: {bids} — {verdict}")
     return template.format(round=result.get("round", ""), bids=fmt.format_revealed_bids(result, names) or "—",
                            verdict=fmt.format_verdict(result, names))
+
+
+# -- `companion replay` -------------------------------------------------------------------------------
+
+def replay_text(public: Mapping[str, Any]) -> str:
+    """A public view as terminal text for `companion replay`, in the table's language: where the
+    bidding stands (who has locked, never what) and every revealed round. The same lines as the
+    game's own `summary_text`, worded here because the game may not import the catalogs."""
+    players = list(public.get("players", ()))
+
+    def names(seats: Iterable[int]) -> str:
+        return _(", ").join(str(players[s]["name"]) for s in seats) or "-"
+
+    if public.get("phase") == "setup":
+        return _("Secret bid: not set up") + "\n"
+    bid = public.get("bid") or {}
+    if public.get("finished"):
+        lines = [_("Secret bid: finished after {n} revealed round(s)").format(n=len(public.get("results", ())))]
+    elif bid.get("phase") == "bidding":
+        locked = [s["seat"] for s in bid.get("seats", ()) if s.get("locked")]
+        lines = [_("Secret bid: round {round}, bidding").format(round=public.get("round", "")),
+                 "  " + _("locked: {names}").format(names=names(locked)),
+                 "  " + _("waiting: {names}").format(names=names(bid.get("waiting", ())))]
+    else:
+        lines = [_("Secret bid: round {round} revealed").format(round=public.get("round", ""))]
+    for result in public.get("results", ()):
+        bids = " · ".join(f"{players[b['seat']]['name']} {b['amount']}" + ("" if b["locked"] else " " + _("(not locked)"))
+                          for b in sorted(result["bids"], key=lambda b: -b["amount"]))
+        winners = list(result["winners"])
+        verdict = (_("no bids") if not winners else
+                   _("highest: {names}").format(names=names(winners)) if len(winners) == 1 else
+                   _("tie: {names}").format(names=names(winners)))
+        head = (_("Round {round}, forced") if result["forced"] else _("Round {round}")).format(round=result["round"])
+        lines.append(f"{head}: {bids or '-'} — {verdict}")
+    return "\n".join(lines) + "\n"

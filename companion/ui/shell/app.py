@@ -50,7 +50,8 @@ class CompanionApp(App):
                  games: Sequence[GameChoice] = (), on_settings_changed: SettingsCallback | None = None,
                  on_ready: Callable[["CompanionApp"], None] | None = None, exit_after_first_frame: bool = False,
                  start_game: str | None = None, pad_count: int | None = None, pad_plan: Any = None,
-                 status_plan: Any = None, scanner_plan: Any = None, speech_plan: Any = None, **kwargs: Any) -> None:
+                 status_plan: Any = None, scanner_plan: Any = None, speech_plan: Any = None, keyboard: Any = None,
+                 **kwargs: Any) -> None:
         from companion.ui.shell import setup_pads
         from companion.ui.shell import viewmodels as vms
         from companion.ui.shell.plays_vm import PlaysViewModel, english_title
@@ -101,6 +102,8 @@ class CompanionApp(App):
         self.scanner: Any = None  # companion.ui.dice.scanner_hook.ScannerHook once open
         self._speech_plan = speech_plan  # companion.wiring.speech.SpeechPlan
         self.speech: Any = None  # companion.ui.shell.speech_hook.SpeechHook once open
+        self._keyboard_plan = keyboard  # companion.ui.shell.keyboard_names.KeyboardPlan, or None: no keyboard
+        self.name_keyboard: Any = None  # companion.ui.shell.keyboard.NameKeyboard when it is shown
 
     def load_kv(self, filename: str | None = None) -> bool:
         """Each screen loads its own .kv beside it; no app-wide kv file."""
@@ -126,6 +129,10 @@ class CompanionApp(App):
 
         self._news = TableNews()
         self.sm = WindowScreenManager(transition=NoTransition())
+        if self._keyboard_plan is not None and self._keyboard_plan.shown:
+            from companion.ui.shell.keyboard import NameKeyboard
+
+            self.name_keyboard = NameKeyboard(self, self._keyboard_plan)
         table = self.session.table_view()
         self.table_vm.update(table)
         for ui in self.game_uis.values():
@@ -158,6 +165,8 @@ class CompanionApp(App):
         if self.pad_panels is not None:
             self.pad_panels.close()  # first: no pad fact may arrive after this; displays cleared
             self.pad_panels = None
+        if self.name_keyboard is not None:
+            self.name_keyboard.hide()  # off the window: a later app in this process owns it
         if self.status_display is not None:
             self.status_display.close()  # the display is cleared: no finished game's status stays on it
             self.status_display = None
@@ -208,13 +217,18 @@ class CompanionApp(App):
         width, height = size
         self.scale = profiles.scale_for(width, height)
         self.portrait = height > width
+        if self.name_keyboard is not None:
+            self.name_keyboard.place()
 
     # -- finding widgets -------------------------------------------------------------------------
 
     def find_widget(self, wid: str) -> Any | None:
         from companion.ui.widgets import find_widget
 
-        return find_widget(self.root, wid) if self.root is not None else None
+        found = find_widget(self.root, wid) if self.root is not None else None
+        if found is None and self.name_keyboard is not None and self.name_keyboard.parent is not None:
+            found = find_widget(self.name_keyboard, wid)  # the on-screen keyboard, while it is shown
+        return found
 
     # -- navigation ------------------------------------------------------------------------------
 
@@ -258,6 +272,8 @@ class CompanionApp(App):
         name = self.route(name)
         current = self.sm.current if self.sm.screen_names else None
         if current and current != name:
+            if self.name_keyboard is not None:
+                self.name_keyboard.hide()  # the name field it typed into is left behind
             self._previous = current
             self.table_vm.clear_notice()
             for ui in self.game_uis.values():
@@ -428,6 +444,8 @@ class CompanionApp(App):
             ui.relabel()
         self.history_vm.refresh()
         self.plays_vm.refresh()
+        if self.name_keyboard is not None:
+            self.name_keyboard.relabel()
         self._settings_changed()
 
     def set_profile(self, name: str) -> None:
@@ -445,6 +463,8 @@ class CompanionApp(App):
         self._collector.activity()
         open_ui = self.game_ui(table.game)
         table = self._news.tell(table, self.session.history, type(open_ui) if open_ui is not None else None)
+        if self.status_display is not None:
+            self.status_display.tell(table)  # the same words as the screen's notice
         if open_ui is not None and not open_ui.shared_table:
             self.table_vm.show_notice(table)
         else:
@@ -490,7 +510,7 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
             on_ready: Callable[[CompanionApp], None] | None = None, exit_after_first_frame: bool = False,
             games: Sequence[GameChoice] = (), start_game: str | None = None, pad_count: int | None = None,
             pad_plan: Any = None, status_plan: Any = None, scanner_plan: Any = None,
-            speech_plan: Any = None) -> int:
+            speech_plan: Any = None, keyboard: Any = None) -> int:
     """Runs the app until it is closed; returns the process exit code (`app.exit_code`, 0 unless
     an input script failed).
 
@@ -508,6 +528,7 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
     each update, cleared on stop. `scanner_plan` (a `dice.scanner_hook.ScannerOpener`): the dice
     scanner's reader (or its in-app twin), told the open game's last scanner read. `speech_plan`
     (a `companion.wiring.speech.SpeechPlan`): the crier's call spoken, or its WAV twin.
+    `keyboard` (a `keyboard_names.KeyboardPlan`): the on-screen keyboard for names, or None: none.
     """
     from companion.ui.text.tr import tr
 
@@ -519,7 +540,7 @@ def run_app(session: Session, *, language: str, profile: str, fullscreen: bool =
                        on_settings_changed=on_settings_changed, on_ready=on_ready,
                        exit_after_first_frame=exit_after_first_frame, start_game=start_game, pad_count=pad_count,
                        pad_plan=pad_plan, status_plan=status_plan, scanner_plan=scanner_plan,
-                       speech_plan=speech_plan)
+                       speech_plan=speech_plan, keyboard=keyboard)
     app.run()
     return int(app.exit_code)
 

@@ -5,7 +5,10 @@ round end with its demand turned up, a season scored) is told in its history wor
 else is noticed, so the table is not surprised by it.
 
 One job: a `TableView` in, the same view with the notice to show out; the screens translate and
-show it as any notice (`translate_notice`), the status display too.
+show it as any notice (`translate_notice`), the status display too. The notice keeps its message id
+and its arguments, never text made in one language: the step's words are a `HistoryLine`, worded
+again in the language of the moment each time the notice is shown, so a notice on screen follows a
+language switch.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import dataclasses
 from typing import Any, Callable, Sequence
 
 from companion.session import Notice, TableView
-from companion.ui.text.i18n import N_
+from companion.ui.text.i18n import N_, current_language
 
 UNDID, REDID = "Undid step {step}.", "Redid step {step}."
 #: The notice after an Undo or Redo, with the step's history line (translated when shown).
@@ -22,6 +25,37 @@ UNDID_WHAT = N_("Undid: {what}")
 REDID_WHAT = N_("Redid: {what}")
 #: A step the game calls news, in its history words.
 JUST_NOW = N_("Just now: {what}")
+
+
+class HistoryLine:
+    """Step `step`'s line as the game's history words it, in the current language whenever it is
+    formatted (a notice's `{what}`); worded once per language."""
+
+    def __init__(self, entries: Sequence[Any], game_ui: Any, step: int) -> None:
+        self.entries, self.game_ui, self.step = list(entries), game_ui, step
+        self._worded: tuple[str, str] | None = None
+
+    def __str__(self) -> str:
+        language = current_language()
+        if self._worded is None or self._worded[0] != language:
+            self._worded = (language, _line_of(self.entries, self.game_ui, self.step))
+        return self._worded[1]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __bool__(self) -> bool:
+        return bool(str(self))
+
+    def __eq__(self, other: object) -> bool:
+        return str(self) == other if isinstance(other, str) else (
+            isinstance(other, HistoryLine) and (other.step, other.game_ui) == (self.step, self.game_ui))
+
+    def __hash__(self) -> int:
+        return hash(self.step)
+
+    def __repr__(self) -> str:
+        return f"HistoryLine(step={self.step}, {str(self)!r})"
 
 
 class TableNews:
@@ -42,7 +76,8 @@ class TableNews:
             return table
         notice = table.notice
         if notice is not None and notice.level == "info" and notice.template in (UNDID, REDID):
-            what = _line_of(history(), game_ui, notice.params.get("step"))
+            step = notice.params.get("step")
+            what = HistoryLine(history(), game_ui, step) if isinstance(step, int) else ""
             if what:
                 template = UNDID_WHAT if notice.template == UNDID else REDID_WHAT
                 return dataclasses.replace(table, notice=Notice("info", template, {"what": what}))
@@ -54,7 +89,7 @@ class TableNews:
         news = [e for e in newer if any(ev.get("kind") in kinds for ev in e.events)]
         if not news:
             return table
-        what = _line_of(history(), game_ui, news[-1].step)
+        what = HistoryLine(history(), game_ui, news[-1].step)
         return dataclasses.replace(table, notice=Notice("info", JUST_NOW, {"what": what})) if what else table
 
 

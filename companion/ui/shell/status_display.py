@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
+import dataclasses
+
 from companion.presenters.game import Presenters
 from companion.presenters.status_screens import StatusWords
-from companion.ui.text.i18n import _
+from companion.ui.shell import news
+from companion.ui.text.i18n import _, translate_notice
 
 
 def status_words() -> StatusWords:
@@ -42,17 +45,47 @@ class StatusOpener(Protocol):
              presenters: Presenters) -> Any: ...
 
 
+#: The notices the touchscreen tells the table that the status display tells too: what Undo or
+#: Redo did, and a step the game calls news (`companion.ui.shell.news`).
+TOLD = frozenset({news.UNDID_WHAT, news.REDID_WHAT, news.JUST_NOW, news.UNDID, news.REDID})
+
+
+@dataclasses.dataclass(frozen=True)
+class ToldTable:
+    """What the feed is given: the table's game and public view, and the notice the touchscreen
+    shows now in the current language ("" for none)."""
+
+    game: str | None
+    view: Any
+    notice_text: str = ""
+
+
+def told_table(table: Any) -> ToldTable:
+    """`table` (a TableView as the app words it) for the status display."""
+    notice = getattr(table, "notice", None)
+    text = ""
+    if notice is not None and notice.level == "info" and notice.template in TOLD:
+        text = translate_notice(notice.template, notice.params)
+    return ToldTable(getattr(table, "game", None), getattr(table, "view", None), text)
+
+
 class StatusDisplayHook:
-    """The status display of one running app: fed by the session after each update, and again when
-    the language changes (the next move would be too late for a table that just switched)."""
+    """The status display of one running app: told every update by the app (`tell`, with the
+    notice the touchscreen shows: undo, redo, "Just now: …"), and again when the language changes
+    (the next move would be too late for a table that just switched)."""
 
     def __init__(self, app: Any, feed: Any) -> None:
         self.app = app
         self.session = app.session
         self.feed = feed
-        self.session.listeners.append(feed.update)
+        self._last: Any = self.session.table_view()
         app.bind(language=self._on_language)
-        feed.update(self.session.table_view())
+        feed.update(told_table(self._last))
+
+    def tell(self, table: Any) -> None:
+        """The table as the touchscreen shows it now (the app's worded `TableView`)."""
+        self._last = table
+        self.feed.update(told_table(table))
 
     @classmethod
     def open(cls, app: Any, plan: StatusOpener) -> "StatusDisplayHook | None":
@@ -62,11 +95,9 @@ class StatusDisplayHook:
         return None if feed is None else cls(app, feed)
 
     def _on_language(self, *_args: Any) -> None:
-        self.feed.update(self.session.table_view())
+        self.feed.update(told_table(self._last))  # the notice's template and parameters, worded again
 
     def close(self) -> None:
         """Stops listening, then closes the feed (the display is cleared). Idempotent."""
-        if self.feed.update in self.session.listeners:
-            self.session.listeners.remove(self.feed.update)
         self.app.unbind(language=self._on_language)
         self.feed.close()

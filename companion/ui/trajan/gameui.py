@@ -40,6 +40,13 @@ class TrajanUI(GameUI):
         from companion.ui.trajan.scores_text import format_scores
 
         return format_scores(result)
+
+    @classmethod
+    def replay_text(cls, view: Mapping[str, Any]) -> str | None:
+        from companion.ui.trajan.scores_text import replay_text
+
+        return replay_text(view)
+
     #: A round's end (its demand turned up) and a season scored are told on the table.
     news_kinds = frozenset({"trajan.demand", "trajan.season_scored", "trajan.game_ended"})
     shared_setup = False

@@ -13,6 +13,8 @@ in the current language.
 
 from __future__ import annotations
 
+import dataclasses
+
 from typing import Any, Callable, Mapping
 
 from companion.presenters.game import GamePresenter
@@ -78,6 +80,14 @@ def table_status(view: Mapping[str, Any], words: StatusWords = STATUS_ENGLISH) -
     return ""
 
 
+def season_warning(view: Mapping[str, Any]) -> str:
+    """The touchscreen's warning on the turn that ends a season (its fourth round), else ""."""
+    rnd, season = whole_number(view.get("round")), whole_number(view.get("season"))
+    if view.get("phase") == "turn" and view.get("round_ending") and rnd is not None and rnd >= ROUNDS and season:
+        return _("▲ This turn ends season {n}: scoring follows").format(n=season)
+    return ""
+
+
 class TrajanPresenter(GamePresenter):
     """Trajan's pads and status display (see the module docstring). `label` names a menu choice
     (default: the touchscreen's words, `touch_label`)."""
@@ -118,6 +128,8 @@ class TrajanPresenter(GamePresenter):
         return PadScreen(title=name, result=lines, status=status)
 
     def status_screen(self, view: Mapping[str, Any], words: StatusWords = STATUS_ENGLISH) -> StatusScreen:
-        """Season, round and the time track, and what the table does now."""
-        return track_screen(self.title(), view, words, seasons=SEASONS, rounds=ROUNDS,
-                            status=table_status(view, words))
+        """Season, round and the time track, and what the table does now; during a season's last
+        turn the touchscreen's warning that scoring follows, so the table is not surprised."""
+        screen = track_screen(self.title(), view, words, seasons=SEASONS, rounds=ROUNDS,
+                              status=table_status(view, words))
+        return dataclasses.replace(screen, notice=season_warning(view)) if season_warning(view) else screen

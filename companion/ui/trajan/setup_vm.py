@@ -46,6 +46,8 @@ class TrajanSetupViewModel(EventDispatcher):
     settings_open = BooleanProperty(False)
     settings_rows = ListProperty([])  # [{name, wid, title, value, source, changeable, changed}]
     settings_summary = StringProperty("")
+    #: What the chosen mode and draws mean, in the players' words (portrait has room for them)
+    choices_explained = StringProperty("")
     settings_legend = StringProperty("")  # what the rows' source keys mean, one per line
     title = StringProperty("")
     draws_open = BooleanProperty(False)
@@ -141,10 +143,21 @@ class TrajanSetupViewModel(EventDispatcher):
 
     def set_mode(self, mode: str) -> None:
         self.mode = "light" if mode == "light" else "full"
+        self._explain_choices()
 
     def set_digital_draws(self, digital: bool) -> None:
         self.digital_draws = bool(digital)
         self._relabel_start_button()
+        self._explain_choices()
+
+    def _explain_choices(self) -> None:
+        mode = (_("Full wheel: pick up a tray as on the board; the app shows where the last marker lands.")
+                if self.mode != "light" else
+                _("Light mode: for a table that does not mirror its wheel; enter how many markers moved and the tray."))
+        draws = (_("App draws: the app shuffles the tiles and turns them up as the game asks.")
+                 if self.digital_draws else
+                 _("Table draws: you play with the box's tiles and enter what you drew; Next asks for it."))
+        self.choices_explained = f"{mode}\n{draws}"
 
     def cycle_pad(self, seat: int) -> None:
         self.pads.cycle(seat)
@@ -220,6 +233,7 @@ class TrajanSetupViewModel(EventDispatcher):
         self.draws.relabel()
         self._relabel_start_button()
         self._relabel_notice()
+        self._explain_choices()
 
     def _relabel_start_button(self) -> None:
         self.start_text = _("Next") if self.wants_draws_entry() else _("Start")

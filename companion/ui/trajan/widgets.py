@@ -27,6 +27,9 @@ class ButtonGrid(GridLayout):
     row_height = NumericProperty(52)
     font = NumericProperty(18)
     fixed_cols = NumericProperty(0)  # > 0: always this many columns
+    #: The least font a button's words may shrink to; 0: 12 px at 800×480, as small print (a grid
+    #: that cannot scroll). A grid in a ScrollView (`needed_height`) keeps the reading size.
+    least_font = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -49,10 +52,11 @@ class ButtonGrid(GridLayout):
 
         scale = getattr(App.get_running_app(), "scale", 1.0) or 1.0
         while len(self._pool) < count:
-            # A grid of many choices may shrink its words below the reading size: they are read at
-            # arm's length, as the player reaches to tap (the documented screens keep ≥ small
-            # print; the densest, a table naming one of 24 forum tiles, still goes to 12 px).
-            button = FitButton(size_hint_min_y=0, halign="center", min_font=12 * scale, small_print=True)
+            # A grid that cannot scroll may shrink its words below the reading size: they are read
+            # at arm's length, as the player reaches to tap. One that scrolls keeps the reading size.
+            least = self.least_font or 12 * scale
+            button = FitButton(size_hint_min_y=0, halign="center", min_font=least,
+                               small_print=least < theme.READ * scale - 0.01)
             button.bind(on_release=self._released)
             self._pool.append(button)
 
@@ -92,7 +96,7 @@ class ButtonGrid(GridLayout):
         # Fewer, wider columns if a word would not fit a button at the reading size (FitButton
         # shrinks no lower): its rows are then lower than row_height, as long as two lines fit.
         if cols > 1 and self.width > 1:
-            widest = self._widest_word()
+            widest = self._least_width() if self.least_font else self._widest_word()
             fitting = max(1, int((self.width + gap) // (widest + gap))) if widest else cols
             while cols > fitting and cols > 1:
                 rows = math.ceil(n / (cols - 1))
@@ -102,6 +106,20 @@ class ButtonGrid(GridLayout):
         if self.cols != cols:
             self.cols = cols
 
+    def needed_height(self, width: float, height: float) -> float:
+        """The height the grid takes in a ScrollView `width` × `height`: `height` when its buttons
+        fit there at the reading size (two lines each, a touch target high), else the height of
+        as many such rows as the columns its widest word allows need (the rest is scrolled to)."""
+        n = len(self._row_data)
+        if not n or self.fixed_cols or width <= 1 or height <= 1:
+            return height
+        gap = self.spacing[1] if isinstance(self.spacing, (list, tuple)) else self.spacing
+        widest = self._least_width()
+        fitting = max(1, int((width + gap) // (widest + gap))) if widest else max(1, int(self.cols or 1))
+        rows = math.ceil(n / min(fitting, n))
+        need = rows * (self._min_row_height() + gap) - gap
+        return max(height, need)
+
     def _min_row_height(self) -> float:
         """The least height a row's button needs: a touch target (≥ 48 px at 800×480), and two
         lines of its words at the reading size."""
@@ -109,6 +127,24 @@ class ButtonGrid(GridLayout):
 
         app = App.get_running_app()
         return max(TOUCH, 2.4 * theme.READ) * (getattr(app, "scale", 1.0) or 1.0)
+
+    def _least_width(self) -> float:
+        """The least width a button needs to hold its words in two lines at the reading size:
+        its widest word, or half its whole text (Chinese breaks between any two characters, so
+        its widest "word" says little), with a button's text margin."""
+        from kivy.app import App
+
+        scale = getattr(App.get_running_app(), "scale", 1.0) or 1.0
+        key = ("least", scale, self.font, tuple((str(r.get("text", "")), r.get("font")) for r in self._row_data))
+        if key == getattr(self, "_least_key", None):
+            return self._least
+        half = 0.0
+        for row in self._row_data:
+            text = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", str(row.get("text", "")))
+            if text:
+                half = max(half, CoreLabel(font_size=row.get("font", self.font)).get_extents(text)[0] / 2)
+        self._least_key, self._least = key, max(self._widest_word(), half * 1.15 + 16 * scale if half else 0.0)
+        return self._least
 
     def _widest_word(self) -> float:
         """The widest word of the grid's texts at its buttons' fonts, with a button's text margin."""

@@ -8,7 +8,7 @@ from typing import Any
 from companion.ui.text.i18n import _
 from companion.ui.gameui import Describe
 from companion.ui.secretbid.gameui import SealedBidGameUI
-from companion.ui.tribune import history
+from companion.ui.tribune import board_words, history
 from companion.ui.tribune.demo import TribuneDemo
 from companion.ui.tribune.presenters import TribunePresenter
 
@@ -16,10 +16,15 @@ from companion.ui.tribune.presenters import TribunePresenter
 class TribuneGameUI(SealedBidGameUI):
     @classmethod
     def category_name(cls, category: str) -> str:
-        return _("Money at the end") if category == "money" else category
+        """The keeper's one category (money), or a victory condition of the whole game."""
+        if category == "money":
+            return _("Money at the end")
+        return board_words.condition_name(category)
 
     @classmethod
     def rule_name(cls, rule: str) -> str:
+        if rule.startswith("Tribune 3.5"):
+            return _("Tribune 3.5: the victory card's conditions, checked at every round's end")
         return _("Tribune: the money is open; the winners are those the table named")
 
     screens = {"tribune_setup": "companion.ui.tribune.setup", "tribune_table": "companion.ui.tribune.table",

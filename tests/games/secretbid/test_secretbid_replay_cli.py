@@ -31,7 +31,7 @@ def test_replay_text_says_who_locked_and_no_amount(tmp_path, capsys):
     path = mid_bid_journal(tmp_path)
     assert main(["replay", str(path)]) == 0
     out, err = capsys.readouterr()
-    assert "Secret bid: round 1, bidding" in out and "locked:  Ann, Bo" in out and "waiting: Cy" in out
+    assert "Secret bid: round 1, bidding" in out and "locked: Ann, Bo" in out and "waiting: Cy" in out
     assert not [a for a in AMOUNTS if str(a) in out + err]
 
 

@@ -55,6 +55,18 @@ class NameInput(WidMixin, TextInput):
             self._refresh_text(self.text)
         return bool(super().on_touch_down(touch))
 
+    def on_focus(self, _instance: Any, focused: bool) -> None:
+        """The on-screen keyboard (when the table has one) docks under the chosen field."""
+        from kivy.app import App
+
+        keyboard = getattr(App.get_running_app(), "name_keyboard", None)
+        if keyboard is None:
+            return
+        if focused:
+            keyboard.attach(self)
+        else:
+            keyboard.detach(self)
+
 
 class SeatRow(BoxLayout):
     """One seat: its name, and its pad (tap: the next pad no other seat has, then none)."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from kivy.lang import Builder
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
 
 from companion.ui.widgets import theme
 from companion.ui.trajan import widgets as tw
@@ -25,10 +26,17 @@ class ChoicesPane(ReservesButtons, BoxLayout):
     def on_kv_post(self, base_widget: Any) -> None:
         app = running_app()
         vm = app.trajan_vm
+        # The turn's choices scroll rather than shrink below the reading size: a table naming the
+        # tile it found (up to 24 of them and Cancel) gets rows of readable buttons to scroll.
         self.choice_grid = tw.ButtonGrid(cols=3, spacing=6 * app.scale, row_height=50 * app.scale,
-                                         font=theme.READ * app.scale)
+                                         font=theme.READ * app.scale, least_font=theme.READ * app.scale,
+                                         size_hint_y=None)
         self.choice_grid.on_choose = vm.press
-        self.ids.choices_holder.add_widget(self.choice_grid)
+        self.choice_scroll = ScrollView(do_scroll_x=False, do_scroll_y=False, bar_width=6 * app.scale,
+                                        scroll_type=["bars", "content"])
+        self.choice_scroll.add_widget(self.choice_grid)
+        self.choice_scroll.bind(size=lambda *_: self._fit_grid())
+        self.ids.choices_holder.add_widget(self.choice_scroll)
         self.site_grid = tw.ButtonGrid(cols=5, spacing=4 * app.scale, row_height=48 * app.scale, font=theme.READ * app.scale,
                                        fixed_cols=5)
         self.site_grid.on_choose = vm.press
@@ -58,7 +66,21 @@ class ChoicesPane(ReservesButtons, BoxLayout):
             box.do_layout()
         self.choice_grid.row_height = (90 if vm.entry == "reveal" else 50) * app.scale
         self.choice_grid.show(rows)
+        self._fit_grid()
         self.site_grid.show(site)
+
+    def _fit_grid(self) -> None:
+        """The choices as high as the pane, or higher (then they scroll, from the top)."""
+        scroll, grid = self.choice_scroll, self.choice_grid
+        height = grid.needed_height(scroll.width, scroll.height)
+        if abs(grid.height - height) > 0.5:
+            grid.height = height
+        scrolls = height > scroll.height + 1
+        if scroll.do_scroll_y != scrolls:
+            scroll.do_scroll_y = scrolls  # a grid that fits takes a tap at once, as before
+            scroll.scroll_y = 1
+            # room for the scroll bar beside the last column, not over its buttons
+            grid.padding = (0, 0, scroll.bar_width + 4 * running_app().scale if scrolls else 0, 0)
 
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

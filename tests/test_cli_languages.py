@@ -1,0 +1,125 @@
+"""`companion replay`, `companion doctor` and `companion score` speak the table's language
+(`--lang`, else the config's) and name things as the touchscreen does, never by internal id:
+Trajan's season results and bonus tiles, Troyes' final breakdown, the secret bid's standing, the
+doctor's checks and verdict; in English the words stay the ones people and scripts already read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.ui.text.i18n import set_language
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    yield
+    set_language("en")
+
+
+def test_trajan_season_in_chinese_with_the_touchscreens_names(capsys):
+    from companion.ui.trajan import names
+
+    assert main(["--lang", "zh-Hans", "score", "trajan", str(EXAMPLES / "trajan-season.json")]) == 0
+    out = capsys.readouterr().out
+    assert "commodity_wine_fish" not in out and "workers" not in out, "bonus tiles by their names"
+    set_language("zh-Hans")
+    assert names.bonus_tile("commodity_wine_fish") in out and names.demand("bread") in out
+    assert "图拉真：第 2 季计分" in out and "执政官：Livia；副执政官：Julia" in out
+    assert "未满足 2 个：罚 9 分" in out and "Trajan tile" not in out
+
+
+def test_trajan_season_in_english_reads_as_before_but_names_the_tiles(capsys):
+    assert main(["--lang", "en", "score", "trajan", str(EXAMPLES / "trajan-season.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Trajan: season 2 scoring" in out and "Consul: Livia; proconsul: Julia" in out
+    assert "unmet 2: penalty 9; VP 45 → 36" in out and "commodity_wine_fish" not in out
+    assert "Wine & Fish" in out or "wine & fish" in out.lower()
+
+
+@pytest.mark.parametrize("lang,heading,total", [("zh-Hans", "特鲁瓦：终局计分", "合计 41"),
+                                                 ("zh-Hant", "特魯瓦：終局計分", "合計 41"),
+                                                 ("en", "Troyes: final scoring", "Total 41")])
+def test_troyes_final_in_each_language(capsys, lang, heading, total):
+    assert main(["--lang", lang, "score", "troyes", str(EXAMPLES / "troyes-final.json")]) == 0
+    out = capsys.readouterr().out
+    assert heading in out and total in out
+    assert "cathedral_cubes" not in out and "events_won" not in out, "measures by their words"
+
+
+def _scorepad_journal(tmp_path):
+    from companion.core.store import JournalStore
+    from companion.games import built_games
+    from companion.session import Intent, Session
+
+    session = Session(built_games(), JournalStore(tmp_path))
+    session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "王小明"], "seed": 1}}))
+    session.handle(Intent("add_points", {"seat": 1, "points": 9}))
+    session.handle(Intent("finish"))
+    path = session.engine.journal.path
+    session.shutdown()
+    return path
+
+
+def test_replay_in_chinese_and_english(tmp_path, capsys):
+    path = _scorepad_journal(tmp_path)
+    assert main(["--lang", "zh-Hans", "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "游戏：计分板" in out and "状态：已结束，共 3 步（撤销 0 步）" in out and "名次" in out
+    assert "finished" not in out and "scorepad" not in out.split("\n", 1)[1], "no internal id but the file's name"
+    assert main(["--lang", "en", "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "game:     Score pad" in out and "status:   finished, 3 steps (0 undone)" in out
+
+
+def test_replay_of_a_trajan_game_in_progress_and_at_its_end(tmp_path, capsys):
+    from companion.cli import game_choices
+    from companion.demo import demo_game_session
+    from companion.games import all_rules
+    from companion.ui.shell.choices import register
+
+    register(game_choices())
+    for state, expect_zh, expect_en in (("season", "图拉真：第 3 季，第 1 轮", "Trajan: season 3, round 1"),
+                                        ("final", "图拉真：终局计分", "Trajan: final scoring")):
+        session = demo_game_session(tmp_path / state, "en", "trajan", state, all_rules())
+        path = session.engine.journal.path
+        session.shutdown()
+        assert main(["--lang", "zh-Hans", "replay", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert expect_zh in out and "commodity_" not in out and "bonus_tiles" not in out
+        assert main(["--lang", "en", "replay", str(path)]) == 0
+        assert expect_en in capsys.readouterr().out
+
+
+def test_replay_of_a_secret_bid_in_chinese_says_who_locked_never_what(tmp_path, capsys):
+    from companion.core.store import JournalStore
+    from companion.games import built_games
+    from companion.session import Intent, Session
+
+    session = Session(built_games(), JournalStore(tmp_path))
+    session.handle(Intent("new_game", {"game": "secretbid", "setup": {"players": ["Ann", "Bo"], "seed": 1}}))
+    session.handle(Intent("lock_bid", {"seat": 0, "amount": 4_837_261}))
+    path = session.engine.journal.path
+    session.shutdown()
+    assert main(["--lang", "zh-Hans", "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "暗标：第 1 轮，出价中" in out and "已锁定：Ann" in out and "等待中：Bo" in out
+    assert "4837261" not in out and "4,837,261" not in out
+
+
+def test_doctor_in_chinese_and_english(tmp_path, capsys):
+    config = tmp_path / "config.toml"
+    config.write_text(f'data_dir = "{tmp_path / "data"}"\n', encoding="utf-8")
+    main(["--config", str(config), "--lang", "zh-Hant", "doctor"])
+    out = capsys.readouterr().out
+    assert "檢查項" in out and "資料目錄" in out and "對局記錄" in out and "設定檔" in out
+    assert "data dir" not in out and "journals " not in out, "the checks by their names in the language"
+    main(["--config", str(config), "--lang", "en", "doctor"])
+    out = capsys.readouterr().out
+    assert out.startswith("companion doctor") and "  data dir" in out and "journals" in out
