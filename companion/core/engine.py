@@ -159,7 +159,11 @@ class Engine(Generic[S]):
     def _load_step(self, records: list[JournalRecord]) -> None:
         number = records[0].step
         try:
-            events = tuple(self.codec.decode(r.kind, r.payload) for r in records)
+            decode = self.codec.decode
+            if len(records) == 1:  # most steps are one event: no generator to build for it
+                events: tuple[Event, ...] = (decode(records[0].kind, records[0].payload),)
+            else:
+                events = tuple(decode(r.kind, r.payload) for r in records)
         except (ValueError, TypeError) as exc:
             raise CorruptJournal(str(self.journal.path), f"step {number} cannot be read ({exc})", number) from exc
         step = Step(number, events, records[0].at)

@@ -29,6 +29,20 @@ class Event:
 
 
 _loads = json.JSONDecoder().decode
+#: The decoder's own scanner: one C call for a payload as the codec writes it (an object, no
+#: whitespace around it). `_loads` still reads anything else, and says why it cannot.
+_scan = json.JSONDecoder().scan_once
+
+
+def _load_object(payload: str) -> Any:
+    """`json.loads(payload)`, by the C scanner alone when the payload is exactly one JSON value
+    (what `encode` writes); anything else (whitespace, trailing text, not JSON) goes through
+    `_loads`, so the error a damaged payload raises is json's own."""
+    try:
+        value, end = _scan(payload, 0)
+    except StopIteration:
+        return _loads(payload)
+    return value if end == len(payload) else _loads(payload)
 
 
 def _freeze(value: Any) -> Any:
@@ -80,7 +94,12 @@ class EventCodec:
         cls = self._by_kind.get(kind)
         if cls is None:
             raise ValueError(f"unknown event kind {kind!r}")
-        data = _loads(payload) if isinstance(payload, str) else dict(payload)
+        if isinstance(payload, str):
+            data = _load_object(payload)
+            # No "[" anywhere in the text: no list anywhere in it, so nothing to freeze (most events).
+            lists = "[" in payload
+        else:
+            data, lists = dict(payload), True
         if not isinstance(data, dict):
             raise ValueError(f"event {kind!r}: payload is not an object")
         names = self._fields[kind]
@@ -89,9 +108,10 @@ class EventCodec:
                 data.setdefault(name, default)
         if data.keys() != names:
             raise ValueError(f"event {kind!r}: fields {sorted(data)} do not match {sorted(names)}")
-        for key, value in data.items():
-            if isinstance(value, (list, dict)):
-                data[key] = _freeze(value)
+        if lists:
+            for key, value in data.items():
+                if isinstance(value, (list, dict)):
+                    data[key] = _freeze(value)
         # Fields were just checked to be exactly the dataclass's, so fill the instance directly:
         # a frozen dataclass's __init__ pays an object.__setattr__ per field, and start-up decodes
         # every event of the game.

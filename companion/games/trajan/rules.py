@@ -272,88 +272,105 @@ class TrajanRules(Game):
     # -- apply -------------------------------------------------------------------------------
 
     def apply(self, state: TrajanState, event: Event) -> TrajanState:
-        if isinstance(event, e.ActionTaken):
-            detail = {k: v for k, v in event.detail.items() if k != "rng_state"}
-            if "rng_state" in event.detail:
-                state = evolve(state, rng=SeededRandom(event.detail["rng_state"]))
-            main = not state.turn.acted
-            state = _run_action(state, event.seat, event.action, _command_from(event.action, detail))
-            turn = evolve(state.turn, taken=state.turn.taken + (event.action,))
-            if main:
-                turn = evolve(turn, acted=True)
-            else:
-                turn = actions.take_pending(evolve(state, turn=turn), event.action).turn
-            return evolve(state, turn=turn)
-        if isinstance(event, e.Sowed):
-            return self._apply_sow(state, event)
-        if isinstance(event, e.MarkersMoved):
-            time, ends = timetrack.advance(state.time, event.markers, state.settings.lap(state.player_count))
-            state = evolve(state, time=time, round_ending=state.round_ending or ends,
-                                        turn=TurnState(tray=event.tray, markers=event.markers))
-            if event.completed:
-                state = tiles.complete_tile(state, event.seat, event.tray)
-            return state
-        if isinstance(event, e.Passed):
-            return evolve(state, turn=evolve(state.turn, acted=True))
-        if isinstance(event, e.ExtraActionTaken):
-            return actions.extra_action(state, event.seat, c.ExtraAction(event.action, event.tile), taken=state.turn.taken)
-        if isinstance(event, e.Plus2Placed):
-            return tiles.place_plus2(state, event.seat, event.action)
-        if isinstance(event, e.TurnEnded):
-            outcome = timetrack.turn_outcome(state)
-            state = timetrack.apply_turn_end(state)
-            if outcome.new_round and not outcome.game_over_after_scoring:
-                # A point per round start; the game's end is the final breakdown's totals.
-                track = state.score_track + ((state.season, state.round, tuple(p.vp for p in state.players)),)
-                state = evolve(state, score_track=track)
-            if outcome.reveal_demand and not state.digital_draws:
-                state = evolve(state, phase="reveal")
-            return state
-        if isinstance(event, e.DemandRevealed):
-            bag = list(state.demand_bag)
-            bag.remove(event.demand)
-            return evolve(state, demands=state.demands + (event.demand,), demand_bag=tuple(bag),
-                                       rng=SeededRandom(event.rng_state), phase="turn")
-        if isinstance(event, e.SeasonScored):
-            # The turn's end already moved the clock to the next season; score the one that ended.
-            scored, report = scoring.season_scoring(evolve(state, season=event.season))
-            track = state.score_track
-            if track and track[-1][:2] == (state.season, state.round):
-                # The new season's first point was taken before the penalties: it shows them now.
-                track = track[:-1] + ((state.season, state.round, tuple(p.vp for p in scored.players)),)
-            return evolve(scored, season=state.season, score_track=track,
-                          season_reports=state.season_reports + (report.as_dict(),))
-        if isinstance(event, e.DemandsRepaid):
-            before, payment = self._repayment(state, event.seat, event.sources)
-            after = evolve(before, vp=before.vp - payment.penalty, forum=payment.forum_after)
-            report = dict(state.season_reports[-1])
-            rows = list(report["players"])
-            rows[event.seat] = {**rows[event.seat], **payment.as_dict(), "vp_after": rows[event.seat]["vp_before"] - payment.penalty}
-            report["players"] = rows
-            return evolve(state.with_player(after), season_reports=state.season_reports[:-1] + (report,))
-        if isinstance(event, e.BonusTileChosen):
-            return scoring.award_bonus_tiles(state, event.tile)
-        if isinstance(event, e.SeasonRefilled):
-            return self._apply_refill(state, event)
-        if isinstance(event, e.BonusTileRevealed):
-            senate_bonus = state.senate_bonus + (event.tile,)
-            bonus_bag = bag_remove(state.bonus_bag, event.tile)
-            return evolve(state, senate_bonus=senate_bonus, bonus_bag=bonus_bag,
-                          phase=_after_bonus_draw(senate_bonus, bonus_bag))
-        if isinstance(event, e.GameEnded):
-            return evolve(state, phase="over")
-        if isinstance(event, e.TrajanSetUp):
-            return initial_state(event)
-        raise TypeError(f"not a Trajan event: {event!r}")
+        # One dict lookup by the event's class instead of a chain of isinstance tests: a replay
+        # applies every event of the game (a subclass of an event falls back to the chain below).
+        handler = _APPLY.get(type(event))
+        if handler is None:
+            handler = next((h for cls, h in _APPLY.items() if isinstance(event, cls)), None)
+            if handler is None:
+                raise TypeError(f"not a Trajan event: {event!r}")
+        return handler(self, state, event)
+
+    def _apply_action(self, state: TrajanState, event: e.ActionTaken) -> TrajanState:
+        detail = {k: v for k, v in event.detail.items() if k != "rng_state"}
+        if "rng_state" in event.detail:
+            state = evolve(state, rng=SeededRandom(event.detail["rng_state"]))
+        main = not state.turn.acted
+        state = _run_action(state, event.seat, event.action, _command_from(event.action, detail))
+        taken = state.turn.taken + (event.action,)
+        if main:
+            return evolve(state, turn=evolve(state.turn, taken=taken, acted=True))
+        turn = actions.take_pending(evolve(state, turn=evolve(state.turn, taken=taken)), event.action).turn
+        return evolve(state, turn=turn)
+
+    def _apply_moved(self, state: TrajanState, event: e.MarkersMoved) -> TrajanState:
+        time, ends = timetrack.advance(state.time, event.markers, state.settings.lap(state.player_count))
+        state = evolve(state, time=time, round_ending=state.round_ending or ends,
+                       turn=TurnState(tray=event.tray, markers=event.markers))
+        if event.completed:
+            state = tiles.complete_tile(state, event.seat, event.tray)
+        return state
+
+    def _apply_passed(self, state: TrajanState, event: e.Passed) -> TrajanState:
+        return evolve(state, turn=evolve(state.turn, acted=True))
+
+    def _apply_extra(self, state: TrajanState, event: e.ExtraActionTaken) -> TrajanState:
+        return actions.extra_action(state, event.seat, c.ExtraAction(event.action, event.tile), taken=state.turn.taken)
+
+    def _apply_plus2(self, state: TrajanState, event: e.Plus2Placed) -> TrajanState:
+        return tiles.place_plus2(state, event.seat, event.action)
+
+    def _apply_turn_ended(self, state: TrajanState, event: e.TurnEnded) -> TrajanState:
+        outcome = timetrack.turn_outcome(state)
+        state = timetrack.apply_turn_end(state, outcome)
+        if outcome.new_round and not outcome.game_over_after_scoring:
+            # A point per round start; the game's end is the final breakdown's totals.
+            track = state.score_track + ((state.season, state.round, tuple(p.vp for p in state.players)),)
+            state = evolve(state, score_track=track)
+        if outcome.reveal_demand and not state.digital_draws:
+            state = evolve(state, phase="reveal")
+        return state
+
+    def _apply_demand(self, state: TrajanState, event: e.DemandRevealed) -> TrajanState:
+        bag = list(state.demand_bag)
+        bag.remove(event.demand)
+        return evolve(state, demands=state.demands + (event.demand,), demand_bag=tuple(bag),
+                      rng=SeededRandom(event.rng_state), phase="turn")
+
+    def _apply_season(self, state: TrajanState, event: e.SeasonScored) -> TrajanState:
+        # The turn's end already moved the clock to the next season; score the one that ended.
+        scored, report = scoring.season_scoring(evolve(state, season=event.season))
+        track = state.score_track
+        if track and track[-1][:2] == (state.season, state.round):
+            # The new season's first point was taken before the penalties: it shows them now.
+            track = track[:-1] + ((state.season, state.round, tuple(p.vp for p in scored.players)),)
+        return evolve(scored, season=state.season, score_track=track,
+                      season_reports=state.season_reports + (report.as_dict(),))
+
+    def _apply_repaid(self, state: TrajanState, event: e.DemandsRepaid) -> TrajanState:
+        before, payment = self._repayment(state, event.seat, event.sources)
+        after = evolve(before, vp=before.vp - payment.penalty, forum=payment.forum_after)
+        report = dict(state.season_reports[-1])
+        rows = list(report["players"])
+        rows[event.seat] = {**rows[event.seat], **payment.as_dict(), "vp_after": rows[event.seat]["vp_before"] - payment.penalty}
+        report["players"] = rows
+        return evolve(state.with_player(after), season_reports=state.season_reports[:-1] + (report,))
+
+    def _apply_bonus_chosen(self, state: TrajanState, event: e.BonusTileChosen) -> TrajanState:
+        return scoring.award_bonus_tiles(state, event.tile)
+
+    def _apply_bonus_revealed(self, state: TrajanState, event: e.BonusTileRevealed) -> TrajanState:
+        senate_bonus = state.senate_bonus + (event.tile,)
+        bonus_bag = bag_remove(state.bonus_bag, event.tile)
+        return evolve(state, senate_bonus=senate_bonus, bonus_bag=bonus_bag,
+                      phase=_after_bonus_draw(senate_bonus, bonus_bag))
+
+    def _apply_ended(self, state: TrajanState, event: e.GameEnded) -> TrajanState:
+        return evolve(state, phase="over")
+
+    def _apply_setup(self, state: TrajanState, event: e.TrajanSetUp) -> TrajanState:
+        return initial_state(event)
 
     def _apply_sow(self, state: TrajanState, event: e.Sowed) -> TrajanState:
-        player = state.player(event.seat)
-        new_wheel, target = wheel.sow(player.wheel, event.tray, tuple(event.order))
+        player = state.players[event.seat]
+        new_wheel, target = wheel.sow(player.wheel, event.tray, event.order)
         markers = len(event.order)
         time, ends = timetrack.advance(state.time, markers, state.settings.lap(state.player_count))
-        state = state.with_player(evolve(player, wheel=new_wheel))
-        state = evolve(state, time=time, round_ending=state.round_ending or ends,
-                                    turn=TurnState(tray=target, markers=markers))
+        players = list(state.players)
+        players[player.seat] = evolve(player, wheel=new_wheel)  # as `with_player` does
+        # One new state for the whole sowing (the player's wheel, the clock, the turn), not three.
+        state = evolve(state, players=tuple(players), time=time, round_ending=state.round_ending or ends,
+                       turn=TurnState(tray=target, markers=markers))
         tile = player.trajan_slots[target]
         if wheel.completes(tile, new_wheel[target]):
             state = tiles.complete_tile(state, event.seat, target)
@@ -431,5 +448,24 @@ class TrajanRules(Game):
     def is_finished(self, state: TrajanState) -> bool:
         return state.phase == "over"
 
+
+#: `TrajanRules.apply`'s handler for each event class.
+_APPLY: dict[type[Event], Any] = {
+    e.ActionTaken: TrajanRules._apply_action,
+    e.Sowed: TrajanRules._apply_sow,
+    e.MarkersMoved: TrajanRules._apply_moved,
+    e.Passed: TrajanRules._apply_passed,
+    e.ExtraActionTaken: TrajanRules._apply_extra,
+    e.Plus2Placed: TrajanRules._apply_plus2,
+    e.TurnEnded: TrajanRules._apply_turn_ended,
+    e.DemandRevealed: TrajanRules._apply_demand,
+    e.SeasonScored: TrajanRules._apply_season,
+    e.DemandsRepaid: TrajanRules._apply_repaid,
+    e.BonusTileChosen: TrajanRules._apply_bonus_chosen,
+    e.SeasonRefilled: TrajanRules._apply_refill,
+    e.BonusTileRevealed: TrajanRules._apply_bonus_revealed,
+    e.GameEnded: TrajanRules._apply_ended,
+    e.TrajanSetUp: TrajanRules._apply_setup,
+}
 
 TRAJAN = TrajanRules()

@@ -105,7 +105,7 @@ def turn_outcome(state: TrajanState) -> TurnOutcome:
     )
 
 
-def apply_turn_end(state: TrajanState) -> TrajanState:
+def apply_turn_end(state: TrajanState, outcome: TurnOutcome | None = None) -> TrajanState:
     """The state in which the next turn is played: next player, fresh turn, and round/season moved on.
 
     Always: `current` is the next seat and `turn` is a fresh `TurnState`. If the round ended: the time
@@ -113,9 +113,11 @@ def apply_turn_end(state: TrajanState) -> TrajanState:
     season s + 1 round 1 begins (the rules score season s first or afterwards using the outcome's
     `season`; `demands` and everything scored are left for them to clear). After the 4th season's
     last round, season and round stay 4 / 4: there is no next round, the rules end the game after
-    the final scoring. Demands are not drawn and nothing is scored here.
+    the final scoring. Demands are not drawn and nothing is scored here. `outcome` is
+    `turn_outcome(state)` when the caller has it already (the rules read it too, at every turn's end).
     """
-    outcome = turn_outcome(state)
+    if outcome is None:
+        outcome = turn_outcome(state)
     changes: dict = {"current": outcome.next_player, "turn": TurnState()}
     if outcome.new_round:
         changes["time"] = carry(state.time, state.settings.lap(state.player_count))

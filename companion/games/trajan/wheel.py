@@ -69,7 +69,9 @@ def sow(wheel: Sequence[Sequence[str]], tray: int, order: Sequence[str]) -> tupl
                              "Tray {tray} is empty: pick up the markers of a tray that has some.",
                              tray=tray_numeral(tray))
     order = tuple(order)
-    if Counter(order) != Counter(held):
+    # The same colours as often as each other: compared sorted (colours are strings), which is
+    # Counter equality without building two Counters at every sowing of every replay.
+    if len(order) != len(held) or sorted(order) != sorted(held):
         raise IllegalCommand("Trajan 1.2 action wheel",
                              "Tray {tray} holds {count} markers: the sowing order must name each of them once.",
                              tray=tray_numeral(tray), count=len(held))
@@ -96,6 +98,10 @@ def completes(tile: TrajanTile | None, tray_markers: Iterable[str]) -> bool:
     """
     if tile is None:
         return False
+    colours = tile.colours
+    if len(colours) == 2 and colours[0] != colours[1]:  # the printed tiles: one marker of each colour
+        markers = tray_markers if isinstance(tray_markers, (tuple, list)) else tuple(tray_markers)
+        return colours[0] in markers and colours[1] in markers
     have = Counter(tray_markers)
     return all(have[c] >= n for c, n in Counter(tile.colours).items())
 
