@@ -52,6 +52,12 @@ def test_a_whole_random_game_ends_with_its_winner_and_replays(players, tmp_path)
     assert set(view["board"]["winners"]) <= set(check["qualifiers"])
     for seat in view["board"]["winners"]:
         assert check["standings"][seat]["met"] >= CARD["needed"]
+    record = all_rules()["tribune"].final_result(session.engine.state)  # the play BG Stats and the export get
+    assert record.no_points and [p.winner for p in record.players] == [
+        seat in view["board"]["winners"] for seat in range(players)]
+    assert [c.id for c in record.players[0].categories] == list(CARD)[:-1]
+    assert all(c.detail["met"] == (c.detail["threshold"] is not None and c.points >= c.detail["threshold"])
+               for p in record.players for c in p.categories)
     live, path = session.engine.state, session.engine.journal.path
     session.shutdown()
     replayed = Engine(all_rules()["tribune"], Journal.open(path))
