@@ -21,15 +21,19 @@ class PlayScreen(Screen):
         from kivy.app import App
 
         vm = App.get_running_app().plays_vm
+        # Held strongly: while the large code is shown the breakdown is out of the tree, and kv's
+        # `ids` keep only a weak proxy, which the garbage collector may clear meanwhile.
+        self._breakdown = getattr(self.ids.breakdown, "__self__", self.ids.breakdown)
+        self._grid = getattr(self.ids.grid, "__self__", self.ids.grid)
         vm.bind(grid=lambda *_: self.rebuild())
-        self.ids.grid.bind(width=lambda *_: self.rebuild())
+        self._grid.bind(width=lambda *_: self.rebuild())
         vm.bind(qr_large=lambda _vm, large: self.show_large(large))
         self.rebuild()
 
     def show_large(self, large: bool) -> None:
         """The QR code over the whole screen: the breakdown leaves the layout, and comes back
         where it was."""
-        breakdown = self.ids.breakdown
+        breakdown = self._breakdown
         if large and breakdown.parent is not None:
             self._panes = breakdown.parent
             self._panes.remove_widget(breakdown)
@@ -41,7 +45,7 @@ class PlayScreen(Screen):
 
         app = App.get_running_app()
         vm, scale = app.plays_vm, app.scale
-        grid = self.ids.grid
+        grid = self._grid
         grid.clear_widgets()
         last = len(vm.grid) - 1
         widths = self.widths(grid.width - 10 * scale, max(1, vm.columns - 1), scale)
