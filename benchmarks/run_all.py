@@ -48,6 +48,9 @@ BENCHMARKS: dict[str, tuple[str, list[str], list[str], dict[str, str], bool]] = 
     "views": ("views.py", ["--runs", "3"], [], {}, False),
     "trajan_ui": ("trajan_ui.py", ["--actions", "150"], [], {}, False),
     "troyes_scanner": ("troyes_scanner.py", ["--reads", "60", "--rounds", "2"], [], {}, False),
+    "history": ("history.py", ["--runs", "3", "--scroll-frames", "30"], [], {}, False),
+    "shelf": ("shelf.py", ["--runs", "3"], ["--app"], {}, False),
+    "tray_vision": ("tray_vision.py", ["--scenes", "60", "--throws", "8"], [], {}, False),
 }
 
 
