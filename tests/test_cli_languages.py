@@ -123,3 +123,65 @@ def test_doctor_in_chinese_and_english(tmp_path, capsys):
     main(["--config", str(config), "--lang", "en", "doctor"])
     out = capsys.readouterr().out
     assert out.startswith("companion doctor") and "  data dir" in out and "journals" in out
+
+
+def _demo_journal(tmp_path, game: str, state: str):
+    from companion.cli import game_choices
+    from companion.demo import demo_game_session
+    from companion.games import all_rules
+    from companion.ui.shell.choices import register
+
+    register(game_choices())
+    session = demo_game_session(tmp_path / state, "en", game, state, all_rules())
+    path = session.engine.journal.path
+    session.shutdown()
+    return path
+
+
+@pytest.mark.parametrize("lang,heading,needs,verdict", [
+    ("zh-Hans", "胜利卡 B7（护民官 3.5 胜利）", "须达成 3 项：派系 2 · 桂冠 5", "余量最高者胜（余量：Ann 1、Bo 11、Cy 1）"),
+    ("zh-Hant", "勝利卡 B7（護民官 3.5 勝利）", "須達成 3 項：派系 2 · 桂冠 5", "餘量最高者勝（餘量：Ann 1、Bo 11、Cy 1）"),
+    ("en", "Victory card B7 (Tribune 3.5 victory)", "Needs 3 of: Factions 2 · Laurels 5", "the highest margin wins (margins: Ann 1, Bo 11, Cy 1)")])
+def test_tribune_score_in_each_language_names_the_conditions(capsys, lang, heading, needs, verdict):
+    assert main(["--lang", lang, "score", "tribune", str(EXAMPLES / "tribune-two-qualify.json")]) == 0
+    out = capsys.readouterr().out
+    assert heading in out and needs in out and verdict in out
+    assert "several_winners" not in out and "favour " not in out and "margin;" not in out, "no setting ids"
+    assert main(["--lang", lang, "score", "tribune", str(EXAMPLES / "tribune-round-end.json")]) == 0
+    set_language(lang)
+    from companion.ui.tribune import board_words
+
+    out = capsys.readouterr().out
+    assert board_words.winners_text([0], ["Ann"]) in out and board_words.condition_name("denarii") in out
+
+
+@pytest.mark.parametrize("lang,expect", [
+    ("zh-Hans", ("护民官：第 2 轮", "战车：在版图上、上次由 Dave 赢得", "女祭司 Alice 2/7", "Alice：桂冠 3，军团 0，神恩 2",
+                 "第 1 轮，区域 VIII 对子：Alice 11 · Dave 9 · Bob 7 — 最高：Alice", "Alice：达成 1/3")),
+    ("zh-Hant", ("護民官：第 2 輪", "戰車：在版圖上、上次由 Dave 贏得", "女祭司 Alice 2/7", "Alice：桂冠 3，軍團 0，神恩 2",
+                 "第 1 輪，戰車：Dave 5 · Bob 3 · Alice 2 · Carol 1 — Dave 付 5 給銀行", "Alice：達成 1/3")),
+    ("en", ("Tribune: round 2", "chariot: on the board, last won by Dave", "Vestals Alice 2/7",
+            "Alice: laurels 3, legions 0, favour 2", "Round 1, chariot: Dave 5 · Bob 3 · Alice 2 · Carol 1 — Dave pays 5 to the bank",
+            "Alice: meets 1 of 3 (Factions 1 (−1)")),
+])
+def test_tribune_replay_of_the_whole_game_in_each_language(tmp_path, capsys, lang, expect):
+    path = _demo_journal(tmp_path, "tribune", "whole_grid")
+    assert main(["--lang", lang, "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    for text in expect:
+        assert text in out, text
+    assert "vestals" not in out and "placement" not in out, "factions and stages by their names, not ids"
+
+
+@pytest.mark.parametrize("lang,expect", [
+    ("zh-Hans", ("护民官：第 1 轮", "金钱：Alice 10 · Bob 22", "第 1 轮，区域 V（位置 1 Alice，位置 2 Bob）", "Alice 付 9 给 Bob")),
+    ("zh-Hant", ("護民官：第 1 輪", "金錢：Alice 10 · Bob 22", "第 1 輪，區域 V（位置 1 Alice，位置 2 Bob）", "Alice 付 9 給 Bob")),
+    ("en", ("Tribune: round 1", "money: Alice 10 · Bob 22", "Round 1, region V (space 1 Alice, space 2 Bob)",
+            "Alice pays 9 to Bob")),
+])
+def test_tribune_replay_of_the_keeper_in_each_language(tmp_path, capsys, lang, expect):
+    path = _demo_journal(tmp_path, "tribune", "result")
+    assert main(["--lang", lang, "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    for text in expect:
+        assert text in out, text
