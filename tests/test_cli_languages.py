@@ -185,3 +185,41 @@ def test_tribune_replay_of_the_keeper_in_each_language(tmp_path, capsys, lang, e
     out = capsys.readouterr().out
     for text in expect:
         assert text in out, text
+
+
+@pytest.mark.parametrize("lang,expect", [
+    ("zh-Hans", ("奥古斯都：终局计分", "Livia：54 分（奖励 20，目标 26，能力 8；元老 1）", "每种颜色各一：8 分  [奥古斯都 4.3 奖励]",
+                 "胜者：Livia（分数最高）")),
+    ("zh-Hant", ("奧古斯都：終局計分", "Livia：54 分（獎勵 20，目標 26，能力 8；元老 1）", "每種顏色各一：8 分  [奧古斯都 4.3 獎勵]",
+                 "勝者：Livia（分數最高）")),
+    ("en", ("Augustus: final scoring", "Livia: 54 VP (rewards 20, objectives 26, powers 8; senators 1)",
+            "One of each colour: 8 VP  [Augustus 4.3 rewards]", "Winner: Livia (most VP)")),
+])
+def test_augustus_score_in_each_language_names_the_reward_tiles(capsys, lang, expect):
+    assert main(["--lang", lang, "score", "augustus", str(EXAMPLES / "augustus-final.json")]) == 0
+    out = capsys.readouterr().out
+    for text in expect:
+        assert text in out, text
+    assert "one_each" not in out and "number_4" not in out and "tie-break: points" not in out
+
+
+@pytest.mark.parametrize("lang,expect", [
+    ("zh-Hans", ("奥古斯都：第 2 次抽取 · 抽出：盾牌", "Alice: 军团 6 · ", "#12 绿色 2 分")),
+    ("zh-Hant", ("奧古斯都：第 2 次抽取 · 抽出：盾牌", "Alice: 軍團 6 · ", "#12 綠色 2 分")),
+    ("en", ("Augustus: draw 2 · token: Shield", "Place one legion or skip: Alice, Bob.", "Alice: Legions 6 · Controlled 0",
+            "#44 Orange 5 VP: [Sw] Sw St Da")),
+])
+def test_augustus_replay_in_each_language(tmp_path, capsys, lang, expect):
+    path = _demo_journal(tmp_path, "augustus", "call")
+    assert main(["--lang", lang, "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    for text in expect:
+        assert text in out, text
+    assert "phase place" not in out and "in play" not in out, "the table's words, not the game's English summary"
+
+
+def test_augustus_replay_of_a_finished_game_in_chinese(tmp_path, capsys):
+    path = _demo_journal(tmp_path, "augustus", "final")
+    assert main(["--lang", "zh-Hans", "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "奥古斯都：终局计分" in out and "胜者：Alice" in out and "number_" not in out
