@@ -223,3 +223,34 @@ def test_augustus_replay_of_a_finished_game_in_chinese(tmp_path, capsys):
     assert main(["--lang", "zh-Hans", "replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "奥古斯都：终局计分" in out and "胜者：Alice" in out and "number_" not in out
+
+
+@pytest.mark.parametrize("lang,reason", [("zh-Hans", "元数据行 'players' 与其校验和不符"),
+                                         ("zh-Hant", "中繼資料列 'players' 與其校驗和不符"),
+                                         ("en", "the meta row 'players' does not match its checksum")])
+def test_homes_notice_of_a_damaged_journal_gives_its_reason_in_the_tables_language(tmp_path, lang, reason):
+    """The reason is the journal check's own sentence (SQLite's English until now), by its template."""
+    import sqlite3
+
+    from companion.core.store import JournalStore
+    from companion.games import built_games
+    from companion.session import Session
+    from companion.ui.shell.viewmodels import HomeViewModel
+
+    path = _scorepad_journal(tmp_path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE meta SET value = '[\"Ann\", \"Eve\"]' WHERE key = 'players'")
+    conn.close()
+    session = Session(built_games(), JournalStore(tmp_path))
+    session.unfinished_games()
+    session.store.list()
+    notices = session.data_notices()
+    assert notices and notices[0].text.startswith(path.name), "the English text is as before"
+    assert "the meta row 'players' does not match its checksum" in notices[0].text
+    set_language(lang)
+    vm = HomeViewModel()
+    vm.refresh(files=notices)
+    assert reason in vm.files[0]["text"] and path.name in vm.files[0]["text"]
+    if lang != "en":
+        assert "checksum" not in vm.files[0]["text"]
+    session.shutdown()

@@ -96,6 +96,11 @@ _READERS: dict[str, tuple[int, ...]] = {
 }
 
 
+#: The journal's errors (`core.errors`): their message is a template home translates.
+_JOURNAL_ERRORS = {"JournalError", "CorruptJournal", "ForeignJournal", "NewerJournal", "BusyJournal",
+                   "UnreadableJournal", "NothingToRecover"}
+
+
 def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
     """msgid → where, for the templates and rule names of IllegalCommand(rule, template, …),
     AnswerNeeded(Ask(kind, rule, …), template, …) and Notice(level, template, …) calls, and the
@@ -124,6 +129,11 @@ def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
                 if text:
                     found.setdefault(text, where)
             elif name == "Notice" and len(node.args) >= 2:
+                text = _literal(node.args[1])
+                if text:
+                    found.setdefault(text, where)
+            elif name in _JOURNAL_ERRORS and len(node.args) >= 2:
+                # CorruptJournal(path, template, …): the reason home shows inside a DataNotice
                 text = _literal(node.args[1])
                 if text:
                     found.setdefault(text, where)
