@@ -36,10 +36,16 @@ from hardware.detect import FAIL, FOUND, MISSING, OK, SIMULATED, SKIP, WARN, Pro
 from hardware.speech.probe import probe_audio, probe_speech, probe_speech_off
 
 
+#: How a simulated device's detail is said (the templates `format_report` translates, with each part).
+SAY_BY_CONFIG = "simulated, by config: {twin}"
+SAY_SIMULATED = "simulated ({why}): {detail}; {twin}"
+SAY_NO_DEVICE, SAY_NOT_USABLE = "no device found", "device not usable"
+
+
 def _apply_mode(mode: str, name: str, probe: Callable[[], Probe], twin: str) -> Probe:
     """The config's view of one device probe; `twin` says what stands in when it is simulated."""
     if mode == "simulated":
-        return Probe(name, SIMULATED, f"simulated, by config: {twin}")
+        return Probe(name, SIMULATED, SAY_BY_CONFIG.format(twin=twin), template=SAY_BY_CONFIG, params=(("twin", twin),))
     raw = probe()
     if raw.status in (FOUND, OK):
         return Probe(name, FOUND, raw.detail, required=mode == "real")
@@ -47,8 +53,9 @@ def _apply_mode(mode: str, name: str, probe: Callable[[], Probe], twin: str) -> 
         return dataclasses.replace(raw, required=mode == "real")
     if mode == "real":
         return Probe(name, raw.status, raw.detail, raw.fix, required=True)
-    why = "no device found" if raw.status == MISSING else "device not usable"
-    return Probe(name, SIMULATED, f"simulated ({why}): {raw.detail}; {twin}", raw.fix)
+    why = SAY_NO_DEVICE if raw.status == MISSING else SAY_NOT_USABLE
+    parts = (("why", why), ("detail", raw.detail), ("twin", twin))
+    return Probe(name, SIMULATED, SAY_SIMULATED.format(**dict(parts)), raw.fix, template=SAY_SIMULATED, params=parts)
 
 
 def _seat_pins(config: Config) -> str:
@@ -278,10 +285,22 @@ def exit_code(probes: Sequence[Probe]) -> int:
     return 1 if any(p.is_problem for p in probes) else 0
 
 
+def _detail_text(probe: Probe) -> str:
+    """A probe's detail in the current language: a plain sentence by its msgid (the catalogs hold
+    hardware's and the doctor's literal sentences, `msgids.doctor_msgids`), one made of parts by its
+    template with each part so; one with a path or a number in it stays as the probe says it."""
+    from companion.ui.text.i18n import _, translate_notice
+
+    if probe.template:
+        return translate_notice(probe.template, {k: _(v) for k, v in probe.params})
+    return _(probe.detail)
+
+
 def format_report(probes: Sequence[Probe]) -> str:
     """A plain-text table, one check per row, each fix on its own line below its check, in the
     current language (`--lang`, else the config's): the frame, the checks' names, their statuses
-    and the verdict; the details and fixes stay as the probes say them (paths, commands)."""
+    and the verdict; the details and fixes where they are plain sentences (`_detail_text`), else
+    as the probes say them (paths, numbers, commands)."""
     from companion.ui.text import cli_words as w
     from companion.ui.text.cli_words import check_name, columns, pad_columns
     from companion.ui.text.i18n import _
@@ -295,9 +314,9 @@ def format_report(probes: Sequence[Probe]) -> str:
     lines = [_(w.DOCTOR_TITLE), "", f"  {pad_columns(check, name_width)}  {pad_columns(status, status_width)}  {detail}"]
     for p in probes:
         lines.append(f"  {pad_columns(names[p.name], name_width)}  {pad_columns(statuses[p.status], status_width)}"
-                     f"  {p.detail}".rstrip())
+                     f"  {_detail_text(p)}".rstrip())
         if p.fix:
-            lines.append(indent + _(w.DOCTOR_FIX).format(fix=p.fix))
+            lines.append(indent + _(w.DOCTOR_FIX).format(fix=_(p.fix)))
     lines.append("")
     listed = _(", ").join
     problems = [p for p in probes if p.is_problem]

@@ -71,6 +71,10 @@ class Probe:
     detail: str
     fix: str = ""
     required: bool = False
+    #: `detail` made of parts (the doctor's "simulated (…): …; …"): its English template and the
+    #: parts by name, so `companion doctor` can say each in the table's language ("" : `detail` as is).
+    template: str = ""
+    params: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:

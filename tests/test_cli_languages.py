@@ -254,3 +254,40 @@ def test_homes_notice_of_a_damaged_journal_gives_its_reason_in_the_tables_langua
     if lang != "en":
         assert "checksum" not in vm.files[0]["text"]
     session.shutdown()
+
+
+@pytest.mark.parametrize("lang,expect", [
+    ("zh-Hans", ("模拟（未找到设备）：输入设备中没有触摸屏；以鼠标代替", "解决：连接显示屏的触摸排线（DSI）", "还没有对局")),
+    ("zh-Hant", ("模擬（未找到裝置）：輸入裝置中沒有觸控螢幕；以滑鼠代替", "解決：連接顯示器的觸控排線（DSI）", "還沒有對局")),
+    ("en", ("simulated (no device found): no touchscreen among the input devices; the mouse stands in",
+            "fix: connect the display's touch cable (DSI)", "no games yet")),
+])
+def test_doctor_says_its_plain_sentences_in_the_tables_language(lang, expect):
+    """hardware/ says its details in English (it may not import the UI); the doctor's report
+    translates each plain sentence by its msgid, a simulated device's by its template and parts;
+    a detail with a path in it stays as the probe says it."""
+    from companion.doctor import _apply_mode, format_report
+    from hardware.detect import FIX_TOUCH, MISSING, OK, Probe
+
+    touch = _apply_mode("auto", "touchscreen",
+                        lambda: Probe("touchscreen", MISSING, "no touchscreen among the input devices", FIX_TOUCH),
+                        "the mouse stands in")
+    set_language(lang)
+    out = format_report([touch, Probe("journals", OK, "no games yet"), Probe("data dir", OK, "/srv/x/data, 9 MB free")])
+    for text in expect:
+        assert text in out, text
+    assert "/srv/x/data, 9 MB free" in out
+    if lang != "en":
+        assert "stands in" not in out and "touch cable" not in out
+
+
+def test_every_doctor_sentence_is_in_both_chinese_catalogs():
+    from companion.ui.text import i18n, msgids
+
+    found = msgids.doctor_msgids()
+    assert "enable I2C: sudo raspi-config nonint do_i2c 0 (then reboot)" in found  # a FIX_ constant in hardware/
+    assert "simulated ({why}): {detail}; {twin}" in found and "the mouse stands in" in found  # the doctor's
+    for language in ("zh_Hans", "zh_Hant"):
+        path = i18n.LOCALE_DIR / f"{language}.po"
+        have = i18n.parse_po(path.read_text(encoding="utf-8"), str(path))
+        assert not {m: w for m, w in found.items() if m not in have}, language
