@@ -40,22 +40,23 @@ from hardware.speech.probe import probe_audio, probe_speech, probe_speech_off
 SAY_BY_CONFIG = "simulated, by config: {twin}"
 SAY_SIMULATED = "simulated ({why}): {detail}; {twin}"
 SAY_NO_DEVICE, SAY_NOT_USABLE = "no device found", "device not usable"
+SAY_NOT_A_PI = "not a Raspberry Pi: in mode \"auto\" the devices are simulated"
 
 
 def _apply_mode(mode: str, name: str, probe: Callable[[], Probe], twin: str) -> Probe:
     """The config's view of one device probe; `twin` says what stands in when it is simulated."""
     if mode == "simulated":
-        return Probe(name, SIMULATED, SAY_BY_CONFIG.format(twin=twin), template=SAY_BY_CONFIG, params=(("twin", twin),))
+        return Probe(name, SIMULATED, **detect.saying(SAY_BY_CONFIG, twin=twin))
     raw = probe()
     if raw.status in (FOUND, OK):
-        return Probe(name, FOUND, raw.detail, required=mode == "real")
+        return Probe(name, FOUND, raw.detail, said=raw.said, required=mode == "real")
     if raw.status in (WARN, SKIP):  # usable (or not checkable): no twin stands in
         return dataclasses.replace(raw, required=mode == "real")
     if mode == "real":
-        return Probe(name, raw.status, raw.detail, raw.fix, required=True)
+        return dataclasses.replace(raw, name=name, required=True)
     why = SAY_NO_DEVICE if raw.status == MISSING else SAY_NOT_USABLE
-    parts = (("why", why), ("detail", raw.detail), ("twin", twin))
-    return Probe(name, SIMULATED, SAY_SIMULATED.format(**dict(parts)), raw.fix, template=SAY_SIMULATED, params=parts)
+    return Probe(name, SIMULATED, fix=raw.fix, fix_said=raw.fix_said,
+                 **detect.saying(SAY_SIMULATED, why=why, detail=raw.said or raw.detail, twin=twin))
 
 
 def _seat_pins(config: Config) -> str:
@@ -199,7 +200,7 @@ def run_doctor(
     else:
         probes.append(Probe("config", OK, f"{source} is not there: all defaults"))
     model = detect.probe_raspberry_pi(root)
-    probes.append(Probe("board", OK, model or "not a Raspberry Pi: in mode \"auto\" the devices are simulated"))
+    probes.append(Probe("board", OK, model or SAY_NOT_A_PI))
 
     # Required: without somewhere to draw, `companion` stops at once (exit 3), so the summary must
     # not say that nothing stops it.
@@ -289,11 +290,16 @@ def _detail_text(probe: Probe) -> str:
     """A probe's detail in the current language: a plain sentence by its msgid (the catalogs hold
     hardware's and the doctor's literal sentences, `msgids.doctor_msgids`), one made of parts by its
     template with each part so; one with a path or a number in it stays as the probe says it."""
+    return _said(probe.said) if probe.said else _said(probe.detail)
+
+
+def _said(part: Any) -> str:
+    """A part in the current language: a (template, parts) pair with each part so, text by its msgid."""
     from companion.ui.text.i18n import _, translate_notice
 
-    if probe.template:
-        return translate_notice(probe.template, {k: _(v) for k, v in probe.params})
-    return _(probe.detail)
+    if isinstance(part, tuple):
+        return translate_notice(part[0], {k: _said(v) for k, v in part[1]})
+    return _(str(part))
 
 
 def format_report(probes: Sequence[Probe]) -> str:
@@ -316,7 +322,7 @@ def format_report(probes: Sequence[Probe]) -> str:
         lines.append(f"  {pad_columns(names[p.name], name_width)}  {pad_columns(statuses[p.status], status_width)}"
                      f"  {_detail_text(p)}".rstrip())
         if p.fix:
-            lines.append(indent + _(w.DOCTOR_FIX).format(fix=_(p.fix)))
+            lines.append(indent + _(w.DOCTOR_FIX).format(fix=_said(p.fix_said or p.fix)))
     lines.append("")
     listed = _(", ").join
     problems = [p for p in probes if p.is_problem]

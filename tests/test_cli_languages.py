@@ -291,3 +291,21 @@ def test_every_doctor_sentence_is_in_both_chinese_catalogs():
         path = i18n.LOCALE_DIR / f"{language}.po"
         have = i18n.parse_po(path.read_text(encoding="utf-8"), str(path))
         assert not {m: w for m, w in found.items() if m not in have}, language
+
+
+def test_doctor_says_a_detail_with_a_path_by_its_template_the_path_as_it_is(tmp_path, capsys):
+    from hardware import detect
+
+    config = tmp_path / "config.toml"
+    config.write_text(f'data_dir = "{tmp_path / "data"}"\n', encoding="utf-8")
+    main(["--config", str(config), "--lang", "zh-Hans", "doctor"])
+    out = capsys.readouterr().out
+    assert f"{tmp_path / 'data'}（尚不存在：第一局时创建），剩余 " in out and "not there yet" not in out
+    if not detect.probe_raspberry_pi("/"):
+        assert "不是树莓派：在 \"auto\" 模式下各设备为模拟" in out
+    probe = detect.probe_i2c(7, 0x3C, name="status display", root=tmp_path)
+    assert probe.detail == "no /dev/i2c-7", "the English detail is as before"
+    from companion.doctor import _detail_text
+
+    set_language("zh-Hant")
+    assert _detail_text(probe) == "沒有 /dev/i2c-7"

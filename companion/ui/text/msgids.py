@@ -156,7 +156,8 @@ def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
 def doctor_msgids() -> dict[str, str]:
     """msgid → where, for `companion doctor`'s plain sentences, which hardware (no UI imports)
     and the doctor say in English: the `FIX_*` and `SAY_*` constants, the literal detail and fix of
-    every `Probe(name, status, detail, fix)` and the stand-in of every `_apply_mode(…, twin)`.
+    every `Probe(name, status, detail, fix)`, the template of every `said(…)` / `saying(…)` (a
+    detail with a path in it) and the stand-in of every `_apply_mode(…, twin)`.
     A detail with a path or a number in it (an f-string) is not a msgid: it stays as said."""
     roots = (PACKAGE / "doctor.py", PACKAGE.parent / "hardware")
     found: dict[str, str] = {}
@@ -177,7 +178,8 @@ def doctor_msgids() -> dict[str, str]:
             if not isinstance(node, ast.Call):
                 continue
             name = _call_name(node)
-            given = node.args[2:4] if name == "Probe" else node.args[3:4] if name == "_apply_mode" else []
+            given = (node.args[2:4] if name == "Probe" else node.args[3:4] if name == "_apply_mode"
+                     else node.args[:1] if name in ("said", "saying") else [])
             given += [k.value for k in node.keywords if name == "Probe" and k.arg in ("detail", "fix")]
             for arg in given:
                 text = _literal(arg)
