@@ -309,3 +309,17 @@ def test_doctor_says_a_detail_with_a_path_by_its_template_the_path_as_it_is(tmp_
 
     set_language("zh-Hant")
     assert _detail_text(probe) == "沒有 /dev/i2c-7"
+
+
+def test_replay_of_a_damaged_journal_says_why_in_the_tables_language(tmp_path, capsys):
+    import sqlite3
+
+    path = _scorepad_journal(tmp_path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE meta SET value = '[\"Ann\", \"Eve\"]' WHERE key = 'players'")
+    conn.close()
+    assert main(["--lang", "zh-Hans", "replay", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert "元数据行 'players' 与其校验和不符" in out and str(path) in out and "checksum" not in out
+    assert main(["--lang", "en", "replay", str(path)]) == 2
+    assert "the meta row 'players' does not match its checksum" in capsys.readouterr().out
