@@ -323,3 +323,13 @@ def test_replay_of_a_damaged_journal_says_why_in_the_tables_language(tmp_path, c
     assert "元数据行 'players' 与其校验和不符" in out and str(path) in out and "checksum" not in out
     assert main(["--lang", "en", "replay", str(path)]) == 2
     assert "the meta row 'players' does not match its checksum" in capsys.readouterr().out
+
+
+def test_a_refused_snapshot_is_told_in_the_tables_language(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"players": [{"name": "Ann"}]}', encoding="utf-8")
+    assert main(["--lang", "zh-Hans", "score", "tribune", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"companion score: {bad}: format：应为“companion-tribune-snapshot”。 [护民官 快照格式]" in err
+    assert main(["--lang", "en", "score", "tribune", str(bad)]) == 2
+    assert 'format: expected "companion-tribune-snapshot". [Tribune snapshot format]' in capsys.readouterr().err
