@@ -40,6 +40,9 @@ from hardware.speech.probe import probe_audio, probe_speech, probe_speech_off
 SAY_BY_CONFIG = "simulated, by config: {twin}"
 SAY_SIMULATED = "simulated ({why}): {detail}; {twin}"
 SAY_NO_DEVICE, SAY_NOT_USABLE = "no device found", "device not usable"
+SAY_NO_CONFIG = "{source} is not there: all defaults"
+SAY_ONE_GAME = "{count} game in {games} ({unfinished} unfinished)"
+SAY_GAMES = "{count} games in {games} ({unfinished} unfinished)"
 SAY_NOT_A_PI = "not a Raspberry Pi: in mode \"auto\" the devices are simulated"
 
 
@@ -137,7 +140,8 @@ def probe_journals(data_dir: Path) -> Probe:
             unreadable.append(exc)
         except JournalError:  # gone meanwhile
             continue
-    detail = f"{count} game{'s' * (count != 1)} in {games} ({unfinished} unfinished)"
+    counted = detect.saying(SAY_ONE_GAME if count == 1 else SAY_GAMES, count=count, games=str(games), unfinished=unfinished)
+    detail = counted["detail"]
     pid = holder(data_dir)
     if pid:
         detail += f"; in use by companion (pid {pid}) now"
@@ -168,7 +172,8 @@ def probe_journals(data_dir: Path) -> Probe:
     if foreign or busy:
         return Probe("journals", WARN, detail, "close the program holding a busy journal (fuser FILE)" if busy else
                      "nothing to do: companion moves them out of the way, keeping their bytes", required=True)
-    return Probe("journals", OK, detail, required=True)
+    # said in the table's language when it is only the count (the notes above stay as they are)
+    return Probe("journals", OK, detail, said=counted["said"] if detail == counted["detail"] else (), required=True)
 
 
 def run_doctor(
@@ -198,7 +203,7 @@ def run_doctor(
     elif config.is_file_present:
         probes.append(Probe("config", OK, str(source)))
     else:
-        probes.append(Probe("config", OK, f"{source} is not there: all defaults"))
+        probes.append(Probe("config", OK, **detect.saying(SAY_NO_CONFIG, source=str(source))))
     model = detect.probe_raspberry_pi(root)
     probes.append(Probe("board", OK, model or SAY_NOT_A_PI))
 

@@ -333,3 +333,16 @@ def test_a_refused_snapshot_is_told_in_the_tables_language(tmp_path, capsys):
     assert f"companion score: {bad}: format：应为“companion-tribune-snapshot”。 [护民官 快照格式]" in err
     assert main(["--lang", "en", "score", "tribune", str(bad)]) == 2
     assert 'format: expected "companion-tribune-snapshot". [Tribune snapshot format]' in capsys.readouterr().err
+
+
+def test_doctor_counts_the_games_and_names_a_missing_config_in_the_tables_language(tmp_path, capsys):
+    path = _scorepad_journal(tmp_path / "data")
+    config = tmp_path / "config.toml"
+    config.write_text(f'data_dir = "{tmp_path / "data"}"\n', encoding="utf-8")
+    main(["--config", str(config), "--lang", "zh-Hant", "doctor"])
+    out = capsys.readouterr().out
+    assert f"{path.parent} 中有 1 局（0 局未完成）" in out
+    main(["--config", str(config), "--lang", "en", "doctor"])
+    assert f"1 game in {path.parent} (0 unfinished)" in capsys.readouterr().out
+    main(["--config", str(tmp_path / "none.toml"), "--lang", "zh-Hans", "doctor"])
+    assert f"{tmp_path / 'none.toml'} 不存在：全部使用默认值" in capsys.readouterr().out
