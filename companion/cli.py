@@ -524,7 +524,10 @@ def _score_one(rules: Any, path: Path) -> Any:
     try:
         return rules.score_snapshot(data)
     except IllegalCommand as exc:
-        print(f"companion score: {path}: {exc.message} [{exc.rule}]", file=sys.stderr)
+        from companion.ui.text.i18n import translate_notice, translate_rule
+
+        print(f"companion score: {path}: {translate_notice(exc.template, exc.params)} [{translate_rule(exc.rule)}]",
+              file=sys.stderr)
         return None
 
 

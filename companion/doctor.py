@@ -36,19 +36,30 @@ from hardware.detect import FAIL, FOUND, MISSING, OK, SIMULATED, SKIP, WARN, Pro
 from hardware.speech.probe import probe_audio, probe_speech, probe_speech_off
 
 
+#: How a simulated device's detail is said (the templates `format_report` translates, with each part).
+SAY_BY_CONFIG = "simulated, by config: {twin}"
+SAY_SIMULATED = "simulated ({why}): {detail}; {twin}"
+SAY_NO_DEVICE, SAY_NOT_USABLE = "no device found", "device not usable"
+SAY_NO_CONFIG = "{source} is not there: all defaults"
+SAY_ONE_GAME = "{count} game in {games} ({unfinished} unfinished)"
+SAY_GAMES = "{count} games in {games} ({unfinished} unfinished)"
+SAY_NOT_A_PI = "not a Raspberry Pi: in mode \"auto\" the devices are simulated"
+
+
 def _apply_mode(mode: str, name: str, probe: Callable[[], Probe], twin: str) -> Probe:
     """The config's view of one device probe; `twin` says what stands in when it is simulated."""
     if mode == "simulated":
-        return Probe(name, SIMULATED, f"simulated, by config: {twin}")
+        return Probe(name, SIMULATED, **detect.saying(SAY_BY_CONFIG, twin=twin))
     raw = probe()
     if raw.status in (FOUND, OK):
-        return Probe(name, FOUND, raw.detail, required=mode == "real")
+        return Probe(name, FOUND, raw.detail, said=raw.said, required=mode == "real")
     if raw.status in (WARN, SKIP):  # usable (or not checkable): no twin stands in
         return dataclasses.replace(raw, required=mode == "real")
     if mode == "real":
-        return Probe(name, raw.status, raw.detail, raw.fix, required=True)
-    why = "no device found" if raw.status == MISSING else "device not usable"
-    return Probe(name, SIMULATED, f"simulated ({why}): {raw.detail}; {twin}", raw.fix)
+        return dataclasses.replace(raw, name=name, required=True)
+    why = SAY_NO_DEVICE if raw.status == MISSING else SAY_NOT_USABLE
+    return Probe(name, SIMULATED, fix=raw.fix, fix_said=raw.fix_said,
+                 **detect.saying(SAY_SIMULATED, why=why, detail=raw.said or raw.detail, twin=twin))
 
 
 def _seat_pins(config: Config) -> str:
@@ -129,7 +140,8 @@ def probe_journals(data_dir: Path) -> Probe:
             unreadable.append(exc)
         except JournalError:  # gone meanwhile
             continue
-    detail = f"{count} game{'s' * (count != 1)} in {games} ({unfinished} unfinished)"
+    counted = detect.saying(SAY_ONE_GAME if count == 1 else SAY_GAMES, count=count, games=str(games), unfinished=unfinished)
+    detail = counted["detail"]
     pid = holder(data_dir)
     if pid:
         detail += f"; in use by companion (pid {pid}) now"
@@ -160,7 +172,8 @@ def probe_journals(data_dir: Path) -> Probe:
     if foreign or busy:
         return Probe("journals", WARN, detail, "close the program holding a busy journal (fuser FILE)" if busy else
                      "nothing to do: companion moves them out of the way, keeping their bytes", required=True)
-    return Probe("journals", OK, detail, required=True)
+    # said in the table's language when it is only the count (the notes above stay as they are)
+    return Probe("journals", OK, detail, said=counted["said"] if detail == counted["detail"] else (), required=True)
 
 
 def run_doctor(
@@ -190,9 +203,9 @@ def run_doctor(
     elif config.is_file_present:
         probes.append(Probe("config", OK, str(source)))
     else:
-        probes.append(Probe("config", OK, f"{source} is not there: all defaults"))
+        probes.append(Probe("config", OK, **detect.saying(SAY_NO_CONFIG, source=str(source))))
     model = detect.probe_raspberry_pi(root)
-    probes.append(Probe("board", OK, model or "not a Raspberry Pi: in mode \"auto\" the devices are simulated"))
+    probes.append(Probe("board", OK, model or SAY_NOT_A_PI))
 
     # Required: without somewhere to draw, `companion` stops at once (exit 3), so the summary must
     # not say that nothing stops it.
@@ -278,10 +291,27 @@ def exit_code(probes: Sequence[Probe]) -> int:
     return 1 if any(p.is_problem for p in probes) else 0
 
 
+def _detail_text(probe: Probe) -> str:
+    """A probe's detail in the current language: a plain sentence by its msgid (the catalogs hold
+    hardware's and the doctor's literal sentences, `msgids.doctor_msgids`), one made of parts by its
+    template with each part so; one with a path or a number in it stays as the probe says it."""
+    return _said(probe.said) if probe.said else _said(probe.detail)
+
+
+def _said(part: Any) -> str:
+    """A part in the current language: a (template, parts) pair with each part so, text by its msgid."""
+    from companion.ui.text.i18n import _, translate_notice
+
+    if isinstance(part, tuple):
+        return translate_notice(part[0], {k: _said(v) for k, v in part[1]})
+    return _(str(part))
+
+
 def format_report(probes: Sequence[Probe]) -> str:
     """A plain-text table, one check per row, each fix on its own line below its check, in the
     current language (`--lang`, else the config's): the frame, the checks' names, their statuses
-    and the verdict; the details and fixes stay as the probes say them (paths, commands)."""
+    and the verdict; the details and fixes where they are plain sentences (`_detail_text`), else
+    as the probes say them (paths, numbers, commands)."""
     from companion.ui.text import cli_words as w
     from companion.ui.text.cli_words import check_name, columns, pad_columns
     from companion.ui.text.i18n import _
@@ -295,9 +325,9 @@ def format_report(probes: Sequence[Probe]) -> str:
     lines = [_(w.DOCTOR_TITLE), "", f"  {pad_columns(check, name_width)}  {pad_columns(status, status_width)}  {detail}"]
     for p in probes:
         lines.append(f"  {pad_columns(names[p.name], name_width)}  {pad_columns(statuses[p.status], status_width)}"
-                     f"  {p.detail}".rstrip())
+                     f"  {_detail_text(p)}".rstrip())
         if p.fix:
-            lines.append(indent + _(w.DOCTOR_FIX).format(fix=p.fix))
+            lines.append(indent + _(w.DOCTOR_FIX).format(fix=_said(p.fix_said or p.fix)))
     lines.append("")
     listed = _(", ").join
     problems = [p for p in probes if p.is_problem]

@@ -92,10 +92,12 @@ def run(path: str, as_json: bool, games: Mapping[str, Game[Any]], words: Mapping
 
 
 def _translated(exc: Exception) -> str:
-    """A refusal in the table's language (its template through the catalogs); a journal's own
-    problem as it says it."""
-    if isinstance(exc, IllegalCommand):
-        from companion.ui.text.i18n import translate_notice, translate_rule
+    """A refusal or a journal's problem in the table's language (its template through the
+    catalogs); the path as it is."""
+    from companion.ui.text.i18n import translate_notice, translate_rule
 
+    if isinstance(exc, IllegalCommand):
         return f"{translate_notice(exc.template, exc.params)} [{translate_rule(exc.rule)}]"
+    if isinstance(exc, JournalError):
+        return f"{exc.path}: {translate_notice(exc.template, exc.params)}"
     return str(exc)

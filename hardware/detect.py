@@ -52,6 +52,10 @@ FIX_TOUCH = "connect the display's touch cable (DSI) or its USB cable (HDMI scre
 FIX_FONT = "install a CJK font: sudo apt-get install fonts-wqy-microhei"
 FIX_PIN_BUSY = ("if companion is running it holds its pins: stop it first (sudo systemctl stop companion, "
                 "or on the desktop: systemctl --user stop companion-desktop); else see who has it: gpioinfo")
+#: A missing device's detail (`said`: the doctor translates it, the path as it is).
+SAY_NO_DEVICE = "no {device}"
+SAY_UNPLUGGED = "no {device} (a symlink to nothing: the device was unplugged)"
+FIX_PLUG_SCANNER = "plug in the scanner; check `ls -l {port}` and the udev rule in systemd/"
 FIX_INSTALL = "install the kiosk's files: sudo bash systemd/install.sh (docs/kiosk.md)"
 UDEV_RULES = "etc/udev/rules.d/70-companion.rules"
 
@@ -71,6 +75,11 @@ class Probe:
     detail: str
     fix: str = ""
     required: bool = False
+    #: `detail` and `fix` with a path or a number in them, as (English template, ((name, part), …)):
+    #: `companion doctor` says the template in the table's language, each part too (a part may be
+    #: such a pair itself); () : the text as it is (a plain sentence is translated by its msgid).
+    said: tuple[Any, ...] = ()
+    fix_said: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -81,6 +90,20 @@ class Probe:
         """A failed check, or a required thing missing: `companion doctor` then exits 1.
         "warn" (works, but worth a look) and "skip" (not checked, and why) are not problems."""
         return self.status == FAIL or (self.required and self.status == MISSING)
+
+
+def said(template: str, **parts: Any) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """A `Probe.said` / `fix_said`: the template and its parts, for the doctor to translate."""
+    return template, tuple(parts.items())
+
+
+def saying(template: str, **parts: Any) -> dict[str, Any]:
+    """The text and its `said`, as Probe's `detail` and `said` keyword arguments would take them."""
+    return {"detail": template.format(**{k: _filled(v) for k, v in parts.items()}), "said": said(template, **parts)}
+
+
+def _filled(part: Any) -> str:
+    return part[0].format(**{k: _filled(v) for k, v in part[1]}) if isinstance(part, tuple) else str(part)
 
 
 def _under(root: str | os.PathLike[str], path: str) -> Path:
@@ -212,7 +235,7 @@ def probe_i2c(bus: int, address: int, mux_channel: int | None = None, *, name: s
             fix = f"add dtoverlay=i2c{bus} to /boot/firmware/config.txt and reboot (Pi 4 / 5)"
         else:
             fix = f"make I2C bus {bus} available (a dtoverlay in /boot/firmware/config.txt), or use bus 1"
-        return Probe(name, MISSING, f"no /dev/i2c-{bus}", fix)
+        return Probe(name, MISSING, fix=fix, **saying(SAY_NO_DEVICE, device=f"/dev/i2c-{bus}"))
     if not _can_use(device):
         return Probe(name, FAIL, f"/dev/i2c-{bus} present but not readable and writable by you", FIX_I2C_GROUP)
     try:
@@ -284,8 +307,8 @@ def probe_serial(port: str, baud: int = 115200, *, name: str = "serial",
             return Probe(name, MISSING, f"no {port}{dangling}; USB serial ports here: {seen}",
                          f"if one is the scanner, name it {port}: sudo bash systemd/install.sh "
                          f"--scanner-id {usb_id} (udevadm info --name=DEVICE shows which is which)")
-        return Probe(name, MISSING, f"no {port}{dangling}",
-                     f"plug in the scanner; check `ls -l {port}` and the udev rule in systemd/")
+        return Probe(name, MISSING, fix=FIX_PLUG_SCANNER.format(port=port), fix_said=said(FIX_PLUG_SCANNER, port=port),
+                     **saying(SAY_UNPLUGGED if dangling else SAY_NO_DEVICE, device=port))
     shown = port
     if path.is_symlink():
         shown = f"{port} -> {os.path.realpath(path).removeprefix(str(Path(root).absolute()).rstrip('/'))}"
@@ -498,19 +521,19 @@ def probe_data_dir(path: str | os.PathLike[str], min_free_mb: int = 50, warn_fre
         except OSError as exc:
             return Probe("data dir", FAIL, f"{path} is not writable: {exc.strerror or exc}",
                          f"make it yours: sudo chown -R $USER {path}")
-        state = str(path)
+        state: Any = str(path)
     elif not os.access(existing, os.W_OK | os.X_OK):
         return Probe("data dir", FAIL, f"{path} does not exist and {existing} is not writable",
                      f"create it: sudo install -d -o $USER {path}")
     else:
-        state = f"{path} (not there yet: created at the first game)"
+        state = said("{path} (not there yet: created at the first game)", path=str(path))
     free = disk_usage(existing).free // (1024 * 1024)
     if free < min_free_mb:
-        return Probe("data dir", FAIL, f"{state}: only {free} MB free", "free some disk space")
+        return Probe("data dir", FAIL, fix="free some disk space", **saying("{state}: only {free} MB free", state=state, free=free))
     if free < warn_free_mb:
-        return Probe("data dir", WARN, f"{state}: {free} MB free, less than {warn_free_mb} MB",
+        return Probe("data dir", WARN, f"{_filled(state)}: {free} MB free, less than {warn_free_mb} MB",
                      "free some space (sudo apt-get clean; sudo journalctl --vacuum-size=50M)")
-    return Probe("data dir", OK, f"{state}, {free} MB free")
+    return Probe("data dir", OK, **saying("{state}, {free} MB free", state=state, free=free))
 
 
 def probe_raspberry_pi(root: str | os.PathLike[str] = "/") -> str | None:

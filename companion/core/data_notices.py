@@ -12,6 +12,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any, Mapping
 
+from companion.core.errors import JournalError
+
 #: What happened, one kind per case.
 SET_ASIDE = "set_aside"  # damaged: moved out of the way, bytes kept
 FOREIGN = "foreign"  # a *.journal that is not companion's: left as it is, never opened
@@ -39,6 +41,9 @@ class DataNotice:
     fix: str
     params: Mapping[str, Any]
     recoverable: bool = False
+    #: A param that is itself a sentence with its own template (the journal's reason: "the meta row
+    #: 'players' does not match its checksum") → (template, params), for the screen to translate first.
+    parts: Mapping[str, tuple[str, Mapping[str, Any]]] = dataclasses.field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -49,43 +54,60 @@ class DataNotice:
         return self.fix.format(**self.params)
 
 
-def set_aside(original: Path, moved_to: Path, reason: str) -> DataNotice:
+#: Why a file could not be used: the journal's error (its template translates), or plain words.
+Reason = str | JournalError
+
+
+def _reason(reason: Reason) -> tuple[str, dict[str, tuple[str, Mapping[str, Any]]]]:
+    """The reason's English text, and its template for the screen when it has one."""
+    if isinstance(reason, JournalError):
+        return reason.message, {"reason": (reason.template, reason.params)}
+    return str(reason), {}
+
+
+def set_aside(original: Path, moved_to: Path, reason: Reason) -> DataNotice:
+    reason, parts = _reason(reason)
     return DataNotice(SET_ASIDE, moved_to, "{file} is damaged ({reason}) and was set aside.",
                       "Recover its intact steps into a new game from home (the damaged file is kept, as "
                       "{moved}), or rescue it by hand: sqlite3 {moved} .recover",
-                      {"file": original.name, "reason": reason, "moved": moved_to.name}, recoverable=True)
+                      {"file": original.name, "reason": reason, "moved": moved_to.name}, recoverable=True, parts=parts)
 
 
-def foreign(path: Path, reason: str) -> DataNotice:
+def foreign(path: Path, reason: Reason) -> DataNotice:
     """Not companion's file (another program's, or someone's notes): not ours to rename or move,
     so it stays where it is, is never opened to play, and is only listed."""
+    reason, parts = _reason(reason)
     return DataNotice(FOREIGN, path, "{file} is not a companion journal ({reason}); it is left as it is.",
                       "Nothing to do: companion never opens it. Move it out of {folder} if it does not belong there.",
-                      {"file": path.name, "reason": reason, "folder": str(path.parent)})
+                      {"file": path.name, "reason": reason, "folder": str(path.parent)}, parts=parts)
 
 
-def not_set_aside(path: Path, reason: str, why: str) -> DataNotice:
+def not_set_aside(path: Path, reason: Reason, why: str) -> DataNotice:
+    reason, parts = _reason(reason)
     return DataNotice(NOT_SET_ASIDE, path, "{file} is damaged ({reason}) and could not be set aside ({why}); "
                       "it is left where it is and not opened.",
                       "Make the folder writable (sudo chown -R $USER {folder}) and restart companion.",
-                      {"file": path.name, "reason": reason, "why": why, "folder": str(path.parent)})
+                      {"file": path.name, "reason": reason, "why": why, "folder": str(path.parent)}, parts=parts)
 
 
-def busy(path: Path, reason: str) -> DataNotice:
+def busy(path: Path, reason: Reason) -> DataNotice:
+    reason, parts = _reason(reason)
     return DataNotice(BUSY, path, "{file} is in use by another program; it is left as it is.",
                       "Close the other program (e.g. an sqlite3 shell: fuser {path}) and go home again.",
-                      {"file": path.name, "path": str(path), "reason": reason})
+                      {"file": path.name, "path": str(path), "reason": reason}, parts=parts)
 
 
-def newer(path: Path, reason: str) -> DataNotice:
+def newer(path: Path, reason: Reason) -> DataNotice:
+    reason, parts = _reason(reason)
     return DataNotice(NEWER, path, "{file} was written by a newer companion; it is left as it is.",
-                      "Update companion to open it.", {"file": path.name, "reason": reason})
+                      "Update companion to open it.", {"file": path.name, "reason": reason}, parts=parts)
 
 
-def unreadable(path: Path, reason: str) -> DataNotice:
+def unreadable(path: Path, reason: Reason) -> DataNotice:
+    reason, parts = _reason(reason)
     return DataNotice(UNREADABLE, path, "{file} cannot be read ({reason}); it is left as it is.",
                       "Check its owner and permissions: ls -l {path} (sudo chown $USER {path}).",
-                      {"file": path.name, "path": str(path), "reason": reason})
+                      {"file": path.name, "path": str(path), "reason": reason}, parts=parts)
 
 
 def temporary(configured: Path, temporary_dir: Path, reason: str) -> DataNotice:
@@ -117,9 +139,10 @@ def recovered(source: Path, journal: Path, steps: int) -> DataNotice:
                       {"source": source.name, "file": journal.name, "steps": steps})
 
 
-def unrecoverable(path: Path, reason: str) -> DataNotice:
+def unrecoverable(path: Path, reason: Reason) -> DataNotice:
     """Recover was tried and found not one whole step: said plainly, and no Recover offered again."""
+    reason, parts = _reason(reason)
     return DataNotice(UNRECOVERABLE, path, "Nothing of {file} can be recovered: {reason}.",
                       "The file stays where it was set aside; an expert may still rescue it by hand: "
                       "sqlite3 {file} .recover",
-                      {"file": path.name, "reason": reason})
+                      {"file": path.name, "reason": reason}, parts=parts)

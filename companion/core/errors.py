@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Mapping
+
 
 class IllegalCommand(Exception):
     """A command the rules refuse. Nothing of it reaches the journal.
@@ -21,12 +23,18 @@ class IllegalCommand(Exception):
 
 
 class JournalError(Exception):
-    """A journal file that cannot be used. `path` is the file; the message says why and what was done."""
+    """A journal file that cannot be used. `path` is the file; the message says why and what was done.
 
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
+    As with IllegalCommand, `template` (the message with `{name}` fields from `params`) is the
+    translation key, so home can say why in the table's language; `message` is the English text.
+    A message given without `params` is its own template."""
+
+    def __init__(self, path: str, message: str, params: Mapping[str, object] | None = None) -> None:
+        self.template = message
+        self.params = dict(params or {})
+        self.message = message.format(**self.params) if params is not None else message
+        super().__init__(f"{path}: {self.message}")
         self.path = path
-        self.message = message
 
 
 class CorruptJournal(JournalError):
@@ -35,8 +43,9 @@ class CorruptJournal(JournalError):
     `step`: the first step that is not intact, when the damage is in the events (the steps before
     it can be recovered into a new journal); None when the file's structure itself is damaged."""
 
-    def __init__(self, path: str, message: str, step: int | None = None) -> None:
-        super().__init__(path, message)
+    def __init__(self, path: str, message: str, step: int | None = None,
+                 params: Mapping[str, object] | None = None) -> None:
+        super().__init__(path, message, params)
         self.step = step
 
 

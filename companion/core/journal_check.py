@@ -36,14 +36,15 @@ def database_error(path: Path, exc: sqlite3.Error | UnicodeDecodeError, doing: s
     Anything not busy and not from outside the file is damage: our queries are right for a good
     file, so an error in them ("no such column", "malformed") says the file is not what it was."""
     if isinstance(exc, UnicodeDecodeError):
-        return CorruptJournal(str(path), f"the database is damaged (text that is not UTF-8: {exc.reason})", step)
+        return CorruptJournal(str(path), "the database is damaged (text that is not UTF-8: {detail})", step,
+                              {"detail": exc.reason})
     code = getattr(exc, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
     if primary in _BUSY:
-        return BusyJournal(str(path), f"in use by another program ({exc}); it is left as it is")
+        return BusyJournal(str(path), "in use by another program ({detail}); it is left as it is", {"detail": str(exc)})
     if primary in _OUTSIDE:
-        return UnreadableJournal(str(path), f"{doing}: {exc}")
-    return CorruptJournal(str(path), f"the database is damaged ({exc})", step)
+        return UnreadableJournal(str(path), "{doing}: {detail}", {"doing": doing, "detail": str(exc)})
+    return CorruptJournal(str(path), "the database is damaged ({detail})", step, {"detail": str(exc)})
 
 
 def check_header(path: Path) -> None:
@@ -53,7 +54,7 @@ def check_header(path: Path) -> None:
         with open(path, "rb") as f:
             head = f.read(100)
     except OSError as exc:
-        raise UnreadableJournal(str(path), f"cannot be read: {exc.strerror or exc}") from None
+        raise UnreadableJournal(str(path), "cannot be read: {detail}", {"detail": str(exc.strerror or exc)}) from None
     if head[: len(SQLITE_MAGIC)] != SQLITE_MAGIC:
         if len(head) < len(SQLITE_MAGIC) and head == SQLITE_MAGIC[: len(head)]:
             raise CorruptJournal(str(path), "the file is truncated (shorter than a SQLite header)")
@@ -96,7 +97,7 @@ def check(conn: sqlite3.Connection, path: Path) -> Checked:
     try:
         result = conn.execute("PRAGMA quick_check").fetchone()[0]
         if result != "ok":
-            raise CorruptJournal(str(path), f"the database is damaged ({result})")
+            raise CorruptJournal(str(path), "the database is damaged ({detail})", params={"detail": str(result)})
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if not {"meta", "events"} <= tables:
             raise ForeignJournal(str(path), "an SQLite file, but not a companion journal (no meta/events tables)")
@@ -105,22 +106,25 @@ def check(conn: sqlite3.Connection, path: Path) -> Checked:
         if summed:
             for key, value, stored in rows:
                 if not isinstance(key, str) or not isinstance(value, str) or meta_sum(key, value) != stored:
-                    raise CorruptJournal(str(path), f"the meta row {key!r} does not match its checksum")
+                    raise CorruptJournal(str(path), "the meta row {key!r} does not match its checksum", params={"key": key})
         meta = {row[0]: row[1] for row in rows}
         if meta.get("format") != FORMAT:
-            raise ForeignJournal(str(path), f"format is {meta.get('format')!r}, not {FORMAT!r}")
+            raise ForeignJournal(str(path), "format is {found!r}, not {format!r}",
+                                 {"found": meta.get("format"), "format": FORMAT})
         try:
             version = int(meta.get("version", ""))
         except ValueError:
-            raise CorruptJournal(str(path), f"version {meta.get('version')!r} is not a number") from None
+            raise CorruptJournal(str(path), "version {version!r} is not a number",
+                                 params={"version": meta.get("version")}) from None
         if version > VERSION:
             raise NewerJournal(
                 str(path),
-                f"written by a newer companion (journal version {version}, this one reads up to {VERSION}); "
-                "update companion to open it",
+                "written by a newer companion (journal version {version}, this one reads up to {reads}); "
+                "update companion to open it", {"version": version, "reads": VERSION},
             )
         if version < 1 or summed != (version >= 2):
-            raise CorruptJournal(str(path), f"version {version} does not match the file's tables")
+            raise CorruptJournal(str(path), "version {version} does not match the file's tables",
+                                 params={"version": version})
         last_row = conn.execute(
             f"SELECT seq, step{', sum' if summed else ''} FROM events ORDER BY seq DESC LIMIT 1").fetchone()
         if summed:
@@ -139,8 +143,9 @@ def _check_v2(conn: sqlite3.Connection, path: Path, meta: dict[str, str], last_r
     application_id = conn.execute("PRAGMA application_id").fetchone()[0]
     user_version = conn.execute("PRAGMA user_version").fetchone()[0]
     if application_id != APPLICATION_ID or user_version != VERSION:
-        raise CorruptJournal(str(path), f"the file's header does not match its meta (application id "
-                                        f"{application_id:#x}, user version {user_version})")
+        raise CorruptJournal(str(path), "the file's header does not match its meta (application id "
+                                        "{application_id}, user version {user_version})",
+                             params={"application_id": f"{application_id:#x}", "user_version": user_version})
     if meta.get(META_SCHEMA) != str(stored_schema_sum(conn)):
         raise CorruptJournal(str(path), "the file's schema does not match its checksum")
     try:
@@ -150,8 +155,9 @@ def _check_v2(conn: sqlite3.Connection, path: Path, meta: dict[str, str], last_r
     last = Head(*last_row) if last_row else Head(0, 0, 0)
     if last != head:
         step = min(last.step, head.step) or 1
-        raise CorruptJournal(str(path), f"the journal recorded step {head.step} (event {head.seq}) as its last, "
-                                        f"but its last event on file is event {last.seq} of step {last.step}", step)
+        raise CorruptJournal(str(path), "the journal recorded step {step} (event {seq}) as its last, "
+                                        "but its last event on file is event {last_seq} of step {last_step}", step,
+                             {"step": head.step, "seq": head.seq, "last_seq": last.seq, "last_step": last.step})
     return head
 
 
@@ -167,17 +173,18 @@ def verify_rows(path: Path, rows: Iterable[Sequence[Any]], summed: bool,
         seq, number, kind, payload, at = row[:5]
         if not (type(seq) is int and type(number) is int and isinstance(kind, str)
                 and isinstance(payload, str) and isinstance(at, str)):
-            raise CorruptJournal(str(path), f"event {expected} (after step {step}) is not readable", max(step, 1))
+            raise CorruptJournal(str(path), "event {seq} (after step {step}) is not readable", max(step, 1),
+                                 {"seq": expected, "step": step})
         if seq != expected or number not in (step, step + 1) or (seq == 1 and number != 1):
-            raise CorruptJournal(str(path), f"event {seq} (step {number}) is out of order after step {step}",
-                                 max(step, 1))
+            raise CorruptJournal(str(path), "event {seq} (step {number}) is out of order after step {step}",
+                                 max(step, 1), {"seq": seq, "number": number, "step": step})
         if summed:
             running = event_sum(running, seq, number, kind, payload, at)
             if running != row[5]:
-                raise CorruptJournal(str(path), f"step {number} does not match its checksum (event {seq})",
-                                     max(step, 1))
+                raise CorruptJournal(str(path), "step {number} does not match its checksum (event {seq})",
+                                     max(step, 1), {"number": number, "seq": seq})
         yield seq, number, kind, payload, at
         expected, step = seq + 1, number
     if last is not None and ((expected - 1, step) != (last.seq, last.step) or (summed and running != last.sum)):
-        raise CorruptJournal(str(path), f"the journal recorded step {last.step} as its last, but its events "
-                                        f"end at step {step}", max(step, 1))
+        raise CorruptJournal(str(path), "the journal recorded step {last} as its last, but its events "
+                                        "end at step {step}", max(step, 1), {"last": last.step, "step": step})

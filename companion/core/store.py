@@ -218,15 +218,15 @@ class JournalStore:
     def _note(self, path: Path, exc: JournalError) -> None:
         """A file the store could not use and leaves where it is (busy, newer, unreadable, foreign)."""
         if isinstance(exc, ForeignJournal):
-            self._tell(data_notices.foreign(path, exc.message))
+            self._tell(data_notices.foreign(path, exc))
         elif isinstance(exc, BusyJournal):
-            self._tell(data_notices.busy(path, exc.message))
+            self._tell(data_notices.busy(path, exc))
         elif isinstance(exc, NewerJournal):
             if not any(Path(r.path) == path for r in self.refused):
                 self.refused.append(exc)
-            self._tell(data_notices.newer(path, exc.message))
+            self._tell(data_notices.newer(path, exc))
         elif isinstance(exc, UnreadableJournal):
-            self._tell(data_notices.unreadable(path, exc.message))
+            self._tell(data_notices.unreadable(path, exc))
 
     # -- one journal -----------------------------------------------------------------------------
 
@@ -266,11 +266,11 @@ class JournalStore:
         try:
             moved = set_aside(path, self.clock().astimezone())
         except OSError as error:
-            self._tell(data_notices.not_set_aside(path, exc.message, error.strerror or str(error)))
+            self._tell(data_notices.not_set_aside(path, exc, error.strerror or str(error)))
             log.error("%s is damaged (%s) and could not be set aside: %s", path.name, exc.message, error)
             return None
         self.set_aside.append(SetAside(path, moved, exc.message))
-        self._tell(data_notices.set_aside(path, moved, exc.message))
+        self._tell(data_notices.set_aside(path, moved, exc))
         log.error("%s set aside as %s: %s", path.name, moved.name, exc.message)
         return moved
 
@@ -420,7 +420,7 @@ class JournalStore:
         try:
             found = salvage(damaged)
         except NothingToRecover as exc:
-            self._retell(damaged, data_notices.unrecoverable(damaged, exc.message))
+            self._retell(damaged, data_notices.unrecoverable(damaged, exc))
             raise
         meta = {**found.meta, "finished": "0", "recovered_from": damaged.name}
         meta.update(created=meta.get("created") or found.rows[0][4], game=found.game)

@@ -226,10 +226,16 @@ def final_lines(final: Mapping[str, Any]) -> list[str]:
                                                                        senators=score.get("senators", 0)))
         for line in score.get("lines", ()):
             out.append("    " + final_line(line))
+    out.append(winner_line(final))
+    return out
+
+
+def winner_line(final: Mapping[str, Any]) -> str:
+    """"Winner: Livia (most VP)": the winners and how the tie-break decided."""
+    scores = final.get("scores") or []
     winners = [scores[i]["name"] for i in final.get("winners", ())]
     tie = {"points": _("most VP"), "senators": _("tie broken by senators"), "shared": _("a shared victory")}
-    out.append(_("Winner: {names} ({how})").format(names=", ".join(winners), how=tie.get(final.get("tie_break"), "")))
-    return out
+    return _("Winner: {names} ({how})").format(names=", ".join(winners), how=tie.get(final.get("tie_break"), ""))
 
 
 def final_line(line: Mapping[str, Any]) -> str:

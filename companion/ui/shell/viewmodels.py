@@ -16,7 +16,7 @@ from companion.session import Intent, TableView
 from companion.ui.text import formatting as fmt
 from companion.ui.shell.choices import GameChoice
 from companion.ui.gameui import GameUI, PointsStep, game_ui_for
-from companion.ui.text.i18n import _, translate_notice
+from companion.ui.text.i18n import _, translate_data_notice
 
 #: "Keep what you had" for optional refresh arguments where None is a meaningful value.
 UNSET: Any = object()
@@ -71,7 +71,7 @@ class HomeViewModel(EventDispatcher):
         self.unfinished = [self._row(info) for info in self._infos]
         self.files = [
             {"path": str(n.path), "recoverable": bool(n.recoverable),
-             "text": translate_notice(n.template, n.params), "fix": translate_notice(n.fix, n.params)}
+             **dict(zip(("text", "fix"), translate_data_notice(n)))}
             for n in self._notices
         ]
         self.has_list = bool(self.unfinished or self.files)

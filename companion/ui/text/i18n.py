@@ -296,6 +296,15 @@ def translate_notice(template: str, params: Mapping[str, Any]) -> str:
         return Template(template).format(**params)
 
 
+def translate_data_notice(notice: Any) -> tuple[str, str]:
+    """A `DataNotice`'s text and fix in the current language: its parts first (the journal's own
+    reason, by its template), then the notice's template filled with them."""
+    params = dict(notice.params)
+    for name, (template, values) in (getattr(notice, "parts", None) or {}).items():
+        params[name] = translate_notice(template, values)
+    return translate_notice(notice.template, params), translate_notice(notice.fix, params)
+
+
 def translate_rule(rule: str) -> str:
     """A rule's name (from IllegalCommand.rule) in the current language, for "Rule: …" lines."""
     return _(rule)

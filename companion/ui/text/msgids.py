@@ -96,6 +96,11 @@ _READERS: dict[str, tuple[int, ...]] = {
 }
 
 
+#: The journal's errors (`core.errors`): their message is a template home translates.
+_JOURNAL_ERRORS = {"JournalError", "CorruptJournal", "ForeignJournal", "NewerJournal", "BusyJournal",
+                   "UnreadableJournal", "NothingToRecover"}
+
+
 def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
     """msgid → where, for the templates and rule names of IllegalCommand(rule, template, …),
     AnswerNeeded(Ask(kind, rule, …), template, …) and Notice(level, template, …) calls, and the
@@ -127,6 +132,11 @@ def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
                 text = _literal(node.args[1])
                 if text:
                     found.setdefault(text, where)
+            elif name in _JOURNAL_ERRORS and len(node.args) >= 2:
+                # CorruptJournal(path, template, …): the reason home shows inside a DataNotice
+                text = _literal(node.args[1])
+                if text:
+                    found.setdefault(text, where)
             elif name == "DataNotice":
                 # DataNotice(kind, path, template, fix, params): home shows both in the table's language
                 for arg in node.args[2:4]:
@@ -143,8 +153,43 @@ def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
     return found
 
 
+def doctor_msgids() -> dict[str, str]:
+    """msgid → where, for `companion doctor`'s plain sentences, which hardware (no UI imports)
+    and the doctor say in English: the `FIX_*` and `SAY_*` constants, the literal detail and fix of
+    every `Probe(name, status, detail, fix)`, the template of every `said(…)` / `saying(…)` (a
+    detail with a path in it) and the stand-in of every `_apply_mode(…, twin)`.
+    A detail with a path or a number in it (an f-string) is not a msgid: it stays as said."""
+    roots = (PACKAGE / "doctor.py", PACKAGE.parent / "hardware")
+    found: dict[str, str] = {}
+    for path in _py_files(*roots):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        where = lambda node: f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"  # noqa: E731
+        for node in tree.body:
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            values = node.value.elts if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple) else (
+                [node.value] if isinstance(node, ast.Assign) else [])
+            names = [e.id for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t]) if isinstance(e, ast.Name)]
+            if any(n.startswith(("FIX_", "SAY_")) for n in names):
+                for value in values:
+                    text = _literal(value)
+                    if text:
+                        found.setdefault(text, where(node))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = _call_name(node)
+            given = (node.args[2:4] if name == "Probe" else node.args[3:4] if name == "_apply_mode"
+                     else node.args[:1] if name in ("said", "saying") else [])
+            given += [k.value for k in node.keywords if name == "Probe" and k.arg in ("detail", "fix")]
+            for arg in given:
+                text = _literal(arg)
+                if text:
+                    found.setdefault(text, where(node))
+    return found
+
+
 def all_msgids() -> dict[str, str]:
-    return {**engine_msgids(), **ui_msgids()}
+    return {**engine_msgids(), **ui_msgids(), **doctor_msgids()}
 
 
 def missing(language: str) -> dict[str, str]:
