@@ -23,6 +23,7 @@ from companion.ui.text.i18n import _
 from companion.ui.secretbid.controller import Post, SealedBidUI
 from companion.ui.tribune import board_words
 from companion.ui.tribune.format import GAME, start_money
+from companion.ui.tribune.table_rules import TableRules
 from companion.ui.tribune.viewmodels import BIDDING_PHASES, TribuneTableViewModel
 
 
@@ -44,14 +45,21 @@ class TribuneUI(SealedBidUI):
     needed = NumericProperty(0)
     victory_text = StringProperty("")
     threshold_texts = ListProperty([])
+    #: The settings page (`tribune_settings`): the S/U settings and the faction benefits the next
+    #: game starts with, as rows for the page (`table_rules.TableRules`), and its one-line summary.
+    setting_rows = ListProperty([])
+    benefit_rows = ListProperty([])
+    rules_text = StringProperty("")
 
     def __init__(self, *, setup_vm: Any, **kwargs: Any) -> None:
+        self.rules = TableRules()  # before the base's __init__, which relabels
         super().__init__(setup_vm=setup_vm, **kwargs)
         setup_vm.bind(count=lambda *_: self._restart_money())
         self.bind(thresholds=lambda *_: self._relabel_victory(), needed=lambda *_: self._relabel_victory(),
                   whole_game=lambda *_: self._relabel_victory())
         self._restart_money()
         self._relabel_victory()
+        self._relabel_rules()
 
     def make_table(self, post: Post, pad_of_seat: Callable[[int], int | None]) -> TribuneTableViewModel:
         return TribuneTableViewModel(post=post, pad_of_seat=pad_of_seat)
@@ -60,6 +68,7 @@ class TribuneUI(SealedBidUI):
         super().relabel()
         self._restart_money()
         self._relabel_victory()
+        self._relabel_rules()
 
     # -- set-up --------------------------------------------------------------------------------
 
@@ -89,7 +98,27 @@ class TribuneUI(SealedBidUI):
         if self.whole_game:
             terms["mode"] = "full"
             terms["victory"] = {**dict(zip(board_words.CONDITIONS, self.thresholds)), "needed": int(self.needed)}
+            terms.update(self.rules.terms())
         return terms
+
+    # -- the settings page: the table's reading of the S/U rules and its benefit table ----------
+
+    def cycle_setting(self, name: str) -> None:
+        self.rules.cycle_setting(name)
+        self._relabel_rules()
+
+    def cycle_benefit(self, faction: str, slot: str) -> None:
+        self.rules.cycle_benefit(faction, slot)
+        self._relabel_rules()
+
+    def reset_rules(self) -> None:
+        self.rules.reset()
+        self._relabel_rules()
+
+    def _relabel_rules(self) -> None:
+        self.setting_rows = self.rules.setting_rows()
+        self.benefit_rows = self.rules.benefit_rows()
+        self.rules_text = self.rules.summary()
 
     # -- the whole game's victory card (digest 3.5: the thresholds are printed on the card) -------
 
