@@ -14,12 +14,15 @@ What every sealed-bid game has on the app (the table, the private entry, Start) 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
+from companion.session import IllegalCommand
+from companion.games.tribune import victory
 from companion.ui.shell.choices import GameChoice
-from companion.ui.text.i18n import _
+from companion.ui.text.i18n import _, translate_notice
 from companion.ui.secretbid.controller import Post, SealedBidUI
 from companion.ui.tribune import board_words
 from companion.ui.tribune.format import GAME, start_money
@@ -47,16 +50,25 @@ class TribuneUI(SealedBidUI):
     threshold_texts = ListProperty([])
     #: The settings page (`tribune_settings`): the S/U settings and the faction benefits the next
     #: game starts with, as rows for the page (`table_rules.TableRules`), and its one-line summary.
+    #: Or the card picked from the table's card file (`victory_cards`: a path here, its text sent):
+    #: the file's card ids, the one picked ("" for none: the numbers entered count) and a note
+    #: (how many cards, or the rules' refusal naming the line and field).
+    card_file = StringProperty("")
+    card_ids = ListProperty([])
+    card_id = StringProperty("")
+    card_file_note = StringProperty("")
     setting_rows = ListProperty([])
     benefit_rows = ListProperty([])
     rules_text = StringProperty("")
 
     def __init__(self, *, setup_vm: Any, **kwargs: Any) -> None:
         self.rules = TableRules()  # before the base's __init__, which relabels
+        self._card_text = ""
         super().__init__(setup_vm=setup_vm, **kwargs)
         setup_vm.bind(count=lambda *_: self._restart_money())
         self.bind(thresholds=lambda *_: self._relabel_victory(), needed=lambda *_: self._relabel_victory(),
-                  whole_game=lambda *_: self._relabel_victory())
+                  whole_game=lambda *_: self._relabel_victory(), card_id=lambda *_: self._relabel_victory(),
+                  card_file=lambda *_: self._load_cards())
         self._restart_money()
         self._relabel_victory()
         self._relabel_rules()
@@ -97,7 +109,10 @@ class TribuneUI(SealedBidUI):
         terms: dict[str, Any] = {"start_player": int(self.start_player)}
         if self.whole_game:
             terms["mode"] = "full"
-            terms["victory"] = {**dict(zip(board_words.CONDITIONS, self.thresholds)), "needed": int(self.needed)}
+            if self.card_id:
+                terms["victory_card"], terms["victory_cards"] = self.card_id, self._card_text
+            else:
+                terms["victory"] = {**dict(zip(board_words.CONDITIONS, self.thresholds)), "needed": int(self.needed)}
             terms.update(self.rules.terms())
         return terms
 
@@ -136,11 +151,41 @@ class TribuneUI(SealedBidUI):
     def step_needed(self, delta: int) -> None:
         self.needed = max(0, min(len(self.thresholds), int(self.needed) + int(delta)))
 
+    def pick_card(self, card_id: str) -> None:
+        """The card in play from the table's file (its column for this player count is the rules'
+        to find); the same card again: back to the numbers entered."""
+        if card_id in self.card_ids:
+            self.card_id = "" if card_id == self.card_id else card_id
+
+    def _load_cards(self) -> None:
+        """The table's card file read and checked as the rules will check it (`parse_card_file`):
+        its ids to pick from, or the refusal naming the line and field."""
+        path = self.card_file.strip()
+        self._card_text, ids = "", []
+        if not path:
+            note = ""
+        else:
+            try:
+                self._card_text = Path(path).expanduser().read_text(encoding="utf-8")
+                ids = list(victory.parse_card_file(self._card_text))
+                note = _("{n} cards in the file: tap the card in play.").format(n=len(ids))
+            except OSError as exc:
+                note = _("The card file cannot be read: {error}").format(error=exc.strerror or str(exc))
+            except IllegalCommand as exc:
+                note = translate_notice(exc.template, exc.params)
+            except UnicodeDecodeError:
+                note = _("The card file is not text (UTF-8).")
+        self.card_ids, self.card_file_note = ids, note
+        if self.card_id not in ids:
+            self.card_id = ""
+
     def _relabel_victory(self) -> None:
         self.threshold_texts = [_("not on the card") if t is None else str(t) for t in self.thresholds]
         printed = [t for t in self.thresholds if t is not None]
         if not self.whole_game:
             self.victory_text = _("Money and bids only: the table judges the victory card.")
+        elif self.card_id:
+            self.victory_text = _("Victory card {id} from the card file").format(id=self.card_id)
         elif not printed or not self.needed:
             self.victory_text = _("Victory card: not entered yet")
         else:
