@@ -24,6 +24,13 @@ SHOWN: dict[str, str] = {
     "takeover_rule": "S", "first_takeover_max_two": "S", "unkept_cards": "S", "several_winners": "U",
     "must_declare": "U", "region_vi_pay_to_look": "U", "region_v_tie_winner_pays": "S",
     "start_player_rotates": "U", "chariot_starts_on_board": "U", "chariot_win_returns_it": "U",
+    "scrolls_per_tribune": "U", "max_card_value": "U", "min_bid": "U",
+}
+
+#: The numbers a tap steps through, round and round (the rules take any whole number in range;
+#: these are the ones a table plausibly reads from its box).
+NUMBERS: dict[str, tuple[int, ...]] = {
+    "scrolls_per_tribune": (1, 2, 3, 4), "max_card_value": tuple(range(5, 13)), "min_bid": (0, 1, 2, 3, 4, 5),
 }
 
 #: What a tap on a benefit gives next: one of these after the other, round and round.
@@ -47,6 +54,9 @@ def setting_title(name: str) -> str:
         "start_player_rotates": _("The start player passes clockwise"),
         "chariot_starts_on_board": _("The chariot starts on the board"),
         "chariot_win_returns_it": _("An auction's winner puts the chariot back"),
+        "scrolls_per_tribune": _("Scrolls that make the tribune"),
+        "max_card_value": _("The highest faction card value"),
+        "min_bid": _("The lowest bid"),
     }
     return titles.get(name, name)
 
@@ -136,11 +146,14 @@ class TableRules:
     # -- what a tap changes -------------------------------------------------------------------
 
     def cycle_setting(self, name: str) -> None:
-        """The setting's next value (yes/no, or the next of its choices); back at the default it is
+        """The setting's next value (yes/no, the next of its choices or numbers); back at the default it is
         no longer a change (and not sent)."""
         value = self.value(name)
         if isinstance(value, bool):
             new: Any = not value
+        elif name in NUMBERS:
+            numbers = NUMBERS[name]
+            new = numbers[(numbers.index(value) + 1) % len(numbers)] if value in numbers else numbers[0]
         else:
             options = st.CHOICES[name]
             new = options[(options.index(value) + 1) % len(options)]

@@ -51,6 +51,9 @@ def test_the_table_changes_the_rules_by_touch_and_the_game_plays_by_them(session
         for _ in range(2):  # table → most conditions met → the largest margins
             yield from ui.tap("tribune.settings.several_winners")
         assert "the largest margins win" in ui.text("tribune.settings.several_winners")
+        assert ui.text("tribune.settings.scrolls_per_tribune").startswith("Scrolls that make the tribune: 2")
+        yield from ui.tap("tribune.settings.scrolls_per_tribune")
+        assert ui.text("tribune.settings.scrolls_per_tribune").startswith("Scrolls that make the tribune: 3")
         yield from ui.tap("tribune.settings.benefit.legates.benefit")  # 1 legion → 1 laurel
         assert ui.text("tribune.settings.benefit.legates.benefit") == "Every round: 1 laurel(s)"
         yield from ui.tap("tribune.settings.done")
@@ -58,8 +61,8 @@ def test_the_table_changes_the_rules_by_touch_and_the_game_plays_by_them(session
         yield from ui.tap("tribune.setup.start")
         assert ui.screen == "tribune_table", ui.text("tribune.setup.notice")
         settings = ui.app.session.engine.state.settings
-        assert (settings.takeover_rule, settings.first_takeover_max_two, settings.several_winners) == \
-            ("ffg", True, "margin")
+        assert (settings.takeover_rule, settings.first_takeover_max_two, settings.several_winners,
+                settings.scrolls_per_tribune) == ("ffg", True, "margin", 3)
         assert settings.unkept_cards == "discard", "an untouched setting keeps its default"
         legates = next(b for b in ui.app.session.table_view().view["board"]["benefits"] if b["faction"] == "legates")
         assert [list(g) for g in legates["benefit"]] == [["laurel", 1]] and legates["mark"] == "table"
