@@ -14,20 +14,28 @@ What every sealed-bid game has on the app (the table, the private entry, Start) 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from companion.session import IllegalCommand
-from companion.games.tribune import victory
 from companion.ui.shell.choices import GameChoice
-from companion.ui.text.i18n import _, translate_notice
+from companion.ui.text.i18n import _
 from companion.ui.secretbid.controller import Post, SealedBidUI
 from companion.ui.tribune import board_words
 from companion.ui.tribune.format import GAME, start_money
 from companion.ui.tribune.table_rules import TableRules
 from companion.ui.tribune.viewmodels import BIDDING_PHASES, TribuneTableViewModel
+
+
+def card_ids(text: str) -> list[str]:
+    """The ids of a card file's cards, in its order (a list of {"id", "columns"} or {"cards": […]},
+    docs/tribune-snapshot.md); what is not a card with a text id is left to the rules' check."""
+    whole = json.loads(text)
+    items = whole.get("cards", []) if isinstance(whole, dict) else whole if isinstance(whole, list) else []
+    ids = [item["id"] for item in items if isinstance(item, dict) and isinstance(item.get("id"), str)]
+    return list(dict.fromkeys(ids))
 
 
 class TribuneUI(SealedBidUI):
@@ -71,7 +79,7 @@ class TribuneUI(SealedBidUI):
                   card_file=lambda *_: self._load_cards())
         self._restart_money()
         self._relabel_victory()
-        self._relabel_rules()
+        self.relabel_rules()
 
     def make_table(self, post: Post, pad_of_seat: Callable[[int], int | None]) -> TribuneTableViewModel:
         return TribuneTableViewModel(post=post, pad_of_seat=pad_of_seat)
@@ -80,14 +88,17 @@ class TribuneUI(SealedBidUI):
         super().relabel()
         self._restart_money()
         self._relabel_victory()
-        self._relabel_rules()
+        self.relabel_rules()
 
     # -- set-up --------------------------------------------------------------------------------
 
     def configure(self, choice: GameChoice | None) -> None:
         """The set-up takes Tribune's player range (2–5), and the start money follows its count."""
         super().configure(choice)
+        if choice is not None:
+            self.rules.choice = choice
         self._restart_money()
+        self.relabel_rules()
 
     def choose_start(self, seat: int) -> None:
         """The start player: 12 denarii, the next seat clockwise 13, and so on (digest 3.1)."""
@@ -120,17 +131,18 @@ class TribuneUI(SealedBidUI):
 
     def cycle_setting(self, name: str) -> None:
         self.rules.cycle_setting(name)
-        self._relabel_rules()
+        self.relabel_rules()
 
     def cycle_benefit(self, faction: str, slot: str) -> None:
         self.rules.cycle_benefit(faction, slot)
-        self._relabel_rules()
+        self.relabel_rules()
 
     def reset_rules(self) -> None:
         self.rules.reset()
-        self._relabel_rules()
+        self.relabel_rules()
 
-    def _relabel_rules(self) -> None:
+    def relabel_rules(self) -> None:
+        """The settings page's rows again (the game's offer may be registered after this was made)."""
         self.setting_rows = self.rules.setting_rows()
         self.benefit_rows = self.rules.benefit_rows()
         self.rules_text = self.rules.summary()
@@ -158,8 +170,9 @@ class TribuneUI(SealedBidUI):
             self.card_id = "" if card_id == self.card_id else card_id
 
     def _load_cards(self) -> None:
-        """The table's card file read and checked as the rules will check it (`parse_card_file`):
-        its ids to pick from, or the refusal naming the line and field."""
+        """The table's card file read, and its card ids to pick from. The rules check the whole
+        file when the game starts (`victory_cards`: a bad card is refused above the names, naming
+        the line and field); here only what keeps ids from being listed is said."""
         path = self.card_file.strip()
         self._card_text, ids = "", []
         if not path:
@@ -167,14 +180,15 @@ class TribuneUI(SealedBidUI):
         else:
             try:
                 self._card_text = Path(path).expanduser().read_text(encoding="utf-8")
-                ids = list(victory.parse_card_file(self._card_text))
+                ids = card_ids(self._card_text)
                 note = _("{n} cards in the file: tap the card in play.").format(n=len(ids))
             except OSError as exc:
                 note = _("The card file cannot be read: {error}").format(error=exc.strerror or str(exc))
-            except IllegalCommand as exc:
-                note = translate_notice(exc.template, exc.params)
             except UnicodeDecodeError:
                 note = _("The card file is not text (UTF-8).")
+            except ValueError as exc:  # not JSON
+                note = _("The card file is not JSON: {error} (line {line}, column {column}).").format(
+                    error=getattr(exc, "msg", str(exc)), line=getattr(exc, "lineno", "?"), column=getattr(exc, "colno", "?"))
         self.card_ids, self.card_file_note = ids, note
         if self.card_id not in ids:
             self.card_id = ""

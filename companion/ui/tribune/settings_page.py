@@ -63,6 +63,9 @@ class TribuneSettingsScreen(Screen):
             widget.slots = [slot["text"] for slot in row["slots"]]
 
     def on_pre_enter(self, *_args: Any) -> None:
+        from kivy.app import App
+
+        App.get_running_app().tribune.relabel_rules()
         self.update()
 
 

@@ -12,33 +12,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.games.tribune import benefits as bn
-from companion.games.tribune import settings as st
+from companion.ui.shell.choices import GameChoice, known
 from companion.ui.text.i18n import _
 from companion.ui.tribune import board_words
 
-#: The settings the page shows, in this order, each with its mark (S: a source says it, with a
-#: reply or a reading; U: no source says it). The section is the first part of
-#: `settings.describe()`'s source.
-SHOWN: dict[str, str] = {
-    "takeover_rule": "S", "first_takeover_max_two": "S", "unkept_cards": "S", "several_winners": "U",
-    "must_declare": "U", "region_vi_pay_to_look": "U", "region_v_tie_winner_pays": "S",
-    "start_player_rotates": "U", "chariot_starts_on_board": "U", "chariot_win_returns_it": "U",
-    "scrolls_per_tribune": "U", "max_card_value": "U", "min_bid": "U",
-}
-
-#: The numbers a tap steps through, round and round (the rules take any whole number in range;
-#: these are the ones a table plausibly reads from its box).
-NUMBERS: dict[str, tuple[int, ...]] = {
-    "scrolls_per_tribune": (1, 2, 3, 4), "max_card_value": tuple(range(5, 13)), "min_bid": (0, 1, 2, 3, 4, 5),
-}
-
-#: What a tap on a benefit gives next: one of these after the other, round and round.
+#: What a tap on a benefit gives next: one of these after the other, round and round (kinds of
+#: `companion.games.tribune.benefits`; the rules check what is sent).
 GIFT_CYCLE: tuple[tuple[str, int], ...] = (
     ("money", 1), ("money", 2), ("money", 3), ("legion", 1), ("laurel", 1), ("favour", 1),
     ("temporary_favour", 1), ("scroll", 1), ("proconsul", 1), ("colosseum", 0))
 
 TABLE_SOURCE = "the table's box"
+SLOTS = ("takeover", "benefit", "leader")
 
 
 def setting_title(name: str) -> str:
@@ -78,7 +63,7 @@ def value_text(name: str, value: Any) -> str:
     return words.get((name, value), str(value))
 
 
-def gift_text(gift: bn.Gift) -> str:
+def gift_text(gift: Any) -> str:
     """A benefit (kinds and amounts) in the players' words; "nothing" when empty."""
     if not gift:
         return _("nothing")
@@ -93,12 +78,6 @@ def gift_text(gift: bn.Gift) -> str:
     return " + ".join(parts)
 
 
-def _section(name: str) -> str:
-    """The rule digest's section a setting comes from ("Tribune 3.7 item 6" → "Tribune 3.7 #6")."""
-    source = dict((n, s) for n, _d, s in st.describe())[name]
-    return source.split(" (")[0].replace("Tribune", _("Tribune")).replace(" item ", " #")
-
-
 def mark_text(mark: str) -> str:
     """A row's mark: C/S (a source says it), U (no source: the app's reading), or the table's."""
     return {"C": _("C: the rules say it"), "S": _("S: a source says it"), "U": _("U: no source; the app's reading"),
@@ -106,71 +85,92 @@ def mark_text(mark: str) -> str:
 
 
 class TableRules:
-    """The settings and benefits the next game starts with: the defaults, and what the table changed."""
+    """The settings and benefits the next game starts with: the defaults the game's set-up offer
+    gives (`GameChoice.settings` and its `offer["benefits"]`, plain data: the UI never loads the
+    rules), and what the table changed."""
 
-    def __init__(self) -> None:
+    def __init__(self, choice: GameChoice | None = None) -> None:
         self.settings: dict[str, Any] = {}
-        self.benefits: dict[str, dict[str, list[list[Any]]]] = {}
+        self.benefits: dict[str, dict[str, Any]] = {}
+        self.choice = choice
+
+    def _choice(self) -> GameChoice | None:
+        return self.choice or known("tribune")
+
+    def _infos(self) -> list[Any]:
+        choice = self._choice()
+        return list(choice.settings) if choice is not None else []
+
+    def _defaults(self) -> Mapping[str, Mapping[str, Any]]:
+        choice = self._choice()
+        return choice.offer.get("benefits", {}) if choice is not None else {}
 
     # -- what the page shows ------------------------------------------------------------------
 
     def value(self, name: str) -> Any:
-        return self.settings.get(name, getattr(st.DEFAULT, name))
+        """The value in force for the next game: the table's, else the default (the first option's label read back)."""
+        info = next(i for i in self._infos() if i.name == name)
+        if name in self.settings:
+            return self.settings[name]
+        default = info.options[0].label
+        return {"True": True, "False": False}.get(default, int(default) if default.isdigit() else default)
 
     def setting_rows(self) -> list[dict[str, Any]]:
-        """[{name, wid, text, changed}] for each setting shown: title, value, section and mark."""
+        """[{name, wid, text, changed}] for each setting offered: title, value, section and mark."""
         rows = []
-        for name, mark in SHOWN.items():
-            changed = name in self.settings
-            source = f"{_section(name)} · {_('changed by the table') if changed else mark_text(mark)}"
-            rows.append({"name": name, "wid": f"tribune.settings.{name}", "changed": changed,
-                         "text": _("{title}: {value}").format(title=setting_title(name), value=value_text(name, self.value(name)))
+        for info in self._infos():
+            section, _bar, mark = info.source.partition("|")
+            section = section.replace("Tribune", _("Tribune")).replace(" item ", " #")
+            changed = info.name in self.settings
+            source = f"{section} · {_('changed by the table') if changed else mark_text(mark)}"
+            rows.append({"name": info.name, "wid": f"tribune.settings.{info.name}", "changed": changed,
+                         "text": _("{title}: {value}").format(title=setting_title(info.name),
+                                                               value=value_text(info.name, self.value(info.name)))
                          + f"\n{source}"})
         return rows
 
-    def rows(self) -> tuple[bn.Row, ...]:
-        return bn.parse_table(self.benefits or None)
+    def row(self, faction: str) -> Mapping[str, Any]:
+        """A faction's row in force: the default's, with the table's changed slots (marked the table's)."""
+        row = dict(self._defaults()[faction])
+        if faction in self.benefits:
+            row.update(self.benefits[faction], mark="table")
+        return row
 
     def benefit_rows(self) -> list[dict[str, Any]]:
         """[{faction, name, source, slots: [{slot, wid, text}]}] for each faction's row."""
         out = []
-        for row in self.rows():
-            labels = {"takeover": _("Take-over: {gift}"), "benefit": _("Every round: {gift}"),
-                      "leader": _("Leader: {gift}")}
-            out.append({"faction": row.faction, "name": board_words.faction_name(row.faction),
-                        "source": _("changed by the table") if row.mark == "table" else f"{row.source} · {mark_text(row.mark)}",
-                        "slots": [{"slot": slot, "wid": f"tribune.settings.benefit.{row.faction}.{slot}",
-                                   "text": labels[slot].format(gift=gift_text(getattr(row, slot)))} for slot in bn.SLOTS]})
+        labels = {"takeover": _("Take-over: {gift}"), "benefit": _("Every round: {gift}"), "leader": _("Leader: {gift}")}
+        for faction in self._defaults():
+            row = self.row(faction)
+            out.append({"faction": faction, "name": board_words.faction_name(faction),
+                        "source": _("changed by the table") if row["mark"] == "table"
+                        else f"{row['source']} · {mark_text(row['mark'])}",
+                        "slots": [{"slot": slot, "wid": f"tribune.settings.benefit.{faction}.{slot}",
+                                   "text": labels[slot].format(gift=gift_text(row[slot]))} for slot in SLOTS]})
         return out
 
     # -- what a tap changes -------------------------------------------------------------------
 
     def cycle_setting(self, name: str) -> None:
-        """The setting's next value (yes/no, the next of its choices or numbers); back at the default it is
-        no longer a change (and not sent)."""
-        value = self.value(name)
-        if isinstance(value, bool):
-            new: Any = not value
-        elif name in NUMBERS:
-            numbers = NUMBERS[name]
-            new = numbers[(numbers.index(value) + 1) % len(numbers)] if value in numbers else numbers[0]
-        else:
-            options = st.CHOICES[name]
-            new = options[(options.index(value) + 1) % len(options)]
-        if new == getattr(st.DEFAULT, name):
+        """The setting's next value among those offered; back at the default it is no longer a
+        change (and not sent)."""
+        info = next(i for i in self._infos() if i.name == name)
+        values = [o.value for o in info.options]
+        current = self.settings.get(name)
+        index = values.index(current) if current in values[1:] else 0
+        new = values[(index + 1) % len(values)]
+        if new is None:
             self.settings.pop(name, None)
         else:
             self.settings[name] = new
 
     def cycle_benefit(self, faction: str, slot: str) -> None:
         """One slot of a faction's row to the next gift of `GIFT_CYCLE` (the row becomes the table's)."""
-        row = bn.row_of(self.rows(), faction)
-        gift = getattr(row, slot)
+        gift = [tuple(g) for g in self.row(faction)[slot]]
         current = gift[0] if len(gift) == 1 else None
         index = GIFT_CYCLE.index(current) + 1 if current in GIFT_CYCLE else 0
-        entry = self.benefits.setdefault(faction, {"source": TABLE_SOURCE})  # type: ignore[arg-type]
         kind, amount = GIFT_CYCLE[index % len(GIFT_CYCLE)]
-        entry[slot] = [[kind, amount]]
+        self.benefits.setdefault(faction, {"source": TABLE_SOURCE})[slot] = [[kind, amount]]
 
     def reset(self) -> None:
         """Back to the defaults and the app's benefit table."""

@@ -3,7 +3,8 @@ its six thresholds for this player count (a condition the card does not print st
 card") and how many conditions a player must meet. The thresholds are printed on the 26 cards and
 in no source (U): the rules check what is entered and refuse a card nobody could win. Or the table
 gives the path of its card file (`victory_cards`, as Augustus' set-up takes one) and taps the card
-in play among its ids (`victory_card`); a bad file's refusal names the line and field."""
+in play among its ids (`victory_card`); the rules check the file at Start, and a bad card's
+refusal (above the names) names the line and field."""
 
 from __future__ import annotations
 

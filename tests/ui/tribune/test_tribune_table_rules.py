@@ -6,12 +6,20 @@ from __future__ import annotations
 
 from companion.games.tribune import benefits as bn
 from companion.games.tribune import settings as st
-from companion.ui.tribune.table_rules import GIFT_CYCLE, SHOWN, TableRules
+from companion.ui.tribune.table_rules import GIFT_CYCLE, TableRules
+
+
+def _rules() -> TableRules:
+    """The page's model on the offer the CLI gives the app (plain data, as the app gets it)."""
+    from companion.cli import game_choices
+
+    return TableRules(next(c for c in game_choices() if c.id == "tribune"))
 
 
 def test_every_value_a_tap_reaches_is_accepted_and_the_loop_ends_at_the_default():
-    rules = TableRules()
-    for name in SHOWN:
+    rules = _rules()
+    assert [r["name"] for r in rules.setting_rows()][:2] == ["takeover_rule", "first_takeover_max_two"]
+    for name in [r["name"] for r in rules.setting_rows()]:
         seen = []
         for _ in range(20):
             rules.cycle_setting(name)
@@ -25,7 +33,7 @@ def test_every_value_a_tap_reaches_is_accepted_and_the_loop_ends_at_the_default(
 
 
 def test_a_benefit_tapped_becomes_the_tables_row_and_the_others_keep_theirs():
-    rules = TableRules()
+    rules = _rules()
     for _ in range(len(GIFT_CYCLE) + 1):
         rules.cycle_benefit("plebeians", "takeover")
         rows = bn.parse_table(rules.terms()["benefits"])

@@ -1,7 +1,7 @@
 """The victory card from the table's card file, by touch: on the victory card's screen the table
 types the path of its file, taps the card in play among the file's ids, and the game starts with
-that card's column for its player count; a bad file is refused there, naming the line and field,
-and a file that cannot be read says so. Tapping the picked card again goes back to the numbers."""
+that card's column for its player count; a bad card in the file is refused at Start, naming the
+line and field, and a file that cannot be read or is not JSON says so at once. Tapping the picked card again goes back to the numbers."""
 
 from __future__ import annotations
 
@@ -40,14 +40,25 @@ def test_the_card_in_play_is_picked_from_the_tables_card_file(session, tmp_path)
         ui.find("tribune.victory.card_file").text = str(tmp_path / "missing.json")
         yield from ui.frames(2)
         assert ui.text("tribune.victory.card_file.note").startswith("The card file cannot be read")
-        ui.find("tribune.victory.card_file").text = str(bad)
+        ui.find("tribune.victory.card_file").text = str(tmp_path / "notjson.json")
+        (tmp_path / "notjson.json").write_text("[{", encoding="utf-8")
+        ui.find("tribune.victory.card_file").text = ""
+        ui.find("tribune.victory.card_file").text = str(tmp_path / "notjson.json")
         yield from ui.frames(2)
-        note = ui.text("tribune.victory.card_file.note")
-        assert "line 4" in note and "columns.3.laurels" in note, note
-        assert not ui.shown("tribune.victory.card.B7")
+        assert ui.text("tribune.victory.card_file.note").startswith("The card file is not JSON")
+        ui.find("tribune.victory.card_file").text = str(bad)  # its ids listed; the rules check the rest
+        yield from ui.frames(2)
+        yield from ui.tap("tribune.victory.card.B7")
+        yield from ui.tap("tribune.victory.done")
+        yield from ui.tap("tribune.setup.start")
+        note = ui.text("tribune.setup.notice")
+        assert ui.screen == "tribune_setup" and "line 4" in note and "columns.3.laurels" in note, note
+        yield from ui.tap("tribune.setup.victory_card")
         ui.find("tribune.victory.card_file").text = str(good)
         yield from ui.frames(2)
         assert ui.text("tribune.victory.card_file.note") == "2 cards in the file: tap the card in play."
+        assert app.tribune.card_id == "B7", "the same ids: the card picked stays picked"
+        yield from ui.tap("tribune.victory.card.A1")
         yield from ui.tap("tribune.victory.card.B7")
         assert ui.find("tribune.victory.card.B7").selected and not ui.find("tribune.victory.card.A1").selected
         yield from ui.tap("tribune.victory.card.B7")  # again: back to the numbers entered
