@@ -545,7 +545,8 @@ def game_choices() -> tuple:
         if offer is not None:
             settings = tuple(SettingInfo(name, shown, source, tuple(SettingOption(label, value) for label, value in options))
                              for name, shown, source, options in offer["settings"])
-            extras[entry.id] = {"colours": tuple(offer["colours"]), "settings": settings}
+            extras[entry.id] = {"colours": tuple(offer["colours"]), "settings": settings,
+                                "offer": {k: v for k, v in offer.items() if k not in ("colours", "settings")}}
     return choices_from_registry(entries, extras)
 
 

@@ -80,7 +80,8 @@ def registry() -> tuple[GameEntry, ...]:
                   title="Troyes"),
         # A money-and-bids keeper (region V and the chariot on the pads), not the whole board.
         GameEntry("tribune", (2, 5), "companion.games.tribune.rules:TRIBUNE",
-                  "companion.ui.tribune.gameui:TribuneGameUI", title="Tribune"),
+                  "companion.ui.tribune.gameui:TribuneGameUI", "companion.games.tribune.settings:setup_offer",
+                  title="Tribune"),
         GameEntry("augustus", (2, 6), "companion.games.augustus.rules:AUGUSTUS",
                   "companion.ui.augustus.gameui:AugustusGameUI", title="Augustus"),
         GameEntry("scorepad", (1, 8), "companion.games.scorepad.rules:SCOREPAD",

@@ -127,3 +127,38 @@ def describe() -> list[tuple[str, str, str]]:
         ("must_declare", "no", "Tribune 3.5, 3.8 item 7 (a player meeting the card without declaring still wins; "
                                "yes: only a declared win counts)"),
     ]
+
+
+#: The settings the table may read its own way on the set-up's settings page, in its order, with
+#: the values a tap steps through (the first the default; the rules take any value `settings_from`
+#: accepts) and each one's mark (S: a source says it; U: none does).
+PAGE: tuple[tuple[str, str, tuple[Any, ...]], ...] = (
+    ("takeover_rule", "S", CHOICES["takeover_rule"]),
+    ("first_takeover_max_two", "S", (False, True)),
+    ("unkept_cards", "S", CHOICES["unkept_cards"]),
+    ("several_winners", "U", CHOICES["several_winners"]),
+    ("must_declare", "U", (False, True)),
+    ("region_vi_pay_to_look", "U", (False, True)),
+    ("region_v_tie_winner_pays", "S", (True, False)),
+    ("start_player_rotates", "U", (True, False)),
+    ("chariot_starts_on_board", "U", (True, False)),
+    ("chariot_win_returns_it", "U", (False, True)),
+    ("scrolls_per_tribune", "U", (2, 3, 4, 1)),
+    ("max_card_value", "U", (9, 10, 11, 12, 5, 6, 7, 8)),
+    ("min_bid", "U", (0, 1, 2, 3, 4, 5)),
+)
+
+
+def setup_offer() -> dict[str, Any]:
+    """What Tribune's set-up offers (the registry's `offer`), as plain values the CLI hands the UI:
+    no colours; each page setting as (name, default shown, source, options), an option (label,
+    value) with value None for the default (nothing sent) and the section and mark in the source
+    ("Tribune 3.4|S"); and the faction benefit table in force by default (`benefits.table_data`)."""
+    from companion.games.tribune import benefits
+
+    sources = {name: source for name, _shown, source in describe()}
+    settings = tuple((name, str(values[0]), f"{sources[name].split(' (')[0]}|{mark}",
+                      tuple((str(v), None if i == 0 else v) for i, v in enumerate(values)))
+                     for name, mark, values in PAGE)
+    return {"colours": (), "settings": settings, "benefits": benefits.table_data(benefits.DEFAULT_ROWS),
+            "kinds": benefits.KINDS}

@@ -51,6 +51,8 @@ class GameChoice:
     ui: str = ""
     #: Its name in English (the registry line's), a msgid `formatting.game_title` translates.
     title: str = ""
+    #: Whatever else its set-up offer gives as plain data (Tribune: its faction benefit table).
+    offer: Mapping[str, Any] = dataclasses.field(default_factory=dict, hash=False, compare=False)
 
 
 def choices_from_registry(entries: Iterable[Any], extras: Mapping[str, Mapping[str, Any]] | None = None
@@ -64,7 +66,7 @@ def choices_from_registry(entries: Iterable[Any], extras: Mapping[str, Mapping[s
         more = extras.get(e.id, {})
         out.append(GameChoice(e.id, int(e.players[0]), int(e.players[1]), bool(e.screens),
                               tuple(more.get("colours", ())), tuple(more.get("settings", ())), e.ui or "",
-                              e.title or ""))
+                              e.title or "", dict(more.get("offer", {}))))
     return tuple(out)
 
 

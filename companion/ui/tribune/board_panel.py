@@ -196,24 +196,42 @@ class BoardPanel(BoxLayout):
         self.body.add_widget(_label(m.entry_text, "tribune.board.entry", size=theme.BODY))
 
     def _table(self, head: list[str], rows: list[list[Any]], wid: str, first: int = 150, head_height: int = 28,
-               row_height: int = 48) -> GridLayout:
+               row_height: int = 48, last: float = 1.0) -> GridLayout:
         """A table: a header of small print, then rows of labels or buttons (48 px: a target);
         the first column, the names, is wider."""
-        s = _scale()
+        s, portrait = _scale(), _portrait()
         grid = GridLayout(cols=len(head), spacing=(4 * s, 2 * s), size_hint_y=None,
                           rows_minimum={0: head_height * s}, row_default_height=row_height * s, row_force_default=False,
-                          cols_minimum={0: min(first, 130 if _portrait() else first) * s})
+                          cols_minimum={0: min(first, 80 if portrait else first) * s})
         grid.bind(minimum_height=grid.setter("height"))
+
+        def sized(label: AppLabel, least: int) -> AppLabel:
+            """In portrait a narrow column wraps a cell onto more lines: the row grows with its
+            text (never under `least`) rather than print one row over the next."""
+            if portrait:
+                label.bind(texture_size=lambda lb, ts: setattr(lb, "height", max(least * s, ts[1] + 4 * s)))
+            return label
+
+        def weighed(widget: Widget, column: int) -> Widget:
+            """In portrait the names' column takes less of the spare width than a number's, and the
+            last `last` times a number's (a button's word there must not break)."""
+            if portrait and column == 0:
+                widget.size_hint_x = 0.6
+            elif portrait and column == len(head) - 1:
+                widget.size_hint_x = last
+            return widget
+
         for i, text in enumerate(head):
             label = _label(text, f"{wid}.head.{i}", size=theme.SMALL, color=theme.MUTED, small=True,
                            halign="center" if i else "left", height=head_height)
-            grid.add_widget(label)
+            grid.add_widget(weighed(sized(label, head_height), i))
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
                 widget = cell if isinstance(cell, Widget) else _label(str(cell), f"{wid}.{r}.{c}",
                                                                      halign="center" if c else "left", height=row_height)
                 widget.size_hint_y, widget.height = None, row_height * s
-                grid.add_widget(widget)
+                widget = sized(widget, row_height) if isinstance(widget, AppLabel) else widget
+                grid.add_widget(weighed(widget, c))
         return grid
 
     def _players(self) -> None:
@@ -229,7 +247,7 @@ class BoardPanel(BoxLayout):
                               base=theme.READ)
             rows.append([button, *row["cells"], declare])
         self.body.add_widget(self._table([_("Player"), *board_vm.headings(), _("A win")], rows,
-                                         "tribune.board.players", first=130))
+                                         "tribune.board.players", first=130, last=2.0))
         self.body.add_widget(Widget())
 
     def _factions(self) -> None:

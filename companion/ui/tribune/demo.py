@@ -16,8 +16,9 @@ TRIBUNE_STATES = ("setup", "table", "money", "bid", "result", "tie")
 #: entered, region VIII's pairs locked on the pads, the victory grid at round 1's end, the players'
 #: holdings and the factions row after it.
 WHOLE_STATES = ("victory_card", "whole_place", "whole_takeover", "whole_pairs", "whole_grid", "whole_players",
-                "whole_factions")
+                "whole_factions", "whole_settings")
 TRIBUNE_SCREENS = {state: ("tribune_setup" if state == "setup" else "tribune_victory" if state == "victory_card"
+                           else "tribune_settings" if state == "whole_settings"
                            else "tribune_table") for state in (*TRIBUNE_STATES, *WHOLE_STATES)}
 #: An example card for the pictures (the real thresholds are printed on the table's card: U).
 EXAMPLE_CARD = {"factions": 2, "laurels": 4, "legions": 3, "denarii": 25, "tribune": None, "favour": 1, "needed": 3}
@@ -56,7 +57,7 @@ class TribuneDemo(GameDemo):
         table.handle(Intent("new_game", {"game": "tribune", "setup": {
             "players": list(table.names), "start_player": 0, "pads": [0, 1, None, None], "mode": "full",
             "victory": EXAMPLE_CARD}}))
-        if state == "victory_card":
+        if state in ("victory_card", "whole_settings"):
             return
 
         def ask() -> Any:
@@ -117,6 +118,12 @@ class TribuneDemo(GameDemo):
                     board.card_value = value
                     board.add_card()
             return takeover
+        if state == "whole_settings":
+            def settings(app: Any) -> None:  # the table reads two rules its own way
+                app.tribune.reset_rules()
+                app.tribune.cycle_setting("first_takeover_max_two")
+                app.tribune.cycle_benefit("legates", "benefit")
+            return settings
         if state in ("whole_grid", "whole_players", "whole_factions"):
             tab = {"whole_grid": "victory", "whole_players": "players", "whole_factions": "factions"}[state]
             return lambda app: app.tribune.table.board.show(tab)

@@ -29,7 +29,8 @@ class TribuneGameUI(SealedBidGameUI):
 
     screens = {"tribune_setup": "companion.ui.tribune.setup", "tribune_table": "companion.ui.tribune.table",
                "tribune_private": "companion.ui.tribune.private_screen",
-               "tribune_victory": "companion.ui.tribune.victory_setup"}
+               "tribune_victory": "companion.ui.tribune.victory_setup",
+               "tribune_settings": "companion.ui.tribune.settings_page"}
     demo = TribuneDemo()
     presenter_class = TribunePresenter
     start_kind = history.START_KIND

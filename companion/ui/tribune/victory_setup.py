@@ -1,7 +1,10 @@
 """The whole game's victory card at the set-up (digest 3.5): the table enters the card in play,
 its six thresholds for this player count (a condition the card does not print stays "not on the
 card") and how many conditions a player must meet. The thresholds are printed on the 26 cards and
-in no source (U): the rules check what is entered and refuse a card nobody could win."""
+in no source (U): the rules check what is entered and refuse a card nobody could win. Or the table
+gives the path of its card file (`victory_cards`, as Augustus' set-up takes one) and taps the card
+in play among its ids (`victory_card`); the rules check the file at Start, and a bad card's
+refusal (above the names) names the line and field."""
 
 from __future__ import annotations
 
@@ -14,7 +17,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.secretbid.widgets import RepeatButton  # noqa: F401  (used in the kv rules)
+from companion.ui.shell.screens.setup import NameInput  # noqa: F401  (its kv rule: the card file's path)
 from companion.ui.text.i18n import _
+from companion.ui.widgets import FitButton
 from companion.ui.tribune import board_words as words
 
 NEEDED = "needed"
@@ -45,8 +50,27 @@ class TribuneVictoryScreen(Screen):
         tribune = App.get_running_app().tribune
         for index, condition in enumerate((*words.CONDITIONS, NEEDED)):
             self.ids.rows.add_widget(TribuneThresholdRow(condition=condition, index=index))
-        tribune.bind(threshold_texts=lambda *_: self.relabel(), needed=lambda *_: self.relabel())
+        tribune.bind(threshold_texts=lambda *_: self.relabel(), needed=lambda *_: self.relabel(),
+                     card_ids=lambda *_: self.update_cards(), card_id=lambda *_: self.update_cards())
         self.relabel()
+        self.update_cards()
+
+    def update_cards(self) -> None:
+        """One button per card of the table's file (rebuilt when the file changes); the picked one
+        selected, and the numbers above then count for nothing."""
+        from kivy.app import App
+
+        tribune = App.get_running_app().tribune
+        grid = self.ids.card_ids
+        if [b.card for b in reversed(grid.children)] != list(tribune.card_ids):
+            grid.clear_widgets()
+            for card in tribune.card_ids:
+                button = FitButton(text=str(card), wid=f"tribune.victory.card.{card}")
+                button.card = card
+                button.bind(on_release=lambda b: App.get_running_app().tribune.pick_card(b.card))
+                grid.add_widget(button)
+        for button in grid.children:
+            button.selected = button.card == tribune.card_id
 
     def relabel(self) -> None:
         from kivy.app import App

@@ -37,14 +37,14 @@ def test_every_demo_state_is_reached(tmp_path, state):
 
 @pytest.mark.parametrize("state", WHOLE_STATES)
 def test_every_whole_game_demo_state_is_reached(tmp_path, state):
-    """The whole game's pictures: the victory card entered, the 14th follower to place, Ann's
+    """The whole game's pictures: the victory card entered (and the settings page), the 14th follower to place, Ann's
     take-over of the Vestals waiting, region VIII's pairs waiting for the third occupant, round 2."""
     session = demo_game_session(tmp_path, "en", "tribune", state, built_games())
     try:
         table = session.table_view()
         view, ask = table.view, table.ask
         assert view["mode"] == "full" and view["board"]["victory"]["needed"] == 3
-        if state == "victory_card":
+        if state in ("victory_card", "whole_settings"):  # the set-up's pages: the game just begun
             assert view["board"]["stage"] == "placement" and len(view["board"]["occupants"] if "occupants" in
                                                                  view["board"] else ()) == 0
         elif state == "whole_place":
