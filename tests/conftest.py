@@ -75,12 +75,15 @@ for _name, _value in {
     "KIVY_NO_CONSOLELOG": "1",
     "KIVY_NO_FILELOG": "1",
     "KIVY_USE_DEFAULTCONFIG": "1",
-    "KIVY_HOME": os.path.join(_TMP, "kivy"),
     "KIVY_LOG_MODE": "PYTHON",
     "SDL_VIDEODRIVER": "offscreen",
     "GPIOZERO_PIN_FACTORY": "mock",
 }.items():
     os.environ.setdefault(_name, _value)
+
+# Each test process its own Kivy home: xdist's workers inherit the controller's environment, and
+# two workers creating one shared home at once race in Kivy's import (mkdir: File exists).
+os.environ["KIVY_HOME"] = os.path.join(_TMP, "kivy")
 
 environment.prepare()  # the rest of Kivy's environment, as the CLI sets it at its entry point
 
