@@ -43,7 +43,6 @@ class BoardModel(EventDispatcher):
     faction_rows = ListProperty([])  # [{faction, name, controller, set_text, markers, laurel, claims, note}]
     grid_head = ListProperty([])  # the card's threshold per condition ("—": not printed)
     grid_rows = ListProperty([])  # [{seat, name, cells: [str], met: [bool], summary, qualifies, declared}]
-    card_text = StringProperty("")
     needed_text = StringProperty("")
     check_text = StringProperty("")
     winners_text = StringProperty("")
@@ -153,7 +152,7 @@ class BoardModel(EventDispatcher):
             rows.append({"id": f"faction:{f['faction']}", "label": words.space_label(f"faction:{f['faction']}"),
                          "who": claims[0] if len(claims) == 1 else
                          _("{count} claims").format(count=len(claims)) if claims else ""})
-        for i, row in enumerate(rows):
+        for row in rows:
             row["legal"] = row["id"] in legal
             row["wid"] = f"tribune.board.space.{row['id']}"
         self.spaces = rows
@@ -163,7 +162,6 @@ class BoardModel(EventDispatcher):
         thresholds = victory.get("thresholds") or {}
         needed = int(victory.get("needed", 0))
         self.grid_head = ["—" if thresholds.get(c) is None else str(thresholds[c]) for c in words.CONDITIONS]
-        self.card_text = words.threshold_text(victory)
         self.needed_text = _("Needs {needed}").format(needed=needed)
         declared = {int(h["seat"]) for h in board.get("holdings", ()) if h.get("declared")}
         rows = []

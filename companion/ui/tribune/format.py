@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.ui.text import formatting as fmt
 from companion.ui.text.i18n import N_, _
-from companion.ui.tribune.board_words import pairs_verdict
+from companion.ui.tribune.board_words import name_of, pairs_verdict
 
 GAME = "tribune"
 REGION_V, CHARIOT, REGION_VIII = "region_v", "chariot", "region_viii"
@@ -52,10 +52,7 @@ def denarii(amount: int) -> str:
     return _("{amount} denarii").format(amount=amount)
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return fmt.default_player_name(seat + 1) if isinstance(seat, int) else str(seat)
+_name = name_of  # one way to name a seat: the screen's (board_words)
 
 
 def chariot_text(chariot: Mapping[str, Any], names: Sequence[str]) -> str:

@@ -17,16 +17,14 @@ from companion.ui.text import formatting as fmt
 from companion.ui.text.formatting import Describe
 from companion.ui.text.i18n import _
 from companion.ui.tribune import whole_history
+from companion.ui.tribune.board_words import name_of
 from companion.ui.tribune.format import reason_text
 
 START_KIND = "tribune.started"
 OPENINGS = ("tribune.region_v_opened", "tribune.chariot_opened")
 
 
-def _name(players: Sequence[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(players):
-        return players[seat]
-    return fmt.default_player_name(seat + 1) if isinstance(seat, int) else str(seat)
+_name = name_of  # one way to name a seat: the screen's (board_words)
 
 
 def _money(event: Mapping[str, Any], players: Sequence[str]) -> str:
