@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from uiharness import run_ui  # noqa: E402
+from uiharness import settle, run_ui  # noqa: E402
 from companion.games.augustus.parts.setup import COLOURS as RULES_COLOURS  # noqa: E402
 from companion.ui.augustus import colours  # noqa: E402
 from companion.session import Intent  # noqa: E402
@@ -51,7 +51,7 @@ def test_the_set_up_chooses_colours_and_the_table_writes_names_in_them(session):
         yield from ui.tap("augustus.setup.colour.0")  # red → yellow (blue and green are taken)
         assert ui.text("augustus.setup.colour.0") == "yellow"
         assert list(ui.find("augustus.setup.colour.0").fg) == pytest.approx(list(colours.tint("yellow")))
-        yield from ui.frames(1)
+        yield from settle()
         yield from ui.tap("augustus.setup.start")
         assert ui.screen == "augustus_table", ui.text("augustus.setup.notice")
         view = session.table_view().view
@@ -61,7 +61,7 @@ def test_the_set_up_chooses_colours_and_the_table_writes_names_in_them(session):
                 n = 10 * seat + number + 1
                 session.handle(Intent("take", {"seat": seat, "number": n, "card": {
                     "number": n, "kind": "green", "vp": 1, "symbols": ["dagger"], "power": None}}))
-        yield from ui.frames(2)
+        yield from settle()
         assert app.augustus.table.content != "card"
         assert list(ui.find("augustus.player.0.name").color) == pytest.approx(list(colours.tint("yellow")))
         assert list(ui.find("augustus.player.1.name").color) == pytest.approx(list(colours.tint("blue")))

@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from uiharness import run_ui  # noqa: E402
+from uiharness import settle, run_ui  # noqa: E402
 from companion.session import Intent  # noqa: E402
 
 pytestmark = pytest.mark.timeout(240)
@@ -81,9 +81,9 @@ def test_the_victims_choose_what_they_lose_and_the_holder_gives_the_gold_by_touc
         called(session, "shield", {1: (21, 0), 2: (30, 0), 3: (41, 0)}, spare)
         assert session.table_view().view["holders"]["gold"] == 2, "Cy equalled Di by gaining"
         session.handle(Intent("draw", {"token": "dagger"}))
-        yield from ui.frames(2)  # the panel rebuilt for the call before the tap
+        yield from settle()  # the panel rebuilt for the call before the tap
         yield from ui.tap("augustus.choice.0")  # Ann on 1's dagger: every other player loses one
-        yield from ui.frames(1)
+        yield from settle()
         view = session.table_view().view
         assert (view["duty"]["kind"], view["duty"]["seat"]) == ("lose", 1), "Cy's only one went by itself"
         assert [s["seat"] for s in vm.seats] == [1] and choices(ui) == ["Lose #20", "Lose #21"]
@@ -115,9 +115,9 @@ def test_the_victim_of_a_clearing_chooses_the_objective_by_touch(session):
         called(session, "shield", {1: (21, 0)}, spare)
         called(session, "shield", {1: (21, 1)}, spare)
         session.handle(Intent("draw", {"token": "dagger"}))
-        yield from ui.frames(2)  # the panel rebuilt for the call before the tap
+        yield from settle()  # the panel rebuilt for the call before the tap
         yield from ui.tap("augustus.choice.0")  # Ann completes 1: Bo clears one of his
-        yield from ui.frames(1)
+        yield from settle()
         view = session.table_view().view
         assert (view["duty"]["kind"], view["duty"]["seat"]) == ("clear", 1)
         assert choices(ui) == ["Clear #20", "Clear #21"]

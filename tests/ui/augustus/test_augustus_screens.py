@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from uiharness import duplicate_wids, run_ui  # noqa: E402
+from uiharness import settle, duplicate_wids, run_ui  # noqa: E402
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -55,7 +55,7 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         yield from ui.tap("augustus.setup.bag")
         assert ui.text("augustus.setup.bag") == "Bag: The physical bag"
         ui.find("augustus.setup.cards").text = str(path)
-        yield from ui.frames(1)
+        yield from settle()
         yield from ui.tap("augustus.setup.start")
         assert ui.screen == "augustus_table", ui.text("augustus.setup.notice")
         v = view(session)

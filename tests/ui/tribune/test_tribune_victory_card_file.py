@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from uiharness import run_ui  # noqa: E402
+from uiharness import settle, run_ui  # noqa: E402
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -38,16 +38,16 @@ def test_the_card_in_play_is_picked_from_the_tables_card_file(session, tmp_path)
             ui.find(f"tribune.setup.name.{seat}").text = name
         yield from ui.tap("tribune.setup.victory_card")
         ui.find("tribune.victory.card_file").text = str(tmp_path / "missing.json")
-        yield from ui.frames(2)
+        yield from settle()
         assert ui.text("tribune.victory.card_file.note").startswith("The card file cannot be read")
         ui.find("tribune.victory.card_file").text = str(tmp_path / "notjson.json")
         (tmp_path / "notjson.json").write_text("[{", encoding="utf-8")
         ui.find("tribune.victory.card_file").text = ""
         ui.find("tribune.victory.card_file").text = str(tmp_path / "notjson.json")
-        yield from ui.frames(2)
+        yield from settle()
         assert ui.text("tribune.victory.card_file.note").startswith("The card file is not JSON")
         ui.find("tribune.victory.card_file").text = str(bad)  # its ids listed; the rules check the rest
-        yield from ui.frames(2)
+        yield from settle()
         yield from ui.tap("tribune.victory.card.B7")
         yield from ui.tap("tribune.victory.done")
         yield from ui.tap("tribune.setup.start")
@@ -55,7 +55,7 @@ def test_the_card_in_play_is_picked_from_the_tables_card_file(session, tmp_path)
         assert ui.screen == "tribune_setup" and "line 4" in note and "columns.3.laurels" in note, note
         yield from ui.tap("tribune.setup.victory_card")
         ui.find("tribune.victory.card_file").text = str(good)
-        yield from ui.frames(2)
+        yield from settle()
         assert ui.text("tribune.victory.card_file.note") == "2 cards in the file: tap the card in play."
         assert app.tribune.card_id == "B7", "the same ids: the card picked stays picked"
         yield from ui.tap("tribune.victory.card.A1")
