@@ -74,18 +74,56 @@ def _one_line(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def _rescue(exc: CorruptJournal) -> str:
+SAY_RESCUE = ("this game cannot be resumed as it is; companion sets the file aside at its next start (renamed "
+              "{name}.set-aside-<time>, never deleted); {intact}to rescue what is readable by hand: "
+              "sqlite3 {path} .recover | sqlite3 {rescued} (sudo apt-get install sqlite3), "
+              "then look at it: companion replay {rescued}")
+SAY_INTACT = "steps 1 to {last} can be recovered into a new game from home; "
+#: The journals' row: its notes after the count, each with the files it names.
+SAY_IN_USE = "in use by companion (pid {pid}) now"
+SAY_HOLDING_NO_STEP = ("{count} holding no step, left when companion stopped while making a game "
+                       "(removed at its next start): {names}")
+SAY_UNSTARTED = "{count} without a set-up step (never resumed): {names}"
+SAY_FOREIGN = "not companion journals (left as they are, never opened): {names}"
+SAY_BUSY = "in use by another program, not checked: {names}"
+SAY_EARLIER = "{count} set aside earlier (kept for rescue by hand): {names}"
+SAY_DAMAGED = "damaged: {files}"
+SAY_REFUSED = "refused, written by a newer companion: {names}"
+SAY_UNREADABLE = "cannot be read: {files}"
+SAY_FILE_REASON = "{file}: {reason}"
+SAY_NOT_A_FOLDER = "{games} is not a folder you can read and write"
+SAY_UNLISTED = "the journals in {games} cannot be read: {detail}"
+FIX_OWN = "make it yours: sudo chown -R $USER {data_dir}"
+FIX_PERMISSIONS = "check the files' owner and permissions: ls -l {games}"
+FIX_NEWER = "update companion to open them (they were left untouched)"
+FIX_BUSY = "close the program holding a busy journal (fuser FILE)"
+FIX_FOREIGN = "nothing to do: companion moves them out of the way, keeping their bytes"
+
+
+def _rescue(exc: CorruptJournal) -> dict[str, Any]:
     path = Path(exc.path)
-    intact = (f"steps 1 to {exc.step - 1} can be recovered into a new game from home; "
-              if exc.step is not None and exc.step > 1 else "")
-    return (f"this game cannot be resumed as it is; companion sets the file aside at its next start (renamed "
-            f"{path.name}.set-aside-<time>, never deleted); {intact}to rescue what is readable by hand: "
-            f"sqlite3 {path} .recover | sqlite3 {path.stem}-rescued{SUFFIX} (sudo apt-get install sqlite3), "
-            f"then look at it: companion replay {path.stem}-rescued{SUFFIX}")
+    intact = detect.said(SAY_INTACT, last=exc.step - 1) if exc.step is not None and exc.step > 1 else ""
+    return detect.fixing(SAY_RESCUE, name=path.name, intact=intact, path=str(path),
+                         rescued=f"{path.stem}-rescued{SUFFIX}")
 
 
 def _names(paths: Sequence[Path]) -> str:
     return ", ".join(p.name for p in paths)
+
+
+def _reason(exc: JournalError) -> Any:
+    """A journal's error as a `said` part: its template with its params (SQLite's report on one
+    line), or its message, which is its own msgid when it has none."""
+    if not exc.params:
+        return _one_line(exc.message)
+    return detect.said(exc.template, **{k: v if getattr(v, "is_msgid", False) else _one_line(str(v))
+                                        for k, v in exc.params.items()})
+
+
+def _each_file(errors: Sequence[JournalError]) -> Any:
+    """"a.journal: why; b.journal: why" as one `said` part."""
+    return detect.said_in_turn(*(detect.said(SAY_FILE_REASON, file=Path(exc.path).name, reason=_reason(exc))
+                                 for exc in errors))
 
 
 def probe_journals(data_dir: Path) -> Probe:
@@ -97,13 +135,14 @@ def probe_journals(data_dir: Path) -> Probe:
     A damaged journal fails the doctor, naming the file, the step and what to do; the app sets it
     aside at its next start. A file that is no companion journal is only named (the app moves it
     aside); one written by a newer companion, or one that cannot be read, fails; what a kill left
-    that holds no step is named as what the app's next start removes."""
+    that holds no step is named as what the app's next start removes. Every note is said in the
+    table's language (`Probe.said`), the files by their names."""
     games = data_dir / "games"
     if not games.exists():
         return Probe("journals", OK, "no games yet", required=True)
     if not games.is_dir() or not os.access(games, os.R_OK | os.W_OK | os.X_OK):
-        return Probe("journals", FAIL, f"{games} is not a folder you can read and write",
-                     f"make it yours: sudo chown -R $USER {data_dir}", required=True)
+        return Probe("journals", FAIL, **detect.saying(SAY_NOT_A_FOLDER, games=str(games)),
+                     **detect.fixing(FIX_OWN, data_dir=str(data_dir)), required=True)
     count = unfinished = 0
     damaged: list[CorruptJournal] = []
     refused: list[NewerJournal] = []
@@ -115,8 +154,8 @@ def probe_journals(data_dir: Path) -> Probe:
     try:
         paths = sorted(games.glob(f"*{SUFFIX}"))
     except OSError as exc:
-        return Probe("journals", FAIL, f"the journals in {games} cannot be read: {exc}",
-                     f"check the files' owner and permissions: ls -l {games}", required=True)
+        return Probe("journals", FAIL, **detect.saying(SAY_UNLISTED, games=str(games), detail=str(exc)),
+                     **detect.fixing(FIX_PERMISSIONS, games=str(games)), required=True)
     for path in paths:
         if path in empty or not is_file(path):
             continue
@@ -140,40 +179,36 @@ def probe_journals(data_dir: Path) -> Probe:
             unreadable.append(exc)
         except JournalError:  # gone meanwhile
             continue
-    counted = detect.saying(SAY_ONE_GAME if count == 1 else SAY_GAMES, count=count, games=str(games), unfinished=unfinished)
-    detail = counted["detail"]
+    notes: list[Any] = [detect.said(SAY_ONE_GAME if count == 1 else SAY_GAMES, count=count, games=str(games),
+                                    unfinished=unfinished)]
     pid = holder(data_dir)
     if pid:
-        detail += f"; in use by companion (pid {pid}) now"
+        notes.append(detect.said(SAY_IN_USE, pid=pid))
     if empty:
-        detail += (f"; {len(empty)} holding no step, left when companion stopped while making a game "
-                   f"(removed at its next start): {_names(sorted(empty))}")
+        notes.append(detect.said(SAY_HOLDING_NO_STEP, count=len(empty), names=_names(sorted(empty))))
     if unstarted:
-        detail += f"; {len(unstarted)} without a set-up step (never resumed): {_names(unstarted)}"
+        notes.append(detect.said(SAY_UNSTARTED, count=len(unstarted), names=_names(unstarted)))
     if foreign:
-        detail += f"; not companion journals (left as they are, never opened): {_names(foreign)}"
+        notes.append(detect.said(SAY_FOREIGN, names=_names(foreign)))
     if busy:
-        detail += f"; in use by another program, not checked: {_names(busy)}"
-    earlier = [p.name for p in sorted(games.glob(f"*{SUFFIX}.set-aside-*"))
+        notes.append(detect.said(SAY_BUSY, names=_names(busy)))
+    earlier = [p for p in sorted(games.glob(f"*{SUFFIX}.set-aside-*"))
                if not p.name.endswith(("-wal", "-shm", "-journal"))]
     if earlier:
-        detail += f"; {len(earlier)} set aside earlier (kept for rescue by hand): " + ", ".join(earlier)
+        notes.append(detect.said(SAY_EARLIER, count=len(earlier), names=_names(earlier)))
     if damaged:
-        names = "; ".join(f"{Path(exc.path).name}: {_one_line(exc.message)}" for exc in damaged)
-        return Probe("journals", FAIL, f"{detail}; damaged: {names}", _rescue(damaged[0]), required=True)
+        return Probe("journals", FAIL, **detect.saying_in_turn(*notes, detect.said(SAY_DAMAGED, files=_each_file(damaged))),
+                     **_rescue(damaged[0]), required=True)
     if refused:
-        return Probe("journals", FAIL, f"{detail}; refused, written by a newer companion: "
-                     f"{_names([Path(exc.path) for exc in refused])}",
-                     "update companion to open them (they were left untouched)", required=True)
+        refusal = detect.said(SAY_REFUSED, names=_names([Path(exc.path) for exc in refused]))
+        return Probe("journals", FAIL, fix=FIX_NEWER, required=True, **detect.saying_in_turn(*notes, refusal))
     if unreadable:
-        names = "; ".join(f"{Path(exc.path).name}: {_one_line(exc.message)}" for exc in unreadable)
-        return Probe("journals", FAIL, f"{detail}; cannot be read: {names}",
-                     f"check the files' owner and permissions: ls -l {games}", required=True)
+        return Probe("journals", FAIL, **detect.saying_in_turn(*notes, detect.said(SAY_UNREADABLE, files=_each_file(unreadable))),
+                     **detect.fixing(FIX_PERMISSIONS, games=str(games)), required=True)
     if foreign or busy:
-        return Probe("journals", WARN, detail, "close the program holding a busy journal (fuser FILE)" if busy else
-                     "nothing to do: companion moves them out of the way, keeping their bytes", required=True)
-    # said in the table's language when it is only the count (the notes above stay as they are)
-    return Probe("journals", OK, detail, said=counted["said"] if detail == counted["detail"] else (), required=True)
+        return Probe("journals", WARN, fix=FIX_BUSY if busy else FIX_FOREIGN, required=True,
+                     **detect.saying_in_turn(*notes))
+    return Probe("journals", OK, required=True, **detect.saying_in_turn(*notes))
 
 
 def run_doctor(

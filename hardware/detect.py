@@ -56,6 +56,20 @@ FIX_PIN_BUSY = ("if companion is running it holds its pins: stop it first (sudo 
 SAY_NO_DEVICE = "no {device}"
 SAY_UNPLUGGED = "no {device} (a symlink to nothing: the device was unplugged)"
 FIX_PLUG_SCANNER = "plug in the scanner; check `ls -l {port}` and the udev rule in systemd/"
+#: A device node that is there but not yours (`said`: the doctor translates it, the path as it is).
+SAY_NOT_YOURS = "{device} present but not readable and writable by you"
+SAY_NO_LGPIO = "{device} present, but the lgpio module is not installed"
+#: Where an I2C device answers: its address on its bus, and the TCA9548A channel it sits behind.
+SAY_ADDRESS = "{address} on {device}"
+SAY_ADDRESS_MUX = "{address} on {device} (mux {mux} channel {channel})"
+SAY_NOTHING_ANSWERS = "nothing answers at {where}"
+SAY_NO_SMBUS = "{device} present; smbus2 not installed, so {address} was not checked"
+SAY_BUS_UNUSABLE = "{device} cannot be used: {detail}"
+FIX_I2C_OVERLAY = "add dtoverlay=i2c{bus} to /boot/firmware/config.txt and reboot (Pi 4 / 5)"
+FIX_I2C_OTHER_BUS = "make I2C bus {bus} available (a dtoverlay in /boot/firmware/config.txt), or use bus 1"
+FIX_I2C_WIRING = "check the wiring (VCC, GND, SDA, SCL) and the address: i2cdetect -y {bus}"
+FIX_I2C_WIRING_MUX = ("check the wiring (VCC, GND, SDA, SCL) and the address: i2cdetect -y {bus} "
+                      "(the TCA9548A must answer at {mux})")
 FIX_INSTALL = "install the kiosk's files: sudo bash systemd/install.sh (docs/kiosk.md)"
 UDEV_RULES = "etc/udev/rules.d/70-companion.rules"
 
@@ -102,6 +116,28 @@ def saying(template: str, **parts: Any) -> dict[str, Any]:
     return {"detail": template.format(**{k: _filled(v) for k, v in parts.items()}), "said": said(template, **parts)}
 
 
+def fixing(template: str, **parts: Any) -> dict[str, Any]:
+    """The fix and its `fix_said`, as Probe's `fix` and `fix_said` keyword arguments would take them."""
+    return {"fix": _filled(said(template, **parts)), "fix_said": said(template, **parts)}
+
+
+#: Two parts of one detail, one after the other ("2 games in …; 1 set aside earlier …"): the
+#: doctor sets the separator as the table's language does.
+SAY_THEN = "{first}; {rest}"
+
+
+def said_in_turn(*parts: Any) -> Any:
+    """Several parts of one detail (each text or a `said` pair) as one `said`, "a; b; c" in English."""
+    first, *rest = parts
+    return said(SAY_THEN, first=first, rest=said_in_turn(*rest)) if rest else first
+
+
+def saying_in_turn(*parts: Any) -> dict[str, Any]:
+    """`saying` for several parts in turn (`said_in_turn`): the detail and its `said`."""
+    whole = said_in_turn(*parts)
+    return {"detail": _filled(whole), "said": whole if isinstance(whole, tuple) else ()}
+
+
 def _filled(part: Any) -> str:
     return part[0].format(**{k: _filled(v) for k, v in part[1]}) if isinstance(part, tuple) else str(part)
 
@@ -135,9 +171,9 @@ def probe_gpio(root: str | os.PathLike[str] = "/", has_module: Callable[[str], b
     usable = [chip for chip in chips if _can_use(chip)]
     names = ", ".join("/" + str(chip.relative_to(root)) for chip in chips)
     if not usable:
-        return Probe("gpio", FAIL, f"{names} present but not readable and writable by you", FIX_GPIO_GROUP)
+        return Probe("gpio", FAIL, fix=FIX_GPIO_GROUP, **saying(SAY_NOT_YOURS, device=names))
     if not has_module("lgpio"):
-        return Probe("gpio", FAIL, f"{names} present, but the lgpio module is not installed", FIX_LGPIO)
+        return Probe("gpio", FAIL, fix=FIX_LGPIO, **saying(SAY_NO_LGPIO, device=names))
     return Probe("gpio", FOUND, f"{names}, lgpio")
 
 
@@ -227,28 +263,25 @@ def probe_i2c(bus: int, address: int, mux_channel: int | None = None, *, name: s
     """/dev/i2c-N present and usable, and a device answering at `address` (through the mux)."""
     name = name or f"i2c-{bus} 0x{address:02X}"
     device = _under(root, f"dev/i2c-{bus}")
-    where = f"0x{address:02X} on /dev/i2c-{bus}" + ("" if mux_channel is None else f" (mux 0x{MUX_ADDRESS:02X} channel {mux_channel})")
+    node, hex_address, mux = f"/dev/i2c-{bus}", f"0x{address:02X}", f"0x{MUX_ADDRESS:02X}"
+    where = (said(SAY_ADDRESS, address=hex_address, device=node) if mux_channel is None else
+             said(SAY_ADDRESS_MUX, address=hex_address, device=node, mux=mux, channel=mux_channel))
     if not device.exists():
-        if bus == 1:
-            fix = FIX_I2C_ENABLE
-        elif 3 <= bus <= 6:
-            fix = f"add dtoverlay=i2c{bus} to /boot/firmware/config.txt and reboot (Pi 4 / 5)"
-        else:
-            fix = f"make I2C bus {bus} available (a dtoverlay in /boot/firmware/config.txt), or use bus 1"
-        return Probe(name, MISSING, fix=fix, **saying(SAY_NO_DEVICE, device=f"/dev/i2c-{bus}"))
+        fix = (fixing(FIX_I2C_ENABLE) if bus == 1 else fixing(FIX_I2C_OVERLAY, bus=bus) if 3 <= bus <= 6
+               else fixing(FIX_I2C_OTHER_BUS, bus=bus))
+        return Probe(name, MISSING, **fix, **saying(SAY_NO_DEVICE, device=node))
     if not _can_use(device):
-        return Probe(name, FAIL, f"/dev/i2c-{bus} present but not readable and writable by you", FIX_I2C_GROUP)
+        return Probe(name, FAIL, fix=FIX_I2C_GROUP, **saying(SAY_NOT_YOURS, device=node))
     try:
         answered = ping(str(device), address, mux_channel)
     except ImportError:
-        return Probe(name, FOUND, f"/dev/i2c-{bus} present; smbus2 not installed, so 0x{address:02X} was not checked")
+        return Probe(name, FOUND, **saying(SAY_NO_SMBUS, device=node, address=hex_address))
     except OSError as exc:
-        return Probe(name, FAIL, f"/dev/i2c-{bus} cannot be used: {exc.strerror or exc}", FIX_I2C_GROUP)
+        return Probe(name, FAIL, fix=FIX_I2C_GROUP, **saying(SAY_BUS_UNUSABLE, device=node, detail=exc.strerror or exc))
     if not answered:
-        return Probe(name, MISSING, f"nothing answers at {where}",
-                     f"check the wiring (VCC, GND, SDA, SCL) and the address: i2cdetect -y {bus}"
-                     + ("" if mux_channel is None else f" (the TCA9548A must answer at 0x{MUX_ADDRESS:02X})"))
-    return Probe(name, FOUND, where)
+        wiring = fixing(FIX_I2C_WIRING, bus=bus) if mux_channel is None else fixing(FIX_I2C_WIRING_MUX, bus=bus, mux=mux)
+        return Probe(name, MISSING, **wiring, **saying(SAY_NOTHING_ANSWERS, where=where))
+    return Probe(name, FOUND, _filled(where), said=where)
 
 
 # -- serial -----------------------------------------------------------------------------------------
@@ -313,7 +346,7 @@ def probe_serial(port: str, baud: int = 115200, *, name: str = "serial",
     if path.is_symlink():
         shown = f"{port} -> {os.path.realpath(path).removeprefix(str(Path(root).absolute()).rstrip('/'))}"
     if not _can_use(path):
-        return Probe(name, FAIL, f"{shown} present but not readable and writable by you", FIX_SERIAL_GROUP)
+        return Probe(name, FAIL, fix=FIX_SERIAL_GROUP, **saying(SAY_NOT_YOURS, device=shown))
     try:
         opener(str(path), baud)
     except ImportError:

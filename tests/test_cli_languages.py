@@ -23,11 +23,34 @@ def _english_afterwards():
     set_language("en")
 
 
+def _said(capsys, argv: list[str], code: int | None = 0, stream: str = "out") -> str:
+    """What `companion ARGV` printed (stdout, or `stream`), checking its exit code unless None."""
+    rc = main(argv)
+    if code is not None:
+        assert rc == code, rc
+    return getattr(capsys.readouterr(), stream)
+
+
+def _config(tmp_path: Path) -> Path:
+    """A config file whose data directory is tmp_path/data."""
+    config = tmp_path / "config.toml"
+    config.write_text(f'data_dir = "{tmp_path / "data"}"\n', encoding="utf-8")
+    return config
+
+
+def _damage_meta(path: Path) -> None:
+    """A journal whose players row no longer matches its checksum (the check's own sentence says so)."""
+    import sqlite3
+
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE meta SET value = '[\"Ann\", \"Eve\"]' WHERE key = 'players'")
+    conn.close()
+
+
 def test_trajan_season_in_chinese_with_the_touchscreens_names(capsys):
     from companion.ui.trajan import names
 
-    assert main(["--lang", "zh-Hans", "score", "trajan", str(EXAMPLES / "trajan-season.json")]) == 0
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--lang", "zh-Hans", "score", "trajan", str(EXAMPLES / "trajan-season.json")])
     assert "commodity_wine_fish" not in out and "workers" not in out, "bonus tiles by their names"
     set_language("zh-Hans")
     assert names.bonus_tile("commodity_wine_fish") in out and names.demand("bread") in out
@@ -36,8 +59,7 @@ def test_trajan_season_in_chinese_with_the_touchscreens_names(capsys):
 
 
 def test_trajan_season_in_english_reads_as_before_but_names_the_tiles(capsys):
-    assert main(["--lang", "en", "score", "trajan", str(EXAMPLES / "trajan-season.json")]) == 0
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--lang", "en", "score", "trajan", str(EXAMPLES / "trajan-season.json")])
     assert "Trajan: season 2 scoring" in out and "Consul: Livia; proconsul: Julia" in out
     assert "unmet 2: penalty 9; VP 45 → 36" in out and "commodity_wine_fish" not in out
     assert "Wine & Fish" in out or "wine & fish" in out.lower()
@@ -47,8 +69,7 @@ def test_trajan_season_in_english_reads_as_before_but_names_the_tiles(capsys):
                                                  ("zh-Hant", "特魯瓦：終局計分", "合計 41"),
                                                  ("en", "Troyes: final scoring", "Total 41")])
 def test_troyes_final_in_each_language(capsys, lang, heading, total):
-    assert main(["--lang", lang, "score", "troyes", str(EXAMPLES / "troyes-final.json")]) == 0
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--lang", lang, "score", "troyes", str(EXAMPLES / "troyes-final.json")])
     assert heading in out and total in out
     assert "cathedral_cubes" not in out and "events_won" not in out, "measures by their words"
 
@@ -69,32 +90,20 @@ def _scorepad_journal(tmp_path):
 
 def test_replay_in_chinese_and_english(tmp_path, capsys):
     path = _scorepad_journal(tmp_path)
-    assert main(["--lang", "zh-Hans", "replay", str(path)]) == 0
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--lang", "zh-Hans", "replay", str(path)])
     assert "游戏：计分板" in out and "状态：已结束，共 3 步（撤销 0 步）" in out and "名次" in out
     assert "finished" not in out and "scorepad" not in out.split("\n", 1)[1], "no internal id but the file's name"
-    assert main(["--lang", "en", "replay", str(path)]) == 0
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--lang", "en", "replay", str(path)])
     assert "game:     Score pad" in out and "status:   finished, 3 steps (0 undone)" in out
 
 
 def test_replay_of_a_trajan_game_in_progress_and_at_its_end(tmp_path, capsys):
-    from companion.cli import game_choices
-    from companion.demo import demo_game_session
-    from companion.games import all_rules
-    from companion.ui.shell.choices import register
-
-    register(game_choices())
     for state, expect_zh, expect_en in (("season", "图拉真：第 3 季，第 1 轮", "Trajan: season 3, round 1"),
                                         ("final", "图拉真：终局计分", "Trajan: final scoring")):
-        session = demo_game_session(tmp_path / state, "en", "trajan", state, all_rules())
-        path = session.engine.journal.path
-        session.shutdown()
-        assert main(["--lang", "zh-Hans", "replay", str(path)]) == 0
-        out = capsys.readouterr().out
+        path = _demo_journal(tmp_path, "trajan", state)
+        out = _said(capsys, ["--lang", "zh-Hans", "replay", str(path)])
         assert expect_zh in out and "commodity_" not in out and "bonus_tiles" not in out
-        assert main(["--lang", "en", "replay", str(path)]) == 0
-        assert expect_en in capsys.readouterr().out
+        assert expect_en in _said(capsys, ["--lang", "en", "replay", str(path)])
 
 
 def test_replay_of_a_secret_bid_in_chinese_says_who_locked_never_what(tmp_path, capsys):
@@ -107,21 +116,17 @@ def test_replay_of_a_secret_bid_in_chinese_says_who_locked_never_what(tmp_path, 
     session.handle(Intent("lock_bid", {"seat": 0, "amount": 4_837_261}))
     path = session.engine.journal.path
     session.shutdown()
-    assert main(["--lang", "zh-Hans", "replay", str(path)]) == 0
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--lang", "zh-Hans", "replay", str(path)])
     assert "暗标：第 1 轮，出价中" in out and "已锁定：Ann" in out and "等待中：Bo" in out
     assert "4837261" not in out and "4,837,261" not in out
 
 
 def test_doctor_in_chinese_and_english(tmp_path, capsys):
-    config = tmp_path / "config.toml"
-    config.write_text(f'data_dir = "{tmp_path / "data"}"\n', encoding="utf-8")
-    main(["--config", str(config), "--lang", "zh-Hant", "doctor"])
-    out = capsys.readouterr().out
+    config = _config(tmp_path)
+    out = _said(capsys, ["--config", str(config), "--lang", "zh-Hant", "doctor"], code=None)
     assert "檢查項" in out and "資料目錄" in out and "對局記錄" in out and "設定檔" in out
     assert "data dir" not in out and "journals " not in out, "the checks by their names in the language"
-    main(["--config", str(config), "--lang", "en", "doctor"])
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--config", str(config), "--lang", "en", "doctor"], code=None)
     assert out.startswith("companion doctor") and "  data dir" in out and "journals" in out
 
 
@@ -143,15 +148,13 @@ def _demo_journal(tmp_path, game: str, state: str):
     ("zh-Hant", "勝利卡 B7（護民官 3.5 勝利）", "須達成 3 項：派系 2 · 桂冠 5", "餘量最高者勝（餘量：Ann 1、Bo 11、Cy 1）"),
     ("en", "Victory card B7 (Tribune 3.5 victory)", "Needs 3 of: Factions 2 · Laurels 5", "the highest margin wins (margins: Ann 1, Bo 11, Cy 1)")])
 def test_tribune_score_in_each_language_names_the_conditions(capsys, lang, heading, needs, verdict):
-    assert main(["--lang", lang, "score", "tribune", str(EXAMPLES / "tribune-two-qualify.json")]) == 0
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--lang", lang, "score", "tribune", str(EXAMPLES / "tribune-two-qualify.json")])
     assert heading in out and needs in out and verdict in out
     assert "several_winners" not in out and "favour " not in out and "margin;" not in out, "no setting ids"
-    assert main(["--lang", lang, "score", "tribune", str(EXAMPLES / "tribune-round-end.json")]) == 0
+    out = _said(capsys, ["--lang", lang, "score", "tribune", str(EXAMPLES / "tribune-round-end.json")])
     set_language(lang)
     from companion.ui.tribune import board_words
 
-    out = capsys.readouterr().out
     assert board_words.winners_text([0], ["Ann"]) in out and board_words.condition_name("denarii") in out
 
 
@@ -166,8 +169,7 @@ def test_tribune_score_in_each_language_names_the_conditions(capsys, lang, headi
 ])
 def test_tribune_replay_of_the_whole_game_in_each_language(tmp_path, capsys, lang, expect):
     path = _demo_journal(tmp_path, "tribune", "whole_grid")
-    assert main(["--lang", lang, "replay", str(path)]) == 0
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--lang", lang, "replay", str(path)])
     for text in expect:
         assert text in out, text
     assert "vestals" not in out and "placement" not in out, "factions and stages by their names, not ids"
@@ -181,8 +183,7 @@ def test_tribune_replay_of_the_whole_game_in_each_language(tmp_path, capsys, lan
 ])
 def test_tribune_replay_of_the_keeper_in_each_language(tmp_path, capsys, lang, expect):
     path = _demo_journal(tmp_path, "tribune", "result")
-    assert main(["--lang", lang, "replay", str(path)]) == 0
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--lang", lang, "replay", str(path)])
     for text in expect:
         assert text in out, text
 
@@ -196,8 +197,7 @@ def test_tribune_replay_of_the_keeper_in_each_language(tmp_path, capsys, lang, e
             "One of each colour: 8 VP  [Augustus 4.3 rewards]", "Winner: Livia (most VP)")),
 ])
 def test_augustus_score_in_each_language_names_the_reward_tiles(capsys, lang, expect):
-    assert main(["--lang", lang, "score", "augustus", str(EXAMPLES / "augustus-final.json")]) == 0
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--lang", lang, "score", "augustus", str(EXAMPLES / "augustus-final.json")])
     for text in expect:
         assert text in out, text
     assert "one_each" not in out and "number_4" not in out and "tie-break: points" not in out
@@ -211,8 +211,7 @@ def test_augustus_score_in_each_language_names_the_reward_tiles(capsys, lang, ex
 ])
 def test_augustus_replay_in_each_language(tmp_path, capsys, lang, expect):
     path = _demo_journal(tmp_path, "augustus", "call")
-    assert main(["--lang", lang, "replay", str(path)]) == 0
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--lang", lang, "replay", str(path)])
     for text in expect:
         assert text in out, text
     assert "phase place" not in out and "in play" not in out, "the table's words, not the game's English summary"
@@ -220,8 +219,7 @@ def test_augustus_replay_in_each_language(tmp_path, capsys, lang, expect):
 
 def test_augustus_replay_of_a_finished_game_in_chinese(tmp_path, capsys):
     path = _demo_journal(tmp_path, "augustus", "final")
-    assert main(["--lang", "zh-Hans", "replay", str(path)]) == 0
-    out = capsys.readouterr().out
+    out = _said(capsys, ["--lang", "zh-Hans", "replay", str(path)])
     assert "奥古斯都：终局计分" in out and "胜者：Alice" in out and "number_" not in out
 
 
@@ -230,17 +228,13 @@ def test_augustus_replay_of_a_finished_game_in_chinese(tmp_path, capsys):
                                          ("en", "the meta row 'players' does not match its checksum")])
 def test_homes_notice_of_a_damaged_journal_gives_its_reason_in_the_tables_language(tmp_path, lang, reason):
     """The reason is the journal check's own sentence (SQLite's English until now), by its template."""
-    import sqlite3
-
     from companion.core.store import JournalStore
     from companion.games import built_games
     from companion.session import Session
     from companion.ui.shell.viewmodels import HomeViewModel
 
     path = _scorepad_journal(tmp_path)
-    with sqlite3.connect(path) as conn:
-        conn.execute("UPDATE meta SET value = '[\"Ann\", \"Eve\"]' WHERE key = 'players'")
-    conn.close()
+    _damage_meta(path)
     session = Session(built_games(), JournalStore(tmp_path))
     session.unfinished_games()
     session.store.list()
@@ -296,10 +290,8 @@ def test_every_doctor_sentence_is_in_both_chinese_catalogs():
 def test_doctor_says_a_detail_with_a_path_by_its_template_the_path_as_it_is(tmp_path, capsys):
     from hardware import detect
 
-    config = tmp_path / "config.toml"
-    config.write_text(f'data_dir = "{tmp_path / "data"}"\n', encoding="utf-8")
-    main(["--config", str(config), "--lang", "zh-Hans", "doctor"])
-    out = capsys.readouterr().out
+    config = _config(tmp_path)
+    out = _said(capsys, ["--config", str(config), "--lang", "zh-Hans", "doctor"], code=None)
     assert f"{tmp_path / 'data'}（尚不存在：第一局时创建），剩余 " in out and "not there yet" not in out
     if not detect.probe_raspberry_pi("/"):
         assert "不是树莓派：在 \"auto\" 模式下各设备为模拟" in out
@@ -312,37 +304,199 @@ def test_doctor_says_a_detail_with_a_path_by_its_template_the_path_as_it_is(tmp_
 
 
 def test_replay_of_a_damaged_journal_says_why_in_the_tables_language(tmp_path, capsys):
-    import sqlite3
-
     path = _scorepad_journal(tmp_path)
-    with sqlite3.connect(path) as conn:
-        conn.execute("UPDATE meta SET value = '[\"Ann\", \"Eve\"]' WHERE key = 'players'")
-    conn.close()
-    assert main(["--lang", "zh-Hans", "replay", str(path)]) == 2
-    out = capsys.readouterr().out
+    _damage_meta(path)
+    out = _said(capsys, ["--lang", "zh-Hans", "replay", str(path)], code=2)
     assert "元数据行 'players' 与其校验和不符" in out and str(path) in out and "checksum" not in out
-    assert main(["--lang", "en", "replay", str(path)]) == 2
-    assert "the meta row 'players' does not match its checksum" in capsys.readouterr().out
+    assert "the meta row 'players' does not match its checksum" in _said(capsys, ["--lang", "en", "replay", str(path)], code=2)
 
 
 def test_a_refused_snapshot_is_told_in_the_tables_language(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('{"players": [{"name": "Ann"}]}', encoding="utf-8")
-    assert main(["--lang", "zh-Hans", "score", "tribune", str(bad)]) == 2
-    err = capsys.readouterr().err
+    err = _said(capsys, ["--lang", "zh-Hans", "score", "tribune", str(bad)], code=2, stream="err")
     assert f"companion score: {bad}: format：应为“companion-tribune-snapshot”。 [护民官 快照格式]" in err
-    assert main(["--lang", "en", "score", "tribune", str(bad)]) == 2
-    assert 'format: expected "companion-tribune-snapshot". [Tribune snapshot format]' in capsys.readouterr().err
+    assert 'format: expected "companion-tribune-snapshot". [Tribune snapshot format]' in _said(
+        capsys, ["--lang", "en", "score", "tribune", str(bad)], code=2, stream="err")
 
 
 def test_doctor_counts_the_games_and_names_a_missing_config_in_the_tables_language(tmp_path, capsys):
     path = _scorepad_journal(tmp_path / "data")
-    config = tmp_path / "config.toml"
-    config.write_text(f'data_dir = "{tmp_path / "data"}"\n', encoding="utf-8")
-    main(["--config", str(config), "--lang", "zh-Hant", "doctor"])
-    out = capsys.readouterr().out
+    config = _config(tmp_path)
+    out = _said(capsys, ["--config", str(config), "--lang", "zh-Hant", "doctor"], code=None)
     assert f"{path.parent} 中有 1 局（0 局未完成）" in out
-    main(["--config", str(config), "--lang", "en", "doctor"])
-    assert f"1 game in {path.parent} (0 unfinished)" in capsys.readouterr().out
-    main(["--config", str(tmp_path / "none.toml"), "--lang", "zh-Hans", "doctor"])
-    assert f"{tmp_path / 'none.toml'} 不存在：全部使用默认值" in capsys.readouterr().out
+    assert f"1 game in {path.parent} (0 unfinished)" in _said(capsys, ["--config", str(config), "--lang", "en", "doctor"], code=None)
+    assert f"{tmp_path / 'none.toml'} 不存在：全部使用默认值" in _said(capsys, ["--config", str(tmp_path / "none.toml"), "--lang", "zh-Hans", "doctor"], code=None)
+
+
+#: English prose that must not be left inside a Chinese doctor line. Commands, paths, file names and
+#: SQLite's own report ("unable to open database file") are quoted as they are, so these are words
+#: none of them uses.
+ENGLISH_WORDS = frozenset("""the is not by you at on in of present readable writable answers nothing voices
+voice damaged cannot unfinished game games without holding earlier aside rescue program checked refused
+newer use mux channel wiring must answer steps never kept left journals meta row checksum match does be
+opened resumed written hand""".split())
+
+
+def _english_left(text: str) -> set[str]:
+    """The ENGLISH_WORDS in `text`, leaving out tokens that are paths or file names."""
+    import re
+
+    tokens = re.split(r"[\s\u3000-\u303f\uff00-\uffef\u4e00-\u9fff]+", text)
+    words = {w.lower() for t in tokens if "/" not in t and "." not in t for w in re.findall(r"[A-Za-z]+", t)}
+    return words & ENGLISH_WORDS
+
+
+def _doctor_fragments(tmp_path, monkeypatch) -> dict[str, object]:
+    """One probe per fragment the doctor used to leave in English: the journals' notes (a game, one
+    without set-up, a foreign file, one set aside earlier, the app holding the folder, one busy, one
+    damaged), an unreadable journal (what was being done), a newer one, the I2C details and espeak."""
+    import sqlite3
+
+    from companion.core.errors import BusyJournal
+    from companion.core.journal import Journal
+    from companion.core.journal_check import database_error
+    from companion.core.owner import TableLock
+    from companion.core.store import JournalStore
+    from companion.doctor import probe_journals
+    from hardware import detect
+    from hardware.speech.espeak import EspeakNG
+    from hardware.speech.probe import probe_speech
+
+    set_up = [("scorepad.started", '{"players": ["Ann", "Bo"], "seed": 1}')]
+    probes: dict[str, object] = {}
+    notes = tmp_path / "notes" / "data"
+    store = JournalStore(notes)
+    store.new("scorepad", steps=[set_up]).close()
+    store.new("scorepad").close()
+    busy = store.new("scorepad", steps=[set_up])
+    busy.close()
+    _damage_meta(_scorepad_journal(notes))
+    (notes / "games" / "broken.journal").write_text("this is not SQLite", encoding="utf-8")
+    (notes / "games" / "old.journal.set-aside-20240101-000000").write_text("kept", encoding="utf-8")
+    unreadable = JournalStore(tmp_path / "unreadable" / "data").new("scorepad", steps=[set_up])
+    unreadable.close()
+    refused = tmp_path / "newer" / "data"
+    Journal.create(refused / "games" / "future.journal", "scorepad", version="99").close()
+
+    def cannot_open() -> sqlite3.Error:
+        exc = sqlite3.OperationalError("unable to open database file")
+        exc.sqlite_errorcode = 14  # SQLITE_CANTOPEN: a reason outside the file
+        return exc
+
+    read = Journal.read
+    raising = {busy.path.name: lambda path: BusyJournal(str(path), "in use by another program ({detail}); it is left as it is",
+                                                        {"detail": "database is locked"}),
+               unreadable.path.name: lambda path: database_error(path, cannot_open(), "the journal cannot be opened")}
+
+    def reading(path, *args, **kwargs):
+        if Path(path).name in raising:
+            raise raising[Path(path).name](Path(path))
+        return read(path, *args, **kwargs)
+
+    monkeypatch.setattr(Journal, "read", staticmethod(reading))
+    with TableLock.acquire(notes):
+        probes["journal notes"] = probe_journals(notes)
+    probes["unreadable journal"] = probe_journals(unreadable.path.parents[1])
+    probes["newer journal"] = probe_journals(refused)
+
+    root = tmp_path / "root"
+    (root / "dev").mkdir(parents=True)
+    (root / "dev" / "i2c-1").write_text("", encoding="utf-8")
+    probes["i2c silent"] = detect.probe_i2c(1, 0x3C, 2, name="seat 0 OLED", root=root, ping=lambda *a: False)
+    probes["i2c found"] = detect.probe_i2c(1, 0x3D, name="status display", root=root, ping=lambda *a: True)
+    monkeypatch.setattr(detect, "_can_use", lambda path: False)  # tests often run as root
+    probes["i2c not yours"] = detect.probe_i2c(1, 0x3C, name="status display", root=root)
+
+    def espeak(voices: bool):
+        def run(args, **kwargs):
+            out = (b"eSpeak NG text-to-speech: 1.51  Data at: /usr/lib/x86_64-linux-gnu/espeak-ng-data\n"
+                   if "--version" in args else b"Pty Language       Age/Gender VoiceName          File\n"
+                   + (b" 5  %s  --/M  Voice  sit/x\n" % args[-1].split("=")[1].encode() if voices else b""))
+            return subprocess.CompletedProcess(args, 0, out, b"")
+
+        import subprocess
+
+        return EspeakNG("/usr/bin/espeak-ng", run=run)
+
+    probes["espeak"] = probe_speech(espeak(voices=True))
+    probes["espeak without voices"] = probe_speech(espeak(voices=False))
+    return probes
+
+
+#: What each fragment says, in each language (the English as before).
+DOCTOR_FRAGMENTS = {
+    "zh-Hans": {"journal notes": ("正被 companion 使用（pid", "1 个没有设置步骤（永不继续）：", "不是 companion 的对局记录（保持原样，从不打开）：broken.journal",
+                                  "1 个先前已放到一边（保留以便手动救出）：old.journal.set-aside-20240101-000000",
+                                  "正被其他程序使用，未检查：", "已损坏：", "：元数据行 'players' 与其校验和不符", "这局无法按原样继续"),
+                "unreadable journal": ("无法读取：", "：对局记录无法打开：unable to open database file", "检查文件的所有者和权限：ls -l "),
+                "newer journal": ("已拒绝，由较新版本的 companion 写入：future.journal", "更新 companion 后才能打开"),
+                "i2c silent": ("/dev/i2c-1 上的 0x3C（多路复用器 0x70 第 2 通道）无应答", "检查接线（VCC、GND、SDA、SCL）和地址：i2cdetect -y 1（TCA9548A 须在 0x70 应答）"),
+                "i2c found": ("/dev/i2c-1 上的 0x3D",),
+                "i2c not yours": ("/dev/i2c-1 存在，但你无法读写",),
+                "espeak": ("espeak-ng 1.51，语音 cmn, en",),
+                "espeak without voices": ("espeak-ng 1.51：没有语音 cmn, en",)},
+    "zh-Hant": {"journal notes": ("正被 companion 使用（pid", "1 個沒有設定步驟（永不繼續）：", "不是 companion 的對局記錄（保持原樣，從不開啟）：broken.journal",
+                                  "1 個先前已放到一旁（保留以便手動救出）：old.journal.set-aside-20240101-000000",
+                                  "正被其他程式使用，未檢查：", "已損壞：", "：中繼資料列 'players' 與其校驗和不符", "這局無法照原樣繼續"),
+                "unreadable journal": ("無法讀取：", "：對局記錄無法開啟：unable to open database file", "檢查檔案的擁有者和權限：ls -l "),
+                "newer journal": ("已拒絕，由較新版本的 companion 寫入：future.journal",),
+                "i2c silent": ("/dev/i2c-1 上的 0x3C（多工器 0x70 第 2 通道）無回應", "檢查接線（VCC、GND、SDA、SCL）和位址：i2cdetect -y 1（TCA9548A 須在 0x70 回應）"),
+                "i2c found": ("/dev/i2c-1 上的 0x3D",),
+                "i2c not yours": ("/dev/i2c-1 存在，但你無法讀寫",),
+                "espeak": ("espeak-ng 1.51，語音 cmn, en",),
+                "espeak without voices": ("espeak-ng 1.51：沒有語音 cmn, en",)},
+    "en": {"journal notes": ("in use by companion (pid", "1 without a set-up step (never resumed): ",
+                             "; not companion journals (left as they are, never opened): broken.journal",
+                             "; 1 set aside earlier (kept for rescue by hand): old.journal.set-aside-20240101-000000",
+                             "; in use by another program, not checked: ", "; damaged: ",
+                             ": the meta row 'players' does not match its checksum", "this game cannot be resumed as it is"),
+           "unreadable journal": ("; cannot be read: ", ": the journal cannot be opened: unable to open database file",
+                                  "check the files' owner and permissions: ls -l "),
+           "newer journal": ("refused, written by a newer companion: future.journal", "update companion to open them"),
+           "i2c silent": ("nothing answers at 0x3C on /dev/i2c-1 (mux 0x70 channel 2)",
+                          "check the wiring (VCC, GND, SDA, SCL) and the address: i2cdetect -y 1 (the TCA9548A must answer at 0x70)"),
+           "i2c found": ("0x3D on /dev/i2c-1",),
+           "i2c not yours": ("/dev/i2c-1 present but not readable and writable by you",),
+           "espeak": ("espeak-ng 1.51, voices cmn, en",),
+           "espeak without voices": ("espeak-ng 1.51: no voice cmn, en",)},
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DOCTOR_FRAGMENTS))
+def test_doctor_says_every_journal_note_i2c_detail_and_espeak_line_in_the_tables_language(tmp_path, monkeypatch, lang):
+    """hardware/ and the doctor carry each of these as a template with its parts (`Probe.said`,
+    `JournalError.template`): the report says each in the table's language, the files, paths,
+    addresses and commands as they are, and no English word is left in a Chinese line."""
+    from companion.doctor import format_report
+
+    probes = _doctor_fragments(tmp_path, monkeypatch)
+    set_language(lang)
+    for fragment, expected in DOCTOR_FRAGMENTS[lang].items():
+        lines = format_report([probes[fragment]]).split("\n\n")[1].split("\n")[1:]  # its row and its fix
+        text = "\n".join(lines)
+        for words in expected:
+            assert words in text, (fragment, words, text)
+        if lang != "en":
+            assert not _english_left(text), (fragment, _english_left(text), text)
+        else:
+            assert _english_left(text), "the check would see English if it were left"
+
+
+@pytest.mark.parametrize("lang,said", [("zh-Hans", "对局记录无法打开：unable to open database file"),
+                                       ("zh-Hant", "對局記錄無法開啟：unable to open database file"),
+                                       ("en", "the journal cannot be opened: unable to open database file")])
+def test_what_a_journal_check_was_doing_is_said_in_the_tables_language(tmp_path, lang, said):
+    """An unreadable journal's reason names what was being done (a `Phrase`): home and `companion
+    replay` translate it inside the reason; the English message reads as before."""
+    import sqlite3
+
+    from companion.core.journal_check import database_error
+    from companion.ui.text.i18n import translate_notice
+
+    exc = sqlite3.OperationalError("unable to open database file")
+    exc.sqlite_errorcode = 14
+    error = database_error(tmp_path / "a.journal", exc, "the journal cannot be opened")
+    assert error.message == "the journal cannot be opened: unable to open database file"
+    set_language(lang)
+    assert translate_notice(error.template, error.params) == said

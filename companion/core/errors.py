@@ -5,6 +5,16 @@ from __future__ import annotations
 from typing import Mapping
 
 
+class Phrase(str):
+    """A param that is itself a plain English sentence, a msgid (what a journal check was doing
+    when SQLite failed: "the journal cannot be opened"): the screen and the command line translate
+    it before it fills its template, so no English is left inside a translated sentence. It is a
+    `str`, so the English `message` reads as before."""
+
+    #: What the translators look for (the UI may not import the core: it asks the value).
+    is_msgid = True
+
+
 class IllegalCommand(Exception):
     """A command the rules refuse. Nothing of it reaches the journal.
 

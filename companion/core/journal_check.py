@@ -13,7 +13,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from companion.core.errors import BusyJournal, CorruptJournal, ForeignJournal, JournalError, NewerJournal, UnreadableJournal
+from companion.core.errors import (BusyJournal, CorruptJournal, ForeignJournal, JournalError, NewerJournal, Phrase,
+                                   UnreadableJournal)
 from companion.core.journal_schema import APPLICATION_ID, FORMAT, META_HEAD, META_SCHEMA, VERSION, stored_schema_sum
 from companion.core.journal_sums import CHAIN_START, Head, event_sum, meta_sum
 
@@ -34,7 +35,8 @@ def database_error(path: Path, exc: sqlite3.Error | UnicodeDecodeError, doing: s
     """What an SQLite error met while `doing` something with the journal at `path` means.
 
     Anything not busy and not from outside the file is damage: our queries are right for a good
-    file, so an error in them ("no such column", "malformed") says the file is not what it was."""
+    file, so an error in them ("no such column", "malformed") says the file is not what it was.
+    `doing` is a msgid (`msgids` finds the callers' literals): it is translated inside the reason."""
     if isinstance(exc, UnicodeDecodeError):
         return CorruptJournal(str(path), "the database is damaged (text that is not UTF-8: {detail})", step,
                               {"detail": exc.reason})
@@ -43,7 +45,7 @@ def database_error(path: Path, exc: sqlite3.Error | UnicodeDecodeError, doing: s
     if primary in _BUSY:
         return BusyJournal(str(path), "in use by another program ({detail}); it is left as it is", {"detail": str(exc)})
     if primary in _OUTSIDE:
-        return UnreadableJournal(str(path), "{doing}: {detail}", {"doing": doing, "detail": str(exc)})
+        return UnreadableJournal(str(path), "{doing}: {detail}", {"doing": Phrase(doing), "detail": str(exc)})
     return CorruptJournal(str(path), "the database is damaged ({detail})", step, {"detail": str(exc)})
 
 

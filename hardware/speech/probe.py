@@ -6,12 +6,23 @@ there but broken is worth a look ("warn")."""
 from __future__ import annotations
 
 import os
+import re
 from typing import Mapping
 
-from hardware.detect import FOUND, OK, WARN, Probe, _under
+from hardware.detect import FOUND, OK, WARN, Probe, _under, saying
 from hardware.speech.espeak import VOICES, EspeakNG, SpeechUnavailable
 
 FIX_ENGINE = "sudo apt-get install espeak-ng (or turn speech off in the settings)"
+#: The engine by its version number (its own line, "eSpeak NG text-to-speech: 1.51 …", is English).
+SAY_ENGINE = "espeak-ng {version}, voices {voices}"
+SAY_NO_VOICE = "espeak-ng {version}: no voice {voices}"
+
+
+def version_number(line: str) -> str:
+    """The version in espeak-ng's `--version` line ("1.51" of "eSpeak NG text-to-speech: 1.51  Data
+    at: …"); the line itself when it holds none (a build that says it otherwise)."""
+    found = re.search(r"\d+(?:\.\d+)+(?:[-.\w]*)", line)
+    return found.group(0) if found else line.split("  ")[0]
 
 
 def probe_speech(engine: EspeakNG | None = None) -> Probe:
@@ -26,9 +37,10 @@ def probe_speech(engine: EspeakNG | None = None) -> Probe:
     except SpeechUnavailable as exc:
         return Probe("speech", WARN, str(exc), FIX_ENGINE)
     if lacking:
-        return Probe("speech", WARN, f"{version}: no voice {', '.join(lacking)}",
-                     "sudo apt-get install --reinstall espeak-ng-data")
-    return Probe("speech", FOUND, f"{version.split('  ')[0]}, voices {', '.join(sorted(set(VOICES.values())))}")
+        return Probe("speech", WARN, fix="sudo apt-get install --reinstall espeak-ng-data",
+                     **saying(SAY_NO_VOICE, version=version_number(version), voices=", ".join(lacking)))
+    return Probe("speech", FOUND, **saying(SAY_ENGINE, version=version_number(version),
+                                           voices=", ".join(sorted(set(VOICES.values())))))
 
 
 def probe_speech_off() -> Probe:

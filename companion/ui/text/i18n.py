@@ -287,8 +287,10 @@ def translate_notice(template: str, params: Mapping[str, Any]) -> str:
     """A notice's template translated, then filled: the template is the key, not the filled text.
 
     A translation whose placeholders do not match the English (a catalog slip) falls back to the
-    English template rather than crashing the table screen.
+    English template rather than crashing the table screen. A param that is itself a msgid (the
+    core's `Phrase`: what a journal check was doing) is translated first.
     """
+    params = {k: _(v) if getattr(v, "is_msgid", False) else v for k, v in params.items()}
     try:
         return _(template).format(**params)
     except (KeyError, IndexError, ValueError):

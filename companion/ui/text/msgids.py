@@ -137,6 +137,11 @@ def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
                 text = _literal(node.args[1])
                 if text:
                     found.setdefault(text, where)
+            elif name == "database_error" and len(node.args) >= 3:
+                # database_error(path, exc, doing): what was being done, a `Phrase` inside the reason
+                text = _literal(node.args[2])
+                if text:
+                    found.setdefault(text, where)
             elif name == "DataNotice":
                 # DataNotice(kind, path, template, fix, params): home shows both in the table's language
                 for arg in node.args[2:4]:
