@@ -225,6 +225,9 @@ def _run_started(args: argparse.Namespace, started: Any, notices: list) -> int:
     session.start_notices.extend([*notices, *started.notices])
     start_screen = "home"
     if args.resume or (not args.home and not args.game and session.resumable() is not None):
+        from companion.ui.text.i18n import set_language
+
+        set_language(args.lang or config.language)  # what it meets is said in the table's language
         given = None if args.resume in (None, "latest") else args.resume
         try:
             session.resume(given)
@@ -305,18 +308,25 @@ def choose_keyboard(config: Any, fullscreen: bool) -> Any:
 
 
 def _could_not_resume(given: str | None, exc: Exception, session: Any) -> str:
-    """What `--resume PATH` (or the resume at start) met, plainly: the reason (a name that is no
-    journal's, not companion's, damaged, busy, newer …) and what the store did and advises for
-    that file (its `DataNotice`: set aside, left as it is, and the fix)."""
-    from companion.core.errors import JournalError
+    """What `--resume PATH` (or the resume at start) met, plainly and in the table's language: the
+    reason (a name that is no journal's, not companion's, damaged, busy, newer …) and what the
+    store did and advises for that file (its `DataNotice`: set aside, left as it is, and the fix)."""
+    from companion.core.errors import IllegalCommand, JournalError
+    from companion.ui.text import cli_words as w
+    from companion.ui.text.i18n import _, join_sentences, translate_data_notice, translate_notice, translate_rule
 
-    reason = exc.message if isinstance(exc, JournalError) else str(exc)
-    where = f" {given}" if given else ""
-    lines = [f"companion: could not resume{where}: {reason}"]
+    if isinstance(exc, (IllegalCommand, JournalError)):
+        reason = translate_notice(exc.template, exc.params)
+        if isinstance(exc, IllegalCommand):
+            reason = f"{reason} [{translate_rule(exc.rule)}]"
+    else:
+        reason = str(exc)
+    lines = [_(w.COULD_NOT_RESUME_PATH).format(path=given, reason=reason) if given else
+             _(w.COULD_NOT_RESUME).format(reason=reason)]
     name = Path(given).name if given else (Path(exc.path).name if isinstance(exc, JournalError) else "")
     for notice in session.data_notices():
         if name and name in (notice.path.name, notice.params.get("file")):
-            lines.append(f"  {notice.text} {notice.fix_text}")
+            lines.append("  " + join_sentences(translate_data_notice(notice)))
     return "\n".join(lines)
 
 

@@ -500,3 +500,42 @@ def test_what_a_journal_check_was_doing_is_said_in_the_tables_language(tmp_path,
     assert error.message == "the journal cannot be opened: unable to open database file"
     set_language(lang)
     assert translate_notice(error.template, error.params) == said
+
+
+@pytest.mark.parametrize("lang,foreign,damaged", [
+    ("zh-Hans", "companion：无法继续 {path}：不是 companion 的对局记录（不是 SQLite 文件）",
+     "companion：无法继续 {path}：元数据行 'players' 与其校验和不符"),
+    ("zh-Hant", "companion：無法繼續 {path}：不是 companion 的對局記錄（不是 SQLite 檔案）",
+     "companion：無法繼續 {path}：中繼資料列 'players' 與其校驗和不符"),
+    ("en", "companion: could not resume {path}: not a companion journal (not an SQLite file)",
+     "companion: could not resume {path}: the meta row 'players' does not match its checksum"),
+])
+def test_a_game_that_cannot_be_resumed_is_told_in_the_tables_language(tmp_path, lang, foreign, damaged):
+    """`companion --resume PATH` (or the resume at start) says what it met and what the store did
+    with the file (set aside, or left as it is) in the table's language, the path as it is."""
+    from companion.cli import _could_not_resume
+    from companion.core.errors import JournalError
+    from companion.core.store import JournalStore
+    from companion.games import built_games
+    from companion.session import Session
+    from companion.ui.text.i18n import translate_data_notice
+
+    path = _scorepad_journal(tmp_path)
+    _damage_meta(path)
+    notes = path.parent / "notes.journal"
+    notes.write_text("shopping list", encoding="utf-8")
+    session = Session(built_games(), JournalStore(tmp_path))
+    set_language(lang)
+    try:
+        for given, expected in ((notes, foreign), (path, damaged)):
+            with pytest.raises(JournalError) as caught:
+                session.resume(str(given))
+            told = _could_not_resume(str(given), caught.value, session)
+            first, *rest = told.split("\n")
+            assert first == expected.format(path=given), told
+            notice = next(n for n in session.data_notices() if given.name in (n.path.name, n.params.get("file")))
+            assert rest and all(part in rest[0] for part in translate_data_notice(notice)), told
+            if lang != "en":
+                assert not _english_left(told), told
+    finally:
+        session.shutdown()

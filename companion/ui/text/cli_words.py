@@ -16,6 +16,10 @@ FINISHED, UNFINISHED = N_("finished"), N_("unfinished")
 TABLE_HEAD = (N_("place"), N_("player"), N_("score"))
 REPLAY_PROBLEM = N_("companion replay: {problem}")
 
+# -- companion (run), when the game it was to resume cannot be
+COULD_NOT_RESUME_PATH = N_("companion: could not resume {path}: {reason}")
+COULD_NOT_RESUME = N_("companion: could not resume: {reason}")
+
 
 def columns(text: str) -> int:
     """Columns `text` takes in a terminal: a wide (CJK) character takes two."""
