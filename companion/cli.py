@@ -401,14 +401,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         from companion.games import all_rules
         from companion.replay import run
-        from companion.ui.gameui import game_ui_classes
+        from companion.ui.gamewords import game_words_by_id
         from companion.ui.shell.choices import register
         from companion.ui.text.i18n import set_language
 
         set_language(args.lang or _load_config(args.config).language)
         choices = game_choices()
         register(choices)  # the games' titles, by id
-        return run(str(args.journal), args.json, all_rules(), game_ui_classes(choices) if not args.json else None)
+        # the games' words without their screens: no Kivy for a command that draws nothing
+        return run(str(args.journal), args.json, all_rules(), game_words_by_id(choices) if not args.json else None)
     if args.command == "doctor":
         from companion.doctor import exit_code, format_report, run_doctor
         from companion.ui.text.i18n import set_language
@@ -494,12 +495,12 @@ def score(args: argparse.Namespace) -> int:
     import json
 
     from companion.games import all_rules
-    from companion.ui.gameui import game_ui_classes
+    from companion.ui.gamewords import game_words_by_id
     from companion.ui.text.i18n import set_language
 
     rules = all_rules()[args.game]
     set_language(args.lang or _load_config(args.config).language)
-    words = game_ui_classes(game_choices()).get(args.game)
+    words = game_words_by_id(game_choices()).get(args.game)  # no Kivy: see companion.ui.gamewords
     several = len(args.snapshots) > 1
     failed = False
     for index, path in enumerate(args.snapshots):

@@ -50,8 +50,8 @@ def replay_journal(path: str | Path, games: Mapping[str, Game[Any]]) -> dict[str
 
 
 def format_summary(summary: Mapping[str, Any], game: Game[Any] | None = None, words: Any = None) -> str:
-    """The summary as text in the current language; `words`: the game's GameUI class (its
-    `replay_text`), or None."""
+    """The summary as text in the current language; `words`: the game's words
+    (`companion.ui.gamewords.GameWords`, its `replay_text`), or None."""
     from companion.ui.text.formatting import game_title
 
     lines = [
@@ -80,7 +80,7 @@ def format_summary(summary: Mapping[str, Any], game: Game[Any] | None = None, wo
 
 
 def run(path: str, as_json: bool, games: Mapping[str, Game[Any]], words: Mapping[str, Any] | None = None) -> int:
-    """`words`: game id → its GameUI class (what words each game's summary), from the CLI."""
+    """`words`: game id → its words (`companion.ui.gamewords`, Kivy-free), from the CLI."""
     try:
         summary = replay_journal(path, games)
     except (JournalError, IllegalCommand) as exc:

@@ -32,6 +32,7 @@ from companion.ui.shell.choices import GameChoice, known
 from companion.ui.text.formatting import Describe, choice_title
 from companion.ui.text.i18n import _, translate_rule
 from companion.ui.gamedemo import GameDemo
+from companion.ui.gamewords import game_words
 
 
 @dataclasses.dataclass(frozen=True)
@@ -185,16 +186,16 @@ class GameUI:
     @classmethod
     def format_scores(cls, result: Mapping[str, Any]) -> str | None:
         """A calculator result (`companion score GAME FILE`) as terminal text in the current
-        language, with player-facing names; None (the default): the game's own English text."""
-        return None
+        language, with player-facing names: the game's `scores_text` module's (`companion.ui.
+        gamewords`, which the command reads without this class); None: the game's own English text."""
+        return game_words(cls.__module__).format_scores(result)
 
     @classmethod
     def replay_text(cls, view: Mapping[str, Any]) -> str | None:
         """A journal's public view as terminal text for `companion replay`, in the current language
-        with player-facing names. Default: a finished game's breakdown through `format_scores`
-        (`view.final`), else None: the game's own `summary_text`, else a score table."""
-        final = view.get("final")
-        return cls.format_scores(final) if isinstance(final, Mapping) and final else None
+        with player-facing names: the game's `scores_text` module's; without one, a finished game's
+        breakdown through `format_scores` (`view.final`), else None: the game's own `summary_text`."""
+        return game_words(cls.__module__).replay_text(view)
 
     @classmethod
     def choice_label(cls, intent: Mapping[str, Any]) -> str:

@@ -21,18 +21,6 @@ class AugustusGameUI(GameUI):
         msgid = cls.CATEGORIES.get(category)
         return _(msgid) if msgid else category
 
-    @classmethod
-    def format_scores(cls, result: Mapping[str, Any]) -> str | None:
-        from companion.ui.augustus.scores_text import format_scores
-
-        return format_scores(result)
-
-    @classmethod
-    def replay_text(cls, view: Mapping[str, Any]) -> str | None:
-        from companion.ui.augustus.scores_text import replay_text
-
-        return replay_text(view)
-
     screens = {"augustus_setup": "companion.ui.augustus.setup", "augustus_table": "companion.ui.augustus.table"}
     table_screen = "augustus_table"
     setup_screen = "augustus_setup"

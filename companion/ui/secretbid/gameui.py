@@ -68,10 +68,6 @@ class SecretBidGameUI(SealedBidGameUI):
     def history_describer(cls) -> Describe:
         return words.history_describer()
 
-    @classmethod
-    def replay_text(cls, view: Mapping[str, Any]) -> str | None:
-        return words.replay_text(view)
-
     def make_controller(self) -> Any:
         from companion.ui.secretbid.controller import SecretBidUI
 

@@ -35,18 +35,6 @@ class TrajanUI(GameUI):
     def rule_name(cls, rule: str) -> str:
         return names.rule(rule)
 
-    @classmethod
-    def format_scores(cls, result: Mapping[str, Any]) -> str | None:
-        from companion.ui.trajan.scores_text import format_scores
-
-        return format_scores(result)
-
-    @classmethod
-    def replay_text(cls, view: Mapping[str, Any]) -> str | None:
-        from companion.ui.trajan.scores_text import replay_text
-
-        return replay_text(view)
-
     #: A round's end (its demand turned up) and a season scored are told on the table.
     news_kinds = frozenset({"trajan.demand", "trajan.season_scored", "trajan.game_ended"})
     shared_setup = False

@@ -3,7 +3,7 @@ adds the start player and money (`app.tribune`)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 from companion.ui.text.i18n import _
 from companion.ui.gameui import Describe
@@ -38,18 +38,6 @@ class TribuneGameUI(SealedBidGameUI):
     @classmethod
     def history_describer(cls) -> Describe:
         return history.history_describer()
-
-    @classmethod
-    def format_scores(cls, result: Mapping[str, Any]) -> str | None:
-        from companion.ui.tribune.scores_text import format_scores
-
-        return format_scores(result)
-
-    @classmethod
-    def replay_text(cls, view: Mapping[str, Any]) -> str | None:
-        from companion.ui.tribune.scores_text import replay_text
-
-        return replay_text(view)
 
     def make_controller(self) -> Any:
         from companion.ui.tribune.controller import TribuneUI

@@ -34,18 +34,6 @@ class TroyesUI(GameUI):
         return tfmt.category_name(category)
 
     @classmethod
-    def format_scores(cls, result: Mapping[str, Any]) -> str | None:
-        from companion.ui.troyes.scores_text import format_scores
-
-        return format_scores(result)
-
-    @classmethod
-    def replay_text(cls, view: Mapping[str, Any]) -> str | None:
-        from companion.ui.troyes.scores_text import replay_text
-
-        return replay_text(view)
-
-    @classmethod
     def history_describer(cls) -> Describe:
         return history.describe_event
 
