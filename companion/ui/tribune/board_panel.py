@@ -8,7 +8,7 @@ frame at most, when what it shows changed. Every widget has a `wid`, so tests ta
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -196,10 +196,14 @@ class BoardPanel(BoxLayout):
         self.body.add_widget(_label(m.entry_text, "tribune.board.entry", size=theme.BODY))
 
     def _table(self, head: list[str], rows: list[list[Any]], wid: str, first: int = 150, head_height: int = 28,
-               row_height: int = 48, last: float = 1.0) -> GridLayout:
+               row_height: int = 48, last: float = 1.0, columns: Sequence[int] | None = None,
+               part: int = 0, whole: int = 0) -> GridLayout:
         """A table: a header of small print, then rows of labels or buttons (48 px: a target);
-        the first column, the names, is wider."""
+        the first column, the names, is wider. `columns`: each column's place in the whole table
+        of `whole` columns (its labels' wids say it), when this is one `part` of it (`_tables`)."""
         s, portrait = _scale(), _portrait()
+        places = list(columns if columns is not None else range(len(head)))
+        final = (whole or len(head)) - 1
         grid = GridLayout(cols=len(head), spacing=(4 * s, 2 * s), size_hint_y=None,
                           rows_minimum={0: head_height * s}, row_default_height=row_height * s, row_force_default=False,
                           cols_minimum={0: min(first, 80 if portrait else first) * s})
@@ -213,26 +217,46 @@ class BoardPanel(BoxLayout):
             return label
 
         def weighed(widget: Widget, column: int) -> Widget:
-            """In portrait the names' column takes less of the spare width than a number's, and the
-            last `last` times a number's (a button's word there must not break)."""
+            """In portrait the names' column (at least `first`) takes less of the spare width than
+            a number's, and the whole table's last `last` times a number's (a button's word there
+            must not break)."""
             if portrait and column == 0:
                 widget.size_hint_x = 0.6
-            elif portrait and column == len(head) - 1:
+            elif portrait and places[column] == final:
                 widget.size_hint_x = last
             return widget
 
+        def named(c: int, r: int | None = None) -> str:
+            where = "head" if r is None else str(r)
+            return f"{wid}.{where}.{places[c]}" + (f".{part}" if part and places[c] == 0 else "")
+
         for i, text in enumerate(head):
-            label = _label(text, f"{wid}.head.{i}", size=theme.SMALL, color=theme.MUTED, small=True,
+            label = _label(text, named(i), size=theme.SMALL, color=theme.MUTED, small=True,
                            halign="center" if i else "left", height=head_height)
             grid.add_widget(weighed(sized(label, head_height), i))
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
-                widget = cell if isinstance(cell, Widget) else _label(str(cell), f"{wid}.{r}.{c}",
+                widget = cell if isinstance(cell, Widget) else _label(str(cell), named(c, r),
                                                                      halign="center" if c else "left", height=row_height)
                 widget.size_hint_y, widget.height = None, row_height * s
                 widget = sized(widget, row_height) if isinstance(widget, AppLabel) else widget
                 grid.add_widget(weighed(widget, c))
         return grid
+
+    def _tables(self, head: list[str], rows: list[list[Any]], names: Sequence[str], wid: str,
+                parts: Sequence[Sequence[int]], **kw: Any) -> None:
+        """A table of the players' measures: in landscape one; in portrait (half as wide, its
+        words half again as large) in `parts`, one above the other, each with the names first, so
+        a heading is never broken mid-word ("Factio/ns", "第纳/尔") in a column too narrow for it.
+        A part after the first names each player in plain text (its own wid) and heads that
+        column with nothing."""
+        if not _portrait():
+            self.body.add_widget(self._table(head, rows, wid, **kw))
+            return
+        for part, columns in enumerate(parts):
+            sub_head = [head[c] if c or not part else "" for c in columns]
+            sub_rows = [[row[c] if c or not part else names[r] for c in columns] for r, row in enumerate(rows)]
+            self.body.add_widget(self._table(sub_head, sub_rows, wid, columns=columns, part=part, whole=len(head), **kw))
 
     def _players(self) -> None:
         m = self.model
@@ -246,8 +270,10 @@ class BoardPanel(BoxLayout):
                               lambda seat=row["seat"]: m.declare(seat), disabled=row["declared"] or m.finished,
                               base=theme.READ)
             rows.append([button, *row["cells"], declare])
-        self.body.add_widget(self._table([_("Player"), *board_vm.headings(), _("A win")], rows,
-                                         "tribune.board.players", first=130, last=2.0))
+        head = [_("Player"), *board_vm.headings(), _("A win")]
+        # portrait: the money, laurels and legions with the Declare buttons; the rest below
+        self._tables(head, rows, [row["name"] for row in m.player_rows], "tribune.board.players",
+                     parts=((0, 1, 2, 3, len(head) - 1), (0, *range(4, len(head) - 1))), first=130, last=1.5)
         self.body.add_widget(Widget())
 
     def _factions(self) -> None:
@@ -273,5 +299,7 @@ class BoardPanel(BoxLayout):
         m = self.model
         head = [m.needed_text, *(f"{words.condition_name(c)}\n{t}" for c, t in zip(words.CONDITIONS, m.grid_head))]
         rows = [[row["name"], *row["cells"]] for row in m.grid_rows]
-        self.body.add_widget(self._table(head, rows, "tribune.board.grid", first=130, head_height=48, row_height=40))
+        half = 1 + len(words.CONDITIONS) // 2
+        self._tables(head, rows, [row["name"] for row in m.grid_rows], "tribune.board.grid",
+                     parts=(tuple(range(half)), (0, *range(half, len(head)))), first=130, head_height=48, row_height=40)
         self.body.add_widget(Widget())

@@ -54,6 +54,21 @@ class TribuneVictoryScreen(Screen):
                      card_ids=lambda *_: self.update_cards(), card_id=lambda *_: self.update_cards())
         self.relabel()
         self.update_cards()
+        App.get_running_app().bind(portrait=lambda *_: self.place_rules())
+        self.place_rules()
+
+    def place_rules(self) -> None:
+        """At 800×480 the title's row holds the rules' line and their button too, so the card's
+        seven numbers fit under the card file and the intro without scrolling; in portrait they
+        keep a row of their own at the bottom (there is room, and the title's row is narrow)."""
+        from kivy.app import App
+
+        row = self.ids.rules_bar if App.get_running_app().portrait else self.ids.title_row
+        for widget in (self.ids.rules_text, self.ids.rules_button):
+            if widget.parent is not row:
+                widget.parent.remove_widget(widget)
+                # the title's row: before Done (children run right to left); the bar: in order
+                row.add_widget(widget, index=1 if row is self.ids.title_row else 0)
 
     def update_cards(self) -> None:
         """One button per card of the table's file (rebuilt when the file changes); the picked one
