@@ -44,6 +44,9 @@ SAY_NO_CONFIG = "{source} is not there: all defaults"
 SAY_ONE_GAME = "{count} game in {games} ({unfinished} unfinished)"
 SAY_GAMES = "{count} games in {games} ({unfinished} unfinished)"
 SAY_NOT_A_PI = "not a Raspberry Pi: in mode \"auto\" the devices are simulated"
+SAY_SEATS, SAY_ONE_SEAT = "{count} seats, GPIO −/+/ok {pins}", "{count} seat, GPIO −/+/ok {pins}"
+SAY_NO_SEATS = "no seats configured"
+SAY_NO_CHIP = "the GPIO chip cannot be opened: {detail}"
 
 
 def _apply_mode(mode: str, name: str, probe: Callable[[], Probe], twin: str) -> Probe:
@@ -62,10 +65,12 @@ def _apply_mode(mode: str, name: str, probe: Callable[[], Probe], twin: str) -> 
                  **detect.saying(SAY_SIMULATED, why=why, detail=raw.said or raw.detail, twin=twin))
 
 
-def _seat_pins(config: Config) -> str:
+def _seat_pins(config: Config) -> Any:
+    """The seats' pins, as a `said` part: "2 seats, GPIO −/+/ok 0: 5/6/13; 1: …"."""
     seats = config.devices.pads.seats
     pins = "; ".join(f"{i}: {s.minus}/{s.plus}/{s.ok}" for i, s in enumerate(seats))
-    return f"{len(seats)} seats, GPIO −/+/ok {pins}" if seats else "no seats configured"
+    return detect.said(SAY_SEATS if len(seats) != 1 else SAY_ONE_SEAT, count=len(seats), pins=pins) if seats else (
+        SAY_NO_SEATS)
 
 
 def _one_line(text: str, limit: int = 160) -> str:
@@ -93,7 +98,6 @@ SAY_UNREADABLE = "cannot be read: {files}"
 SAY_FILE_REASON = "{file}: {reason}"
 SAY_NOT_A_FOLDER = "{games} is not a folder you can read and write"
 SAY_UNLISTED = "the journals in {games} cannot be read: {detail}"
-FIX_OWN = "make it yours: sudo chown -R $USER {data_dir}"
 FIX_PERMISSIONS = "check the files' owner and permissions: ls -l {games}"
 FIX_NEWER = "update companion to open them (they were left untouched)"
 FIX_BUSY = "close the program holding a busy journal (fuser FILE)"
@@ -142,7 +146,7 @@ def probe_journals(data_dir: Path) -> Probe:
         return Probe("journals", OK, "no games yet", required=True)
     if not games.is_dir() or not os.access(games, os.R_OK | os.W_OK | os.X_OK):
         return Probe("journals", FAIL, **detect.saying(SAY_NOT_A_FOLDER, games=str(games)),
-                     **detect.fixing(FIX_OWN, data_dir=str(data_dir)), required=True)
+                     **detect.fixing(detect.FIX_OWN, path=str(data_dir)), required=True)
     count = unfinished = 0
     damaged: list[CorruptJournal] = []
     refused: list[NewerJournal] = []
@@ -255,7 +259,7 @@ def run_doctor(
     pads = devices.pads
     gpio = _apply_mode(pads.mode, "pads", lambda: detect.probe_gpio(root, has_module), "keyboard keys stand in")
     if gpio.status == FOUND:
-        gpio = dataclasses.replace(gpio, detail=f"{gpio.detail}; {_seat_pins(config)}")
+        gpio = dataclasses.replace(gpio, **detect.saying_in_turn(gpio.said or gpio.detail, _seat_pins(config)))
     probes.append(gpio)
     if gpio.status == FOUND and pads.seats:
         probes.extend(_pad_pins(config, pin_factory))
@@ -315,7 +319,7 @@ def _pad_pins(config: Config, pin_factory: Any) -> list[Probe]:
         with detect.lgpio_factory() as factory:
             return rows(factory)
     except Exception as exc:  # lgpio missing or the chip not openable: say so on every seat
-        failed = Probe("gpio", FAIL, f"the GPIO chip cannot be opened: {exc}", detect.FIX_GPIO_GROUP)
+        failed = Probe("gpio", FAIL, fix=detect.FIX_GPIO_GROUP, **detect.saying(SAY_NO_CHIP, detail=exc))
         return [_apply_mode(mode, f"seat {i} buttons", lambda: dataclasses.replace(failed, name=f"seat {i} buttons"),
                             "keyboard keys stand in") for i in range(len(seats))]
 

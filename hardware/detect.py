@@ -70,6 +70,50 @@ FIX_I2C_OTHER_BUS = "make I2C bus {bus} available (a dtoverlay in /boot/firmware
 FIX_I2C_WIRING = "check the wiring (VCC, GND, SDA, SCL) and the address: i2cdetect -y {bus}"
 FIX_I2C_WIRING_MUX = ("check the wiring (VCC, GND, SDA, SCL) and the address: i2cdetect -y {bus} "
                       "(the TCA9548A must answer at {mux})")
+#: A pad's pin by its button (an unknown key by its name).
+SAY_PIN = {"minus": "GPIO {pin} (minus)", "plus": "GPIO {pin} (plus)", "ok": "GPIO {pin} (ok)"}
+SAY_PIN_OTHER = "GPIO {pin} ({key})"
+SAY_PIN_HELD = "{pin} cannot be claimed: {detail}"
+SAY_PINS_PRESSED = "GPIO {pins} free, but {pressed} reads pressed with nobody pressing"
+SAY_PINS_FREE = "GPIO {pins} free, none pressed"
+#: The scanner's port and its hello.
+SAY_PORTS_HERE = "USB serial ports here: {ports}"
+FIX_NAME_SCANNER = ("if one is the scanner, name it {port}: sudo bash systemd/install.sh --scanner-id {usb_id} "
+                    "(udevadm info --name=DEVICE shows which is which)")
+SAY_NO_PYSERIAL = "{device} present; pyserial not installed, so it was not opened"
+SAY_CANNOT_OPEN = "{device} cannot be opened: {detail}"
+FIX_PORT_BUSY = "is another program using it? fuser {port}; unplug and plug in the scanner"
+SAY_OPENS = "{device}, opens at {baud} baud"
+SAY_NOT_INSTALLED = "not checked: {module} is not installed"
+SAY_COULD_NOT_USE = "{device} could not be used: {detail}"
+SAY_OTHER_PROTOCOL = "it speaks protocol {theirs}; this companion reads protocol {ours} (firmware {firmware})"
+SAY_HELLO = "hello: firmware {firmware}, protocol {protocol}, boot {boot}, heartbeat {heartbeat} ms"
+SAY_DAMAGED_LINE, SAY_DAMAGED_LINES = "{n} damaged line", "{n} damaged lines"
+SAY_NOISE = "{n} bytes of noise"
+SAY_NOT_OUR_PROTOCOL = "{device} answers, but not in companion's protocol ({what}, no hello)"
+FIX_BAUD = ("check the baud rate (devices.scanner.baud is {baud}) and that this is the dice scanner: "
+            "scanner-monitor {port} shows what it sends")
+SAY_NO_HELLO_ANSWER = "{device} sends frames but did not answer the hello request"
+FIX_FIRMWARE_Q = ("update the scanner's firmware: it must answer Q (firmware_tools/PROTOCOL.md); "
+                  "scanner-check {port} lists what else it misses")
+SAY_SILENT = "no answer from {device} to the hello request"
+FIX_SILENT = "is it the dice scanner? unplug it and plug it in again; watch what it sends: scanner-monitor {port}"
+#: The touchscreen, the display, the font, the data directory, the udev rules.
+SAY_TOUCH_NOT_YOURS = "{name} at {device}, not readable by you"
+SAY_TOUCH_AT = "{name} at {device}"
+SAY_WAYLAND, SAY_X = "Wayland session {name}", "X session {name}"
+SAY_CARDS_NOT_YOURS = "{device} present but not usable by you"
+SAY_KMS = "KMS/DRM {device} (console)"
+SAY_FONT_CONFIGURED = "{path} (from the config)"
+SAY_FONT_GONE_USING = "the configured font {path} does not exist; using {fallback}"
+SAY_FONT_GONE = "the configured font {path} does not exist; no other found"
+SAY_NOT_A_FOLDER_AT = "{path}: {existing} is not a folder"
+SAY_NOT_WRITABLE = "{path} is not writable: {detail}"
+FIX_OWN = "make it yours: sudo chown -R $USER {path}"
+SAY_CANNOT_CREATE = "{path} does not exist and {existing} is not writable"
+FIX_CREATE = "create it: sudo install -d -o $USER {path}"
+SAY_LITTLE_FREE = "{state}: {free} MB free, less than {least} MB"
+SAY_NO_UDEV = "no {rules}: the scanner gets no /dev/dice-scanner name"
 FIX_INSTALL = "install the kiosk's files: sudo bash systemd/install.sh (docs/kiosk.md)"
 UDEV_RULES = "etc/udev/rules.d/70-companion.rules"
 
@@ -130,6 +174,16 @@ def said_in_turn(*parts: Any) -> Any:
     """Several parts of one detail (each text or a `said` pair) as one `said`, "a; b; c" in English."""
     first, *rest = parts
     return said(SAY_THEN, first=first, rest=said_in_turn(*rest)) if rest else first
+
+
+#: Two of a list ("GPIO 17 (minus), GPIO 22 (ok)"): the doctor sets the list's separator.
+SAY_ALSO = "{first}, {rest}"
+
+
+def said_list(parts: Sequence[Any]) -> Any:
+    """Several parts of one list (each text or a `said` pair) as one `said`, "a, b, c" in English."""
+    first, *rest = parts
+    return said(SAY_ALSO, first=first, rest=said_list(rest)) if rest else first
 
 
 def saying_in_turn(*parts: Any) -> dict[str, Any]:
@@ -214,19 +268,20 @@ def probe_pins(name: str, pins: Mapping[str, int], factory: Any) -> Probe:
     numbers = "/".join(str(pin) for pin in pins.values())
     pressed = []
     for key, pin in pins.items():
+        which = said(SAY_PIN[key], pin=pin) if key in SAY_PIN else said(SAY_PIN_OTHER, pin=pin, key=key)
         try:
             button = DigitalInputDevice(pin, pull_up=True, pin_factory=factory)
         except Exception as exc:  # GPIOPinInUse, lgpio.error("GPIO busy"), PinInvalidPin, ...
-            return Probe(name, FAIL, f"GPIO {pin} ({key}) cannot be claimed: {exc}", FIX_PIN_BUSY)
+            return Probe(name, FAIL, fix=FIX_PIN_BUSY, **saying(SAY_PIN_HELD, pin=which, detail=exc))
         try:
             if button.is_active:  # pull-up: active means pulled low, as a pressed button is
-                pressed.append(f"GPIO {pin} ({key})")
+                pressed.append(which)
         finally:
             button.close()
     if pressed:
-        return Probe(name, WARN, f"GPIO {numbers} free, but {', '.join(pressed)} reads pressed with nobody pressing",
-                     "let go of the button; else look for a wire touching ground, or a stuck switch")
-    return Probe(name, OK, f"GPIO {numbers} free, none pressed")
+        return Probe(name, WARN, fix="let go of the button; else look for a wire touching ground, or a stuck switch",
+                     **saying(SAY_PINS_PRESSED, pins=numbers, pressed=said_list(pressed)))
+    return Probe(name, OK, **saying(SAY_PINS_FREE, pins=numbers))
 
 
 # -- I2C --------------------------------------------------------------------------------------------
@@ -332,16 +387,14 @@ def probe_serial(port: str, baud: int = 115200, *, name: str = "serial",
     likely the scanner under another vendor:product than the udev rule expects."""
     path = _under(root, port)
     if not path.exists():
-        dangling = " (a symlink to nothing: the device was unplugged)" if path.is_symlink() else ""
+        missing = said(SAY_UNPLUGGED if path.is_symlink() else SAY_NO_DEVICE, device=port)
         others = [p for p in usb_serial_ports(root) if p.device != port]
         if others:
             seen = ", ".join(p.device + (f" (USB {p.usb_id})" if p.usb_id else "") for p in others)
             usb_id = next((p.usb_id for p in others if p.usb_id), "VVVV:PPPP")
-            return Probe(name, MISSING, f"no {port}{dangling}; USB serial ports here: {seen}",
-                         f"if one is the scanner, name it {port}: sudo bash systemd/install.sh "
-                         f"--scanner-id {usb_id} (udevadm info --name=DEVICE shows which is which)")
-        return Probe(name, MISSING, fix=FIX_PLUG_SCANNER.format(port=port), fix_said=said(FIX_PLUG_SCANNER, port=port),
-                     **saying(SAY_UNPLUGGED if dangling else SAY_NO_DEVICE, device=port))
+            return Probe(name, MISSING, **saying_in_turn(missing, said(SAY_PORTS_HERE, ports=seen)),
+                         **fixing(FIX_NAME_SCANNER, port=port, usb_id=usb_id))
+        return Probe(name, MISSING, **fixing(FIX_PLUG_SCANNER, port=port), **saying_in_turn(missing))
     shown = port
     if path.is_symlink():
         shown = f"{port} -> {os.path.realpath(path).removeprefix(str(Path(root).absolute()).rstrip('/'))}"
@@ -350,11 +403,10 @@ def probe_serial(port: str, baud: int = 115200, *, name: str = "serial",
     try:
         opener(str(path), baud)
     except ImportError:
-        return Probe(name, FOUND, f"{shown} present; pyserial not installed, so it was not opened")
+        return Probe(name, FOUND, **saying(SAY_NO_PYSERIAL, device=shown))
     except (OSError, ValueError) as exc:
-        return Probe(name, FAIL, f"{shown} cannot be opened: {exc}",
-                     f"is another program using it? fuser {port}; unplug and plug in the scanner")
-    return Probe(name, FOUND, f"{shown}, opens at {baud} baud")
+        return Probe(name, FAIL, **saying(SAY_CANNOT_OPEN, device=shown, detail=exc), **fixing(FIX_PORT_BUSY, port=port))
+    return Probe(name, FOUND, **saying(SAY_OPENS, device=shown, baud=baud))
 
 
 def scanner_exchange(path: str, baud: int, timeout: float = 2.0) -> tuple[list[Any], int]:
@@ -390,31 +442,26 @@ def probe_scanner_handshake(port: str, baud: int = 115200, *, name: str = "scann
     try:
         received, noise = exchange(str(_under(root, port)), baud)
     except ImportError as exc:
-        return Probe(name, SKIP, f"not checked: {exc.name or exc} is not installed")
+        return Probe(name, SKIP, **saying(SAY_NOT_INSTALLED, module=exc.name or exc))
     except (OSError, ValueError) as exc:
-        return Probe(name, FAIL, f"{port} could not be used: {exc}",
-                     f"is another program using it? fuser {port}; unplug and plug in the scanner")
+        return Probe(name, FAIL, **saying(SAY_COULD_NOT_USE, device=port, detail=exc), **fixing(FIX_PORT_BUSY, port=port))
     hellos = [item for item in received if isinstance(item, Hello)]
     errors = [item for item in received if isinstance(item, FrameError)]
     if hellos:
         hello = hellos[-1]
         if hello.protocol != PROTOCOL_VERSION:
-            return Probe(name, FAIL, f"it speaks protocol {hello.protocol}; this companion reads protocol "
-                         f"{PROTOCOL_VERSION} (firmware {hello.firmware})",
-                         "update companion or the scanner's firmware so both speak the same version")
-        return Probe(name, OK, f"hello: firmware {hello.firmware}, protocol {hello.protocol}, "
-                     f"boot {hello.boot}, heartbeat {hello.heartbeat_ms} ms")
+            return Probe(name, FAIL, fix="update companion or the scanner's firmware so both speak the same version",
+                         **saying(SAY_OTHER_PROTOCOL, theirs=hello.protocol, ours=PROTOCOL_VERSION, firmware=hello.firmware))
+        return Probe(name, OK, **saying(SAY_HELLO, firmware=hello.firmware, protocol=hello.protocol, boot=hello.boot,
+                                        heartbeat=hello.heartbeat_ms))
     if errors or noise:
-        what = f"{len(errors)} damaged line{'s' * (len(errors) != 1)}" if errors else f"{noise} bytes of noise"
-        return Probe(name, FAIL, f"{port} answers, but not in companion's protocol ({what}, no hello)",
-                     f"check the baud rate (devices.scanner.baud is {baud}) and that this is the dice scanner: "
-                     f"scanner-monitor {port} shows what it sends")
+        what = (said(SAY_DAMAGED_LINE if len(errors) == 1 else SAY_DAMAGED_LINES, n=len(errors)) if errors
+                else said(SAY_NOISE, n=noise))
+        return Probe(name, FAIL, **saying(SAY_NOT_OUR_PROTOCOL, device=port, what=what),
+                     **fixing(FIX_BAUD, baud=baud, port=port))
     if received:
-        return Probe(name, WARN, f"{port} sends frames but did not answer the hello request",
-                     f"update the scanner's firmware: it must answer Q (firmware_tools/PROTOCOL.md); "
-                     f"scanner-check {port} lists what else it misses")
-    return Probe(name, FAIL, f"no answer from {port} to the hello request",
-                 f"is it the dice scanner? unplug it and plug it in again; watch what it sends: scanner-monitor {port}")
+        return Probe(name, WARN, **saying(SAY_NO_HELLO_ANSWER, device=port), **fixing(FIX_FIRMWARE_Q, port=port))
+    return Probe(name, FAIL, **saying(SAY_SILENT, device=port), **fixing(FIX_SILENT, port=port))
 
 
 # -- touchscreen ------------------------------------------------------------------------------------
@@ -474,9 +521,11 @@ def probe_touchscreen(root: str | os.PathLike[str] = "/") -> Probe:
         for event in events:
             node = _under(root, f"dev/input/{event}")
             if node.exists() and not os.access(node, os.R_OK):
-                return Probe("touchscreen", FAIL, f"{label} at /dev/input/{event}, not readable by you", FIX_INPUT_GROUP)
-        at = f" at /dev/input/{events[0]}" if events else ""
-        return Probe("touchscreen", FOUND, f"{label}{at}")
+                return Probe("touchscreen", FAIL, fix=FIX_INPUT_GROUP,
+                             **saying(SAY_TOUCH_NOT_YOURS, name=label, device=f"/dev/input/{event}"))
+        if not events:
+            return Probe("touchscreen", FOUND, label)
+        return Probe("touchscreen", FOUND, **saying(SAY_TOUCH_AT, name=label, device=f"/dev/input/{events[0]}"))
     return Probe("touchscreen", MISSING, "no touchscreen among the input devices", FIX_TOUCH)
 
 
@@ -487,16 +536,16 @@ def probe_display(env: Mapping[str, str] | None = None, root: str | os.PathLike[
     """Somewhere to draw: a Wayland or X session, or a DRM/KMS card (a Pi's console)."""
     env = os.environ if env is None else env
     if env.get("WAYLAND_DISPLAY"):
-        return Probe("display", FOUND, f"Wayland session {env['WAYLAND_DISPLAY']}")
+        return Probe("display", FOUND, **saying(SAY_WAYLAND, name=env["WAYLAND_DISPLAY"]))
     if env.get("DISPLAY"):
-        return Probe("display", FOUND, f"X session {env['DISPLAY']}")
+        return Probe("display", FOUND, **saying(SAY_X, name=env["DISPLAY"]))
     cards = sorted(_under(root, "dev/dri").glob("card*")) if _under(root, "dev/dri").is_dir() else []
     if cards:
         usable = [card for card in cards if _can_use(card)]
         names = ", ".join(f"/dev/dri/{card.name}" for card in cards)
         if not usable:
-            return Probe("display", FAIL, f"{names} present but not usable by you", FIX_VIDEO_GROUP)
-        return Probe("display", FOUND, f"KMS/DRM {names} (console)")
+            return Probe("display", FAIL, fix=FIX_VIDEO_GROUP, **saying(SAY_CARDS_NOT_YOURS, device=names))
+        return Probe("display", FOUND, **saying(SAY_KMS, device=names))
     return Probe("display", MISSING, "no Wayland or X session and no /dev/dri/card*",
                  "run on the Pi's own screen (console or desktop); without one, "
                  "`companion screenshot` still renders the screens")
@@ -511,11 +560,11 @@ def probe_cjk_font(configured: str = "auto", root: str | os.PathLike[str] = "/",
     if configured and configured != "auto":
         path = Path(configured).expanduser()
         if path.is_file():
-            return Probe("CJK font", OK, f"{path} (from the config)")
+            return Probe("CJK font", OK, **saying(SAY_FONT_CONFIGURED, path=str(path)))
         fallback = probe_cjk_font("auto", root, extra_dirs)
-        return Probe("CJK font", FAIL, f"the configured font {path} does not exist; "
-                     f"{'using ' + fallback.detail if fallback.status == OK else 'no other found'}",
-                     'fix the font path in the config file, or set font = "auto"')
+        gone = (saying(SAY_FONT_GONE_USING, path=str(path), fallback=fallback.detail) if fallback.status == OK
+                else saying(SAY_FONT_GONE, path=str(path)))
+        return Probe("CJK font", FAIL, fix='fix the font path in the config file, or set font = "auto"', **gone)
     for candidate in CJK_FONTS:
         path = _under(root, candidate)
         if path.is_file():
@@ -546,26 +595,27 @@ def probe_data_dir(path: str | os.PathLike[str], min_free_mb: int = 50, warn_fre
     while not existing.exists() and existing != existing.parent:
         existing = existing.parent
     if not existing.is_dir():
-        return Probe("data dir", FAIL, f"{path}: {existing} is not a folder", "set data_dir in the config file to a folder")
+        return Probe("data dir", FAIL, fix="set data_dir in the config file to a folder",
+                     **saying(SAY_NOT_A_FOLDER_AT, path=str(path), existing=str(existing)))
     if existing == path:
         try:
             with tempfile.NamedTemporaryFile(dir=path, prefix=".doctor-"):
                 pass
         except OSError as exc:
-            return Probe("data dir", FAIL, f"{path} is not writable: {exc.strerror or exc}",
-                         f"make it yours: sudo chown -R $USER {path}")
+            return Probe("data dir", FAIL, **saying(SAY_NOT_WRITABLE, path=str(path), detail=exc.strerror or exc),
+                         **fixing(FIX_OWN, path=str(path)))
         state: Any = str(path)
     elif not os.access(existing, os.W_OK | os.X_OK):
-        return Probe("data dir", FAIL, f"{path} does not exist and {existing} is not writable",
-                     f"create it: sudo install -d -o $USER {path}")
+        return Probe("data dir", FAIL, **saying(SAY_CANNOT_CREATE, path=str(path), existing=str(existing)),
+                     **fixing(FIX_CREATE, path=str(path)))
     else:
         state = said("{path} (not there yet: created at the first game)", path=str(path))
     free = disk_usage(existing).free // (1024 * 1024)
     if free < min_free_mb:
         return Probe("data dir", FAIL, fix="free some disk space", **saying("{state}: only {free} MB free", state=state, free=free))
     if free < warn_free_mb:
-        return Probe("data dir", WARN, f"{_filled(state)}: {free} MB free, less than {warn_free_mb} MB",
-                     "free some space (sudo apt-get clean; sudo journalctl --vacuum-size=50M)")
+        return Probe("data dir", WARN, fix="free some space (sudo apt-get clean; sudo journalctl --vacuum-size=50M)",
+                     **saying(SAY_LITTLE_FREE, state=state, free=free, least=warn_free_mb))
     return Probe("data dir", OK, **saying("{state}, {free} MB free", state=state, free=free))
 
 
@@ -583,4 +633,4 @@ def probe_udev_rules(root: str | os.PathLike[str] = "/") -> Probe:
     """companion's udev rules installed (they name /dev/dice-scanner and open GPIO/I2C to groups)."""
     if _under(root, UDEV_RULES).is_file():
         return Probe("udev rules", OK, "/" + UDEV_RULES)
-    return Probe("udev rules", WARN, f"no /{UDEV_RULES}: the scanner gets no /dev/dice-scanner name", FIX_INSTALL)
+    return Probe("udev rules", WARN, fix=FIX_INSTALL, **saying(SAY_NO_UDEV, rules="/" + UDEV_RULES))

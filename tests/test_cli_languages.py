@@ -11,6 +11,7 @@ import pytest
 
 from companion.cli import main
 from companion.ui.text.i18n import set_language
+from tests.english_words import english_left
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
@@ -329,24 +330,6 @@ def test_doctor_counts_the_games_and_names_a_missing_config_in_the_tables_langua
     assert f"{tmp_path / 'none.toml'} 不存在：全部使用默认值" in _said(capsys, ["--config", str(tmp_path / "none.toml"), "--lang", "zh-Hans", "doctor"], code=None)
 
 
-#: English prose that must not be left inside a Chinese doctor line. Commands, paths, file names and
-#: SQLite's own report ("unable to open database file") are quoted as they are, so these are words
-#: none of them uses.
-ENGLISH_WORDS = frozenset("""the is not by you at on in of present readable writable answers nothing voices
-voice damaged cannot unfinished game games without holding earlier aside rescue program checked refused
-newer use mux channel wiring must answer steps never kept left journals meta row checksum match does be
-opened resumed written hand""".split())
-
-
-def _english_left(text: str) -> set[str]:
-    """The ENGLISH_WORDS in `text`, leaving out tokens that are paths or file names."""
-    import re
-
-    tokens = re.split(r"[\s\u3000-\u303f\uff00-\uffef\u4e00-\u9fff]+", text)
-    words = {w.lower() for t in tokens if "/" not in t and "." not in t for w in re.findall(r"[A-Za-z]+", t)}
-    return words & ENGLISH_WORDS
-
-
 def _doctor_fragments(tmp_path, monkeypatch) -> dict[str, object]:
     """One probe per fragment the doctor used to leave in English: the journals' notes (a game, one
     without set-up, a foreign file, one set aside earlier, the app holding the folder, one busy, one
@@ -478,9 +461,9 @@ def test_doctor_says_every_journal_note_i2c_detail_and_espeak_line_in_the_tables
         for words in expected:
             assert words in text, (fragment, words, text)
         if lang != "en":
-            assert not _english_left(text), (fragment, _english_left(text), text)
+            assert not english_left(text), (fragment, english_left(text), text)
         else:
-            assert _english_left(text), "the check would see English if it were left"
+            assert english_left(text), "the check would see English if it were left"
 
 
 @pytest.mark.parametrize("lang,said", [("zh-Hans", "对局记录无法打开：unable to open database file"),
@@ -536,6 +519,6 @@ def test_a_game_that_cannot_be_resumed_is_told_in_the_tables_language(tmp_path, 
             notice = next(n for n in session.data_notices() if given.name in (n.path.name, n.params.get("file")))
             assert rest and all(part in rest[0] for part in translate_data_notice(notice)), told
             if lang != "en":
-                assert not _english_left(told), told
+                assert not english_left(told), told
     finally:
         session.shutdown()

@@ -768,3 +768,53 @@ def test_the_doctor_says_plainly_when_speech_is_off_by_the_setting_and_what_is_m
     assert rows["audio out"].status == "ok" and rows["audio out"].detail.startswith("none")
     assert "speech" in format_report(on) and exit_code(on) == exit_code(
         [p for p in on if p.name not in ("speech", "audio out")]), "speech never changes the exit code"
+
+
+def test_every_row_of_the_doctor_is_said_in_chinese_with_no_english_word_left(tmp_path, monkeypatch):
+    """Every detail and fix the probes and the doctor say, in the situations a table meets (all
+    found on a Pi, a pin pressed, nothing found, devices required and missing, unusable nodes,
+    a scanner speaking another protocol, noise, silence, a port elsewhere, little space, a font
+    that is gone, no udev rules): each row in both Chinese scripts, no English word left in it
+    (paths, commands and file names as they are), and the English report as before."""
+    from companion.ui.text.i18n import set_language
+    from tests.english_words import english_left
+
+    def free(mb):
+        return lambda path: types.SimpleNamespace(free=mb * 1024 * 1024)
+
+    pi = fake_pi(tmp_path / "pi")
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    factory = MockFactory()
+    factory.pin(22, pin_class=GroundedPin)
+    reports = [doctor(config_for(tmp_path, pads="real", scanner="real", status="real"), pi, pin_factory=factory),
+               doctor(config_for(tmp_path, pads="real", scanner="real", font=str(tmp_path / "gone.ttf")), bare,
+                      disk_usage=free(300)),
+               doctor(config_for(tmp_path), bare, env={"WAYLAND_DISPLAY": "wayland-0"}),
+               doctor(config_for(tmp_path, scanner="real"), pi, received=(Hello(2, "B", "tray-9", 500),),
+                      env={"DISPLAY": ":0"}),
+               doctor(config_for(tmp_path, scanner="real"), pi, received=(ChecksumError("bad crc"),)),
+               doctor(config_for(tmp_path, scanner="real"), pi, received=(), opens=True)]
+    (pi / "etc/udev/rules.d/70-companion.rules").unlink()
+    reports.append(doctor(config_for(tmp_path, pads="real"), pi, answering=False, disk_usage=free(20)))
+    monkeypatch.setattr(detect, "_can_use", lambda path: False)  # tests often run as root
+    reports.append([detect.probe_gpio(pi, lambda name: True), detect.probe_i2c(1, 0x3C, root=pi),
+                    detect.probe_serial("/dev/ttyACM0", root=pi), detect.probe_display({}, pi),
+                    detect.probe_data_dir(tmp_path / "nowhere" / "data"),
+                    detect.probe_gpio(pi, lambda name: False)])
+    monkeypatch.undo()
+    reports.append([detect.probe_serial("/dev/dice-scanner", root=bare), detect.probe_i2c(4, 0x3C, root=bare),
+                    detect.probe_i2c(9, 0x3C, root=bare)])
+    english = "\n".join(format_report(probes) for probes in reports)
+    assert "GPIO 17/27/22 free, but GPIO 22 (ok) reads pressed with nobody pressing" in english
+    assert "it speaks protocol 2; this companion reads protocol 1 (firmware tray-9)" in english
+    try:
+        for language in ("zh-Hans", "zh-Hant"):
+            set_language(language)
+            for probes in reports:
+                report = format_report(probes)
+                for line in report.split("\n")[3:]:
+                    assert not english_left(line), (language, english_left(line), line)
+    finally:
+        set_language("en")
+    assert english_left(english), "the check would see English if it were left"

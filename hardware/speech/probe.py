@@ -16,6 +16,7 @@ FIX_ENGINE = "sudo apt-get install espeak-ng (or turn speech off in the settings
 #: The engine by its version number (its own line, "eSpeak NG text-to-speech: 1.51 …", is English).
 SAY_ENGINE = "espeak-ng {version}, voices {voices}"
 SAY_NO_VOICE = "espeak-ng {version}: no voice {voices}"
+SAY_SOUND_SERVER = "sound server ({name})"
 
 
 def version_number(line: str) -> str:
@@ -59,6 +60,6 @@ def probe_audio(root: str | os.PathLike[str] = "/", env: Mapping[str, str] | Non
     runtime = env.get("XDG_RUNTIME_DIR", "")
     for socket in ("pulse/native", "pipewire-0"):
         if env.get("PULSE_SERVER") or (runtime and (_under(root, runtime.lstrip("/")) / socket).exists()):
-            return Probe("audio out", FOUND, f"sound server ({env.get('PULSE_SERVER') or socket})")
+            return Probe("audio out", FOUND, **saying(SAY_SOUND_SERVER, name=env.get("PULSE_SERVER") or socket))
     return Probe("audio out", OK, "none (no /dev/snd/pcm…p, no sound server): Augustus' calls are shown, not "
                  "heard (to hear them: a speaker, or the HDMI screen's sound)")

@@ -160,7 +160,7 @@ def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
 
 def doctor_msgids() -> dict[str, str]:
     """msgid → where, for `companion doctor`'s plain sentences, which hardware (no UI imports)
-    and the doctor say in English: the `FIX_*` and `SAY_*` constants, the literal detail and fix of
+    and the doctor say in English: the `FIX_*` and `SAY_*` constants (a dict's values too), the literal detail and fix of
     every `Probe(name, status, detail, fix)`, the template of every `said(…)` / `saying(…)` (a
     detail with a path in it) and the stand-in of every `_apply_mode(…, twin)`.
     A detail with a path or a number in it (an f-string) is not a msgid: it stays as said."""
@@ -172,7 +172,8 @@ def doctor_msgids() -> dict[str, str]:
         for node in tree.body:
             targets = node.targets if isinstance(node, ast.Assign) else []
             values = node.value.elts if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple) else (
-                [node.value] if isinstance(node, ast.Assign) else [])
+                node.value.values if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) else (
+                    [node.value] if isinstance(node, ast.Assign) else []))
             names = [e.id for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t]) if isinstance(e, ast.Name)]
             if any(n.startswith(("FIX_", "SAY_")) for n in names):
                 for value in values:
