@@ -9,12 +9,13 @@ journal means never depends on the data files of the code that reads it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from companion.core.errors import IllegalCommand
+from companion.core.views import FrozenMap
 from companion.games.troyes import rules_data as R
 
 RULE = "Troyes card data"
@@ -95,6 +96,15 @@ class Catalog:
 
     def event(self, event_id: str) -> EventCard:
         return self.raid if event_id == self.raid.id else self.events[event_id]
+
+    @functools.cached_property
+    def names(self) -> Mapping[str, Mapping[str, str]]:
+        """Every activity card's and event's name per language, by id ({"en": its `name`, and its
+        `names`}), built once per catalog: what a screen, a history line or a refusal names a card
+        by in the table's language, whether or not it is on the table yet. Not the characters:
+        names of cards anyone may hold are no secret, but no public line has a use for them."""
+        return FrozenMap({item.id: FrozenMap({"en": item.name, **item.names})
+                          for item in (*self.cards.values(), *self.events.values(), self.raid)})
 
 
 def _wrong(where: str, expected: str) -> IllegalCommand:
@@ -285,7 +295,7 @@ def parse_catalog(data: Mapping[str, Any]) -> Catalog:
     return catalog
 
 
-@lru_cache(maxsize=1)
+@functools.lru_cache(maxsize=1)
 def file_data() -> dict[str, Any]:
     """The data files as plain data, without their documentation fields."""
     def strip(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -298,7 +308,7 @@ def file_data() -> dict[str, Any]:
             "raid": strip(events["raid"]), "characters": [strip(c) for c in characters["characters"]]}
 
 
-@lru_cache(maxsize=1)
+@functools.lru_cache(maxsize=1)
 def default_catalog() -> Catalog:
     """The data files' catalog, parsed once (the state before the set-up holds it)."""
     return parse_catalog(file_data())
@@ -310,7 +320,7 @@ def as_text(data: Mapping[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-@lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=8)
 def from_text(text: str) -> Catalog:
     """The catalog a set-up event recorded; parsed once per text (a catalog is immutable)."""
     return parse_catalog(json.loads(text))
