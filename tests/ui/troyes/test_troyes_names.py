@@ -11,24 +11,14 @@ import pytest
 
 from companion.session import Intent
 from companion.ui.text import i18n
-from companion.ui.troyes.viewmodels import TroyesTableViewModel
-from test_troyes_viewmodels import play_to, view  # the same table, driven the same way
+from test_troyes_viewmodels import play_to, table, view  # noqa: F401 - the same table (fixture), driven the same way
 from uiharness import run_ui, settle, until
 
 pytestmark = pytest.mark.timeout(180)
 
-NAMES = ["Ann", "Bo", "Cy"]
 LANGUAGES = ["en", "zh-Hans", "zh-Hant"]
 ID_LIKE = re.compile(r"[a-z]+_[a-z0-9_]+")
 """What an id with an underscore looks like ("red_1", "red_unlisted_2"): no line may show one."""
-
-
-@pytest.fixture
-def table(session):
-    vm = TroyesTableViewModel(post=session.handle)
-    session.listeners.append(vm.update)
-    session.handle(Intent("new_game", {"game": "troyes", "setup": {"players": NAMES, "seed": 3, "start_player": 0}}))
-    return session, vm
 
 
 def name_in(language: str, names, item_id: str) -> str:
@@ -151,12 +141,10 @@ def test_a_refusal_names_the_card_in_chinese(table, language):
 
 
 @pytest.mark.parametrize("language", ["zh-Hans", "en"])
-def test_the_history_screen_after_a_placement_names_the_card(session, language):
+def test_the_history_screen_after_a_placement_names_the_card(table, language):
     """Through the window: a tradesman placed by an activation, then the round summary and the
     History button; both name the card (and the cards turned up) in the table's language."""
-    vm = TroyesTableViewModel(post=session.handle)
-    session.listeners.append(vm.update)
-    session.handle(Intent("new_game", {"game": "troyes", "setup": {"players": NAMES, "seed": 3, "start_player": 0}}))
+    session, vm = table
     play_to(session, vm, "actions")
     card = first_activation(session, vm)
     session.listeners.remove(vm.update)

@@ -17,7 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.wiring.scanner_plan import ScannerPlan  # noqa: E402
-from test_troyes_screens import next_taps, seeded, tap  # noqa: E402,F401 - the touch game's taps; its seed fixture
+from test_troyes_screens import final_on_screen, next_taps, seeded, tap  # noqa: E402,F401 - the touch game's; its seed
 from uiharness import run_ui, texts_under, until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(900)
@@ -87,17 +87,7 @@ def test_a_whole_game_by_scanner_reads_and_touches(session, seeded, players):
             yield from until(lambda: s.engine.journal.last_step > before or (
                 s.notice is not None and s.notice.level == "refused"), what=f"the step after {taps} in {kind}")
             assert s.notice is None or s.notice.level != "refused", s.notice.text
-        final = s.table_view().view["final"]
-        from companion.ui.troyes.final import final_rows
-
-        yield from until(lambda: ui.shown("troyes.final.0"), what="the final breakdown")
-        for row in final_rows(final):
-            assert ui.text(f"troyes.final.{row['seat']}") == f"{row['name']}: {row['total']}"
-            for i, line in enumerate(row["lines"]):
-                assert ui.text(f"troyes.final.{row['seat']}.{i}") == line
-        assert [r["total"] for r in final_rows(final)] == [p["total"] for p in final["players"]]
-        for name in secrets:
-            assert name in ui.text("troyes.final.verdict"), "the characters are revealed at the end"
+        yield from final_on_screen(ui, secrets)
 
     run_ui(session, script, scanner_plan=ScannerPlan("simulated"), watchdog=800)
     rounds = {2: 4, 3: 5, 4: 6}[players]
