@@ -45,6 +45,10 @@ def test_a_refusal_naming_a_card_or_an_event_gives_its_id():
     board = table(on_the_board(state, card.id, owner=0), square=[(0, other, 3)], current=0)
     exc = refused(board, "activate", card=card.id, dice=[[0, other, 3]])
     assert (exc.params["card"], exc.params["card_id"]) == (card.name, card.id)
+    away = next(c for c in default_catalog().cards.values() if c.id not in {k.id for k in state.cards})
+    exc = refused(table(state, square=[(0, away.colour, 3)], current=0), "activate", card=away.id,
+                  dice=[[0, away.colour, 3]])
+    assert (exc.params["card"], exc.params["card_id"]) == (away.name, away.id), "a card not on the board, named"
     event = state.queue[0].id
     colour = default_catalog().event(event).colour
     wrong = next(c for c in ("red", "white", "yellow") if c != colour)

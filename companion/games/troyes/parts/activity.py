@@ -50,7 +50,9 @@ def reveal(state: TroyesState, card_id: str) -> TroyesState:
 def card_state(state: TroyesState, card_id: str) -> CardState:
     card = next((c for c in state.cards if c.id == card_id), None)
     if card is None:
-        raise IllegalCommand(RULE, "The activity card '{card}' is not on the board.", card=card_id)
+        spec = state.catalog.cards.get(card_id)
+        raise IllegalCommand(RULE, "The activity card '{card}' is not on the board.",
+                             card=spec.name if spec else card_id, card_id=card_id)
     return card
 
 
