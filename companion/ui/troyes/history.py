@@ -78,9 +78,9 @@ def describe_event(event: Mapping[str, Any], players: Sequence[str], names: Mapp
     names = names or {}
     kind = str(event.get("kind", ""))
     if kind == START_KIND:
-        names = [str(n) for n in event.get("players", ())]
+        seated = [str(n) for n in event.get("players", ())]
         return _("Seated {players}; {name} starts.").format(
-            players=fmt.join_names(names), name=tfmt.district_name(names, event.get("start_player", 0)))
+            players=fmt.join_names(seated), name=tfmt.district_name(seated, event.get("start_player", 0)))
     if kind == "troyes.characters":
         return _("{name} entered their character card.").format(name=tfmt.district_name(players, event.get("seat")))
     if kind == "troyes.played":

@@ -9,8 +9,8 @@ journal means never depends on the data files of the code that reads it.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -97,7 +97,7 @@ class Catalog:
     def event(self, event_id: str) -> EventCard:
         return self.raid if event_id == self.raid.id else self.events[event_id]
 
-    @functools.cached_property
+    @cached_property
     def names(self) -> Mapping[str, Mapping[str, str]]:
         """Every activity card's and event's name per language, by id ({"en": its `name`, and its
         `names`}), built once per catalog: what a screen, a history line or a refusal names a card
@@ -295,7 +295,7 @@ def parse_catalog(data: Mapping[str, Any]) -> Catalog:
     return catalog
 
 
-@functools.lru_cache(maxsize=1)
+@lru_cache(maxsize=1)
 def file_data() -> dict[str, Any]:
     """The data files as plain data, without their documentation fields."""
     def strip(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -308,7 +308,7 @@ def file_data() -> dict[str, Any]:
             "raid": strip(events["raid"]), "characters": [strip(c) for c in characters["characters"]]}
 
 
-@functools.lru_cache(maxsize=1)
+@lru_cache(maxsize=1)
 def default_catalog() -> Catalog:
     """The data files' catalog, parsed once (the state before the set-up holds it)."""
     return parse_catalog(file_data())
@@ -320,7 +320,7 @@ def as_text(data: Mapping[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-@functools.lru_cache(maxsize=8)
+@lru_cache(maxsize=8)
 def from_text(text: str) -> Catalog:
     """The catalog a set-up event recorded; parsed once per text (a catalog is immutable)."""
     return parse_catalog(json.loads(text))
