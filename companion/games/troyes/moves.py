@@ -22,7 +22,10 @@ AGRICULTURE_RULE = "Troyes 2.3 agriculture"
 
 def acting_seat(state: TroyesState, command: c.Move) -> int | None:
     """Who makes `command`: the player whose turn it is (or who faces the black die) for a player's
-    move, None for what the table enters."""
+    move; for a starting citizen the seat whose citizen it is (NEUTRAL for a grey one), so the
+    history can say whose; None for anything else the table enters."""
+    if isinstance(command, c.PlaceStart) and state.placements:
+        return state.placements[0]
     return None if command.by_table else state.current
 
 
@@ -82,12 +85,12 @@ def _fight(state: TroyesState, cmd: c.Fight) -> TroyesState:
     card = state.catalog.event(cmd.event)
     g = group(state, seat, cmd.dice, cmd.cube)
     if not g.acts_as(card.colour):
-        raise IllegalCommand(eventqueue.COMBAT_RULE, "{event} is fought with {colour} dice.", event=card.name,
-                             colour=card.colour)
+        raise IllegalCommand(eventqueue.COMBAT_RULE, "{event} is fought with {colour} dice.",
+                             event=card.name, event_id=card.id, colour=card.colour)
     cubes = g.total // card.divisor
     if cubes < 1:
         raise IllegalCommand(eventqueue.COMBAT_RULE, "Those dice count {total}: {event} needs {divisor} for one cube.",
-                             total=g.total, event=card.name, divisor=card.divisor)
+                             total=g.total, event=card.name, event_id=card.id, divisor=card.divisor)
     return end_turn(eventqueue.place_cubes(pay_for(state, seat, g), seat, cmd.event, cubes))
 
 

@@ -51,8 +51,8 @@ def score_vp_tokens(h: Holdings, **_: Any) -> dict[str, Any]:
 def score_tradesmen(h: Holdings, catalog: Catalog, **_: Any) -> dict[str, Any]:
     """Digest 2.3–2.4: the VP printed on each tradesman space the player occupies; the
     illustration area scores 0."""
-    parts = tuple(_part("{card}: {vp}", card=catalog.cards[card].name if card in catalog.cards else card, vp=vp)
-                  for card, vp in h.tradesmen) or (_part("no tradesmen"),)
+    parts = tuple(_part("{card}: {vp}", card=catalog.cards[card].name if card in catalog.cards else card, card_id=card,
+                        vp=vp) for card, vp in h.tradesmen) or (_part("no tradesmen"),)
     return {"id": "tradesmen", "vp": sum(vp for _card, vp in h.tradesmen), "rule": "Troyes 2.4", "detail": parts}
 
 
@@ -142,6 +142,9 @@ def final_breakdown(holdings: tuple[Holdings, ...], catalog: Catalog, settings: 
                              "measure": catalog.characters[cid].measure,
                              "every": catalog.characters[cid].every, "vp": catalog.characters[cid].vp,
                              "holders": tuple(h.name for h in holdings if cid in h.characters)} for cid in in_play),
+        # the cards tradesmen stand on, named per language: a part's `card_id` names its card by these
+        "cards": tuple({"id": cid, "name": catalog.cards[cid].name, "names": dict(catalog.cards[cid].names)}
+                       for cid in sorted({card for h in holdings for card, _vp in h.tradesmen}) if cid in catalog.cards),
         "ranking": tuple(names[s] for s in ranking),
         "tied": tuple(names[s] for s in tied),
         "winners": tuple(names[s] for s in winners),

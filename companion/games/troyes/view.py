@@ -19,8 +19,8 @@ from companion.core.events import Event
 from companion.core.views import FrozenMap, GameView, PlayerView, Seq, View, freeze, optional, to_data
 from companion.games.troyes import events as e
 from companion.games.troyes import rules_data as R
-from companion.games.troyes.parts import (activity, buildings, cathedral, eventqueue, influence, lasting, military,
-                                         reads, setup)
+from companion.games.troyes.parts import (activity, buildings, catalog, cathedral, eventqueue, influence, lasting,
+                                         military, reads, setup)
 from companion.games.troyes.state import TroyesState
 
 
@@ -200,6 +200,7 @@ class TroyesView(GameView):
     ask: AskView | None
     characters_in_game: Seq[str]
     final: FrozenMap | None
+    names: FrozenMap  # every activity card's and event's name per language, by id (Catalog.names)
     me: MeView | None = optional()
 
 
@@ -274,6 +275,7 @@ def view(state: TroyesState, seat: int | None = None) -> GameView:
         # the box's character cards (not who holds them): what a seat may enter as its own
         characters_in_game=Seq(sorted(state.catalog.characters)),
         final=freeze(state.final) if state.phase == "over" else None,
+        names=state.catalog.names,
         me=_me(state, seat) if seat is not None and 0 <= seat < state.player_count else None,
     )
 
@@ -290,7 +292,9 @@ def public_event(event: Event) -> dict[str, Any]:
     """An event as the history, logs and exports may show it: no character card, no VP total."""
     if isinstance(event, e.TroyesSetUp):
         return {"players": list(event.players), "colours": list(event.colours), "start_player": event.start_player,
-                "settings": to_data(event.settings), "characters_dealt": bool(event.characters)}
+                "settings": to_data(event.settings), "characters_dealt": bool(event.characters),
+                # the cards' and events' names the game was played with, for the history's lines
+                "names": to_data(catalog.from_text(event.data).names) if event.data else {}}
     if isinstance(event, e.CharactersEntered):
         return {"seat": event.seat}
     if isinstance(event, e.Played):

@@ -11,13 +11,20 @@ from companion.ui.troyes import format as tfmt
 
 
 def card_names(view: Mapping[str, Any]) -> dict[str, str]:
-    """Every activity card's id → its name, from the view (the cards on the table), falling back to
-    the id for a card not yet turned up (the data's id is its name in lower case)."""
-    return {str(c["id"]): tfmt.local_name(c) for c in view.get("cards") or ()}
+    """Every activity card's id → its name in the table's language: the view's `names` (every card
+    of the game's data, turned up or not), and the cards on the table."""
+    return {**_names(view), **{str(c["id"]): tfmt.local_name(c) for c in view.get("cards") or ()}}
 
 
 def event_names(view: Mapping[str, Any]) -> dict[str, str]:
-    return {str(e["id"]): tfmt.local_name(e) for e in [view.get("raid") or {}, *(view.get("queue") or ())] if e}
+    """Every event's id → its name in the table's language, as `card_names`."""
+    events = [view.get("raid") or {}, *(view.get("queue") or ())]
+    return {**_names(view), **{str(e["id"]): tfmt.local_name(e) for e in events if e}}
+
+
+def _names(view: Mapping[str, Any]) -> dict[str, str]:
+    names = view.get("names") or {}
+    return {str(i): tfmt.name_of(names, i) for i in names}
 
 
 def _owners(names: Sequence[str], owners: Sequence[Any]) -> str:

@@ -24,12 +24,11 @@ the rules it cites), for the catalogs: a breakdown travels as English templates 
 translated where it is shown. A test keeps this list and the rules' templates in step."""
 
 
-def _detail(part: Mapping[str, Any], characters: Mapping[str, Mapping[str, Any]] | None = None) -> str:
-    """One part of a category in the table's language: the measure's word, and a character card's
-    name by its id (`characters`: the breakdown's cards by id) as the data names it per language."""
-    params = dict(part.get("params") or {})
-    if characters and params.get("character_id") in characters:
-        params["character"] = tfmt.local_name(characters[params["character_id"]])
+def _detail(part: Mapping[str, Any], names: Mapping[str, Mapping[str, Any]] | None = None) -> str:
+    """One part of a category in the table's language: the measure's word, and a card's name by its
+    id (`card_id`, `character_id`; `names`: the breakdown's cards and characters, `card_names`) as
+    the data names it per language."""
+    params = tfmt.named_params(part.get("params") or {}, names)
     if "measure" in params:
         measure = str(params["measure"])
         params["measure"] = _(MEASURES[measure]) if measure in MEASURES else measure
@@ -39,11 +38,11 @@ def _detail(part: Mapping[str, Any], characters: Mapping[str, Mapping[str, Any]]
 def final_rows(final: Mapping[str, Any]) -> list[dict[str, Any]]:
     """[{seat, name, total, characters, lines}]: each line "Cathedral −2: no cube on level 3 (Troyes 2.4)"."""
     rows = []
-    characters = {str(c.get("id")): c for c in final.get("characters") or ()}
+    names = card_names(final)
     for player in final.get("players") or ():
         lines = []
         for cat in player.get("categories") or ():
-            how = _("; ").join(_detail(part, characters) for part in cat.get("detail") or ())
+            how = _("; ").join(_detail(part, names) for part in cat.get("detail") or ())
             lines.append(_("{category} {vp}: {how}  ({rule})").format(
                 category=tfmt.category_name(cat.get("id")), vp=_signed(int(cat.get("vp", 0))), how=how,
                 rule=translate_rule(str(cat.get("rule", "")))))
@@ -52,6 +51,12 @@ def final_rows(final: Mapping[str, Any]) -> list[dict[str, Any]]:
                      "characters": [c for c in final.get("characters") or ()
                                     if player.get("name") in (c.get("holders") or ())]})
     return rows
+
+
+def card_names(final: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+    """The breakdown's activity cards and characters, id → its name per language ("en": `name`)."""
+    return {str(c.get("id")): {"en": str(c.get("name") or c.get("id")), **(c.get("names") or {})}
+            for c in [*(final.get("cards") or ()), *(final.get("characters") or ())]}
 
 
 def _signed(vp: int) -> str:

@@ -3,7 +3,8 @@ what an Ask asks, the final breakdown's categories. One place, so the screen, th
 status display say the same thing. Pure (no Kivy): public views in, translated text out.
 
 Card, event and character names are the data files' own words (the table can check them against
-its box and edit them), shown as they are; everything else goes through the catalogs.
+its box and edit them), in the table's language where the data gives one (`names`), shown as they
+are; everything else goes through the catalogs.
 """
 
 from __future__ import annotations
@@ -92,17 +93,39 @@ def local_name(item: Mapping[str, Any]) -> str:
     return str(names.get(current_language()) or item.get("name") or item.get("id") or "")
 
 
+def name_of(names: Mapping[str, Any], item_id: Any) -> str:
+    """A card's or event's name in the table's language by its id, from `names` (id → its name per
+    language, "en" the data's `name`: the view's `names`, a set-up event's); the id when unknown."""
+    named = names.get(str(item_id)) if item_id is not None else None
+    if not isinstance(named, Mapping):
+        return "" if item_id is None else str(item_id)
+    return str(named.get(current_language()) or named.get("en") or item_id)
+
+
+def named_params(params: Mapping[str, Any], names: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The rules' parameters with each card or event in the table's language: beside a name in
+    English (`card`, `event`, `character`) the rules give its id (`card_id` …), which `names` (id →
+    its name per language) turns into the name; a parameter without its id, or an id `names`
+    does not know, stays as the rules wrote it."""
+    out = dict(params)
+    for key, value in params.items():
+        if key.endswith("_id") and key[:-len("_id")] in out and names and str(value) in names:
+            out[key[:-len("_id")]] = name_of(names, value)
+    return out
+
+
 def due_text(due: Mapping[str, Any]) -> str:
     """"2 red, 1 white": the dice a district is due."""
     return _(", ").join(_("{count} {colour}").format(count=int(n), colour=colour_word(str(c)))
                         for c, n in due.items() if int(n))
 
 
-def notice_params(params: Mapping[str, Any]) -> dict[str, Any]:
+def notice_params(params: Mapping[str, Any], names: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A Troyes refusal's parameters in the table's language: dice counts given as data beside
-    their English (`<key>_counts`, games.troyes.parts.reads.counted) worded as `due_text` does, and
-    a dice colour (`colour`) by its word."""
-    out = dict(params)
+    their English (`<key>_counts`, games.troyes.parts.reads.counted) worded as `due_text` does, a
+    dice colour (`colour`) by its word, and a card or event by its name (`<key>_id` beside it,
+    `named_params`; `names`: the view's, every card's and event's name per language)."""
+    out = named_params(params, names)
     for key, value in params.items():
         if key.endswith("_counts") and isinstance(value, Mapping) and key[:-len("_counts")] in out:
             out[key[:-len("_counts")]] = due_text(value) or _("no dice")

@@ -35,7 +35,7 @@ class TroyesUI(GameUI):
 
     @classmethod
     def history_describer(cls) -> Describe:
-        return history.describe_event
+        return history.Describer()
 
     def __init__(self, app: Any, choice: Any) -> None:
         super().__init__(app, choice)

@@ -1,6 +1,8 @@
 """Troyes' history lines, from public events only (`view.public_event`: no character card and no VP
-total before the final reveal, which says everything). `TroyesUI.history_describer` is
-`describe_event`; the names come from `START_KIND`, the first event of a Troyes journal."""
+total before the final reveal, which says everything). `TroyesUI.history_describer` is a fresh
+`Describer`: the players' names come from `START_KIND`, the first event of a Troyes journal, and
+so do the cards' and events' (its `names`: every card's and event's name per language, as the game
+was set up), so a line names a card in the table's language, never by its id."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ def _dice(detail: Mapping[str, Any], players: Sequence[str]) -> str:
     return _(", ").join(parts)
 
 
-def _played(event: Mapping[str, Any], players: Sequence[str]) -> str:
+def _played(event: Mapping[str, Any], players: Sequence[str], names: Mapping[str, Any]) -> str:
     move, detail = str(event.get("move", "")), dict(event.get("detail") or {})
     who = tfmt.district_name(players, event.get("seat")) if event.get("seat") is not None else ""
     what = tfmt.move_name(move)
@@ -41,29 +43,48 @@ def _played(event: Mapping[str, Any], players: Sequence[str]) -> str:
     if move == "rerolled":
         return _("Rerolled die: {face}.").format(face=detail.get("face"))
     if move == "reveal_activity":
-        return _("Activity card turned up: {card}.").format(card=detail.get("card"))
+        return _("Activity card turned up: {card}.").format(card=tfmt.name_of(names, detail.get("card")))
     if move == "draw_event":
-        return _("Event drawn: {event}.").format(event=detail.get("event"))
+        return _("Event drawn: {event}.").format(event=tfmt.name_of(names, detail.get("event")))
     if move == "place_start":
         return _("{name}: starting citizen in the {building}.").format(
             name=who, building=tfmt.building_name(detail.get("building")))
-    target = detail.get("card") or detail.get("event") or ""
+    item = detail.get("card") or detail.get("event")
+    target = tfmt.name_of(names, item) if item else ""
     dice = _dice(detail, players)
-    parts = " ".join(p for p in (str(target), dice) if p)
-    return _("{name}: {move} {what}").format(name=who, move=what, what=parts).strip()
+    parts = " ".join(p for p in (target, dice) if p)
+    text = _("{name}: {move} {what}").format(name=who, move=what, what=parts).strip()
+    if detail.get("cube"):
+        text = _("{action} with a {card} cube").format(action=text, card=tfmt.name_of(names, detail["cube"]))
+    return text
 
 
-def describe_event(event: Mapping[str, Any], players: Sequence[str]) -> str:
-    """One Troyes event as a history line (undo, redo and anything else: the generic line)."""
+class Describer:
+    """Troyes' describer for one history (`TroyesUI.history_describer`): `describe_event` with the
+    card and event names of the history's own set-up event, remembered as it passes."""
+
+    def __init__(self) -> None:
+        self.names: Mapping[str, Any] = {}
+
+    def __call__(self, event: Mapping[str, Any], players: Sequence[str]) -> str:
+        if event.get("kind") == START_KIND:
+            self.names = event.get("names") or {}
+        return describe_event(event, players, self.names)
+
+
+def describe_event(event: Mapping[str, Any], players: Sequence[str], names: Mapping[str, Any] | None = None) -> str:
+    """One Troyes event as a history line (undo, redo and anything else: the generic line);
+    `names`: every card's and event's name per language by id (the set-up event's), else ids."""
+    names = names or {}
     kind = str(event.get("kind", ""))
     if kind == START_KIND:
-        names = [str(n) for n in event.get("players", ())]
+        seated = [str(n) for n in event.get("players", ())]
         return _("Seated {players}; {name} starts.").format(
-            players=fmt.join_names(names), name=tfmt.district_name(names, event.get("start_player", 0)))
+            players=fmt.join_names(seated), name=tfmt.district_name(seated, event.get("start_player", 0)))
     if kind == "troyes.characters":
         return _("{name} entered their character card.").format(name=tfmt.district_name(players, event.get("seat")))
     if kind == "troyes.played":
-        return _played(event, players)
+        return _played(event, players, names)
     if kind == "troyes.neutrals":
         return _("Grey citizens on the {count} spaces left.").format(count=len(event.get("spaces") or ()))
     if kind == "troyes.income":

@@ -38,8 +38,10 @@ def format_scores(result: Mapping[str, Any]) -> str | None:
 
 
 def replay_text(view: Mapping[str, Any]) -> str:
-    """`companion replay`: the final breakdown once the game is over, else the round and phase and
-    what each seat holds in the open (no VP: they are hidden until the end)."""
+    """`companion replay`: the final breakdown once the game is over, else the round and phase,
+    what each seat holds in the open (no VP: they are hidden until the end), and the activity cards
+    and events on the table by their names, in the Board panel's words (`board`)."""
+    from companion.ui.troyes import board
     from companion.ui.troyes import format as tfmt
 
     final = view.get("final")
@@ -52,6 +54,8 @@ def replay_text(view: Mapping[str, Any]) -> str:
     for p in view.get("players", ()):
         lines.append(f"  {p['name']}: " + _(HOLDINGS).format(deniers=p.get("deniers", 0), influence=p.get("influence", 0),
                                                             citizens=p.get("citizens", 0)))
+    for title, rows in ((_("Activity cards"), board.card_lines(view)), (_("Events"), board.event_lines(view))):
+        lines += [title] + [f"  {row}" for row in rows]
     return "\n".join(lines) + "\n"
 
 

@@ -99,7 +99,7 @@ class TroyesTableViewModel(EventDispatcher):
         self.can_undo, self.can_redo = table.can_undo, table.can_redo
         notice = table.notice
         if notice is not None:
-            notice = dataclasses.replace(notice, params=tfmt.notice_params(notice.params))
+            notice = dataclasses.replace(notice, params=tfmt.notice_params(notice.params, view.get("names")))
         text, rule = fmt.format_notice(notice)
         self.notice_text = _("{text}  ({aside})").format(text=text, aside=rule) if rule else text
         self.notice_level = table.notice.level if table.notice else ""

@@ -85,6 +85,22 @@ def tap(ui, wid):
     yield from ui.tap(wid)
 
 
+def final_on_screen(ui, secrets):
+    """The game is over: the final breakdown on screen is the engine's (`view.final`, worded by
+    `final_rows`), line by line, and the verdict reveals every character card."""
+    from companion.ui.troyes.final import final_rows
+
+    final = ui.app.session.table_view().view["final"]
+    yield from until(lambda: ui.shown("troyes.final.0"), what="the final breakdown")
+    for row in final_rows(final):
+        assert ui.text(f"troyes.final.{row['seat']}") == f"{row['name']}: {row['total']}"
+        for i, line in enumerate(row["lines"]):
+            assert ui.text(f"troyes.final.{row['seat']}.{i}") == line
+    assert [r["total"] for r in final_rows(final)] == [p["total"] for p in final["players"]]
+    for name in secrets:
+        assert name in ui.text("troyes.final.verdict"), "the characters are revealed at the end"
+
+
 @pytest.fixture
 def seeded(monkeypatch):
     """The set-up's seed (the session draws one when the screen gives none) fixed: one game each run."""
@@ -151,17 +167,7 @@ def test_a_whole_game_by_touch(session, seeded):
         assert {"placement", "troyes.activity_revealed", "troyes.throw", "troyes.event_drawn",
                 "troyes.black_throw", "actions", "summary"} <= checked
         yield from problems["800x480"].check(ui, "final")
-        final = s.table_view().view["final"]
-        from companion.ui.troyes.final import final_rows
-
-        yield from until(lambda: ui.shown("troyes.final.0"), what="the final breakdown")
-        for row in final_rows(final):
-            assert ui.text(f"troyes.final.{row['seat']}") == f"{row['name']}: {row['total']}"
-            for i, line in enumerate(row["lines"]):
-                assert ui.text(f"troyes.final.{row['seat']}.{i}") == line
-        assert [r["total"] for r in final_rows(final)] == [p["total"] for p in final["players"]]
-        for name in secrets:
-            assert name in ui.text("troyes.final.verdict"), "the characters are revealed at the end"
+        yield from final_on_screen(ui, secrets)
 
     run_ui(session, script, watchdog=240)
     assert not problems["800x480"], "\n".join(problems["800x480"])

@@ -50,7 +50,9 @@ def reveal(state: TroyesState, card_id: str) -> TroyesState:
 def card_state(state: TroyesState, card_id: str) -> CardState:
     card = next((c for c in state.cards if c.id == card_id), None)
     if card is None:
-        raise IllegalCommand(RULE, "The activity card '{card}' is not on the board.", card=card_id)
+        spec = state.catalog.cards.get(card_id)
+        raise IllegalCommand(RULE, "The activity card '{card}' is not on the board.",
+                             card=spec.name if spec else card_id, card_id=card_id)
     return card
 
 
@@ -61,8 +63,8 @@ def place_tradesman(state: TroyesState, seat: int, spec: ActivityCard, source: t
     are taken (digest 2.3). One tradesman per player per card (2.7.6)."""
     player = state.player(seat)
     if player.deniers < spec.cost:
-        raise IllegalCommand(RULE, "A first tradesman on {card} costs {cost} deniers; you have {have}.", card=spec.name,
-                             cost=spec.cost, have=player.deniers)
+        raise IllegalCommand(RULE, "A first tradesman on {card} costs {cost} deniers; you have {have}.",
+                             card=spec.name, card_id=spec.id, cost=spec.cost, have=player.deniers)
     state = state.with_player(evolve(player, deniers=player.deniers - spec.cost))
     state = citizens.take(state, seat, source)
     card = card_state(state, spec.id)
@@ -71,7 +73,7 @@ def place_tradesman(state: TroyesState, seat: int, spec: ActivityCard, source: t
         return state.with_card(evolve(card, spaces=buildings.put(card.spaces, free[0], seat)) if free
                                else evolve(card, extra=tuple(sorted(card.extra + (seat,)))))
     if space not in free:
-        raise IllegalCommand(RULE, "Space {space} of {card} is not free.", space=space, card=spec.name)
+        raise IllegalCommand(RULE, "Space {space} of {card} is not free.", space=space, card=spec.name, card_id=spec.id)
     return state.with_card(evolve(card, spaces=buildings.put(card.spaces, space, seat)))
 
 
@@ -87,16 +89,19 @@ def activate(state: TroyesState, seat: int, card_id: str, g: Group, source: tupl
     card = card_state(state, card_id)
     if spec is None or spec.effect is None:
         raise IllegalCommand(RULE, "The effect of {card} is not entered yet: enter it in the settings first.",
-                             card=spec.name if spec else card_id)
+                             card=spec.name if spec else card_id, card_id=card_id)
     if not g.acts_as(spec.colour):
-        raise IllegalCommand(RULE, "{card} is activated with {colour} dice.", card=spec.name, colour=spec.colour)
+        raise IllegalCommand(RULE, "{card} is activated with {colour} dice.", card=spec.name, card_id=spec.id,
+                             colour=spec.colour)
     placing = not card.has_tradesman(seat)
     if not placing and (source is not None or space is not None):
-        raise IllegalCommand(RULE, "You have a tradesman on {card} already: one per player per card.", card=spec.name)
+        raise IllegalCommand(RULE, "You have a tradesman on {card} already: one per player per card.",
+                             card=spec.name, card_id=spec.id)
     count = activations(spec, g)
     if count < 1 and (placing or state.settings.activate_every_use):
         raise IllegalCommand(RULE, "Those dice count {total}: {card} needs {divisor} for one activation, and it must "
-                                   "be activated at least once.", total=g.total, card=spec.name, divisor=spec.divisor)
+                                   "be activated at least once.", total=g.total, card=spec.name, card_id=spec.id,
+                             divisor=spec.divisor)
     if placing:
         state = place_tradesman(state, seat, spec, source, space)
     return carry_out(state, seat, spec, count, choices)
@@ -108,7 +113,7 @@ def carry_out(state: TroyesState, seat: int, spec: ActivityCard, count: int, cho
     effect = spec.effect
     assert effect is not None
     if choices is not None and effect["kind"] not in ("per_citizen", "event_cubes"):
-        raise IllegalCommand(RULE, "{card} asks for no choices.", card=spec.name)
+        raise IllegalCommand(RULE, "{card} asks for no choices.", card=spec.name, card_id=spec.id)
     if spec.hourglass:
         return state.with_card(card_state(state, spec.id).storing(seat, count))
     player = state.player(seat)
@@ -121,11 +126,11 @@ def carry_out(state: TroyesState, seat: int, spec: ActivityCard, count: int, cho
         need = count * pay.get("deniers", 0)
         if player.deniers < need:
             raise IllegalCommand(RULE, "{count} activations of {card} need {need} deniers; you have {have}.",
-                                 count=count, card=spec.name, need=need, have=player.deniers)
+                                 count=count, card=spec.name, card_id=spec.id, need=need, have=player.deniers)
         need = count * pay.get("influence", 0)
         if player.influence < need:
             raise IllegalCommand(RULE, "{count} activations of {card} need {need} influence; you have {have}.",
-                                 count=count, card=spec.name, need=need, have=player.influence)
+                                 count=count, card=spec.name, card_id=spec.id, need=need, have=player.influence)
         player = gain(player, deniers=-count * pay.get("deniers", 0), influence=-count * pay.get("influence", 0))
         return state.with_player(gain(player, count * g.get("vp", 0), count * g.get("deniers", 0), count * g.get("influence", 0)))
     if kind == "event_cubes":
@@ -153,7 +158,7 @@ def event_cubes(state: TroyesState, seat: int, spec: ActivityCard, count: int, c
     card lets one action put cubes on several events)."""
     if not choices or (len(choices) != 1 and len(choices) != count):
         raise IllegalCommand(RULE, "Name the event {card} puts its cubes on (one for all {count} activations, or one "
-                                   "each).", card=spec.name, count=count)
+                                   "each).", card=spec.name, card_id=spec.id, count=count)
     targets = choices * count if len(choices) == 1 else choices
     for event_id in dict.fromkeys(targets):
         eventqueue.find(state, event_id)
@@ -163,7 +168,7 @@ def event_cubes(state: TroyesState, seat: int, spec: ActivityCard, count: int, c
             # group's excess cubes; the setting "refused" refuses them)
             if state.settings.excess_cubes == "refused":
                 raise IllegalCommand(eventqueue.COMBAT_RULE, "Those activations place more cubes than {event} has free "
-                                     "flags.", event=state.catalog.event(event_id).name)
+                                     "flags.", event=state.catalog.event(event_id).name, event_id=event_id)
             continue
         state = eventqueue.place_cubes(state, seat, event_id, cubes)
     return state

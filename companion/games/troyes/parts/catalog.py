@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from companion.core.errors import IllegalCommand
+from companion.core.views import FrozenMap
 from companion.games.troyes import rules_data as R
 
 RULE = "Troyes card data"
@@ -95,6 +96,15 @@ class Catalog:
 
     def event(self, event_id: str) -> EventCard:
         return self.raid if event_id == self.raid.id else self.events[event_id]
+
+    @cached_property
+    def names(self) -> Mapping[str, Mapping[str, str]]:
+        """Every activity card's and event's name per language, by id ({"en": its `name`, and its
+        `names`}), built once per catalog: what a screen, a history line or a refusal names a card
+        by in the table's language, whether or not it is on the table yet. Not the characters:
+        names of cards anyone may hold are no secret, but no public line has a use for them."""
+        return FrozenMap({item.id: FrozenMap({"en": item.name, **item.names})
+                          for item in (*self.cards.values(), *self.events.values(), self.raid)})
 
 
 def _wrong(where: str, expected: str) -> IllegalCommand:

@@ -86,7 +86,9 @@ def find(state: TroyesState, event_id: str) -> EventState:
     for event in state.queue:
         if event.id == event_id:
             return event
-    raise IllegalCommand(COMBAT_RULE, "The event '{event}' is not in the queue.", event=event_id)
+    known = event_id in state.catalog.events
+    raise IllegalCommand(COMBAT_RULE, "The event '{event}' is not in the queue.",
+                         event=state.catalog.event(event_id).name if known else event_id, event_id=event_id)
 
 
 def prizes(cubes: tuple[int, ...], first: int, second: int, neutral_participant: bool = True) -> tuple[dict[int, int], int | None]:

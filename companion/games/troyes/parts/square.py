@@ -90,9 +90,9 @@ def _cube_effect(state: TroyesState, seat: int, card_id: str) -> Mapping[str, ob
     spec = state.catalog.cards.get(card_id)
     if card is None or spec is None or not spec.hourglass or spec.effect is None:
         raise IllegalCommand(CUBE_RULE, "Cubes are stored only on the hourglass cards on the board; '{card}' is not one.",
-                             card=card_id)
+                             card=spec.name if spec else card_id, card_id=card_id)
     if not card.stored or card.stored[seat] < 1:
-        raise IllegalCommand(CUBE_RULE, "You have no cube stored on {card}.", card=spec.name)
+        raise IllegalCommand(CUBE_RULE, "You have no cube stored on {card}.", card=spec.name, card_id=spec.id)
     return spec.effect
 
 
