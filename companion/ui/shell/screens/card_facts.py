@@ -67,6 +67,10 @@ class CardFactsScreen(Screen):
     def _fields(self) -> None:
         app = self._app()
         vm, box, scale = app.card_facts_vm, self.ids.fields, app.scale
+        shown = (vm.game, vm.table_id, vm.entry_id)
+        if shown != getattr(self, "_shown", None):
+            self._shown = shown
+            self.ids.detail_view.scroll_y = 1  # another entry: its top first (a change keeps the place)
         box.clear_widgets()
         for row in vm.fields:
             widget = CardFactRow()
