@@ -16,7 +16,7 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from companion.session import IllegalCommand
 from companion.ui.text.formatting import game_title
-from companion.ui.text.i18n import _, current_language, translate_data_notice, translate_notice, translate_rule
+from companion.ui.text.i18n import ASIDE, _, current_language, translate_data_notice, translate_notice, translate_rule
 
 #: session.set_data(game, table, entry, field, value) → the new sheet (raises IllegalCommand).
 Change = Callable[[str, str, str, str, Any], Any]
@@ -153,8 +153,8 @@ class CardFactsViewModel(EventDispatcher):
         self.fields = [self._row(table, entry, f) for f in table.fields] if entry is not None else []
         if self._notice is not None:
             template, params, rule = self._notice
-            self.notice_text = "{text} ({rule})".format(text=translate_notice(template, params),
-                                                        rule=_("Rule: {rule}").format(rule=translate_rule(rule)))
+            self.notice_text = _(ASIDE).format(text=translate_notice(template, params),
+                                               aside=_("Rule: {rule}").format(rule=translate_rule(rule)))
         elif sheet.notice is not None:
             self.notice_text = " ".join(translate_data_notice(sheet.notice))
         else:
