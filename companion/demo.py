@@ -65,6 +65,9 @@ def demo_session(data_dir: Path, language: str, screen: str, games: Mapping[str,
     if screen in ("plays", "play"):
         _finished_plays(table)
         return session
+    if screen == "card_facts":
+        _own_card_fact(session)
+        return session
     if screen not in ("table", "history", "home"):
         return session
     if screen == "home":
@@ -89,6 +92,20 @@ def demo_session(data_dir: Path, language: str, screen: str, games: Mapping[str,
     if screen == "home":
         session.handle(Intent("close"))
     return session
+
+
+def _own_card_fact(session: Session) -> None:
+    """The card-facts screen's demo: the first game with card facts, the last number of its first
+    entry (Troyes: the Blacksmith's divisor) set by the table to one more than its data's, so the
+    picture shows the table's mark and the way back to the data's value."""
+    games = session.data_games()
+    sheet = session.data_sheet(games[0]) if games else None
+    if sheet is None:
+        return
+    table = sheet.tables[0]
+    entry = sheet.entries[table.id][0]
+    field = [f for f in table.fields if f.kind == "number" and entry.values.get(f.name) is not None][-1]
+    session.set_data(sheet.game, table.id, entry.id, field.name, min(field.high, entry.values[field.name] + 1))
 
 
 def _finished_plays(table: DemoTable) -> None:

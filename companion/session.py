@@ -36,7 +36,9 @@ from typing import Any, Callable, Mapping
 from companion.core.engine import Engine, HistoryEntry, Step
 # Asks are the UI's to read through this module too (`ask_from_data`, `dice_ask`).
 from companion.core.asks import AnswerNeeded, Ask, ask_from_data, ask_view, dice_ask, read_answer  # noqa: F401
+from companion.core.data_edits import CardFacts
 from companion.core.data_notices import DataNotice
+from companion.core.data_tables import DataSheet
 from companion.core.errors import CorruptJournal, IllegalCommand, JournalError
 from companion.core.events import Command
 from companion.core.game import Game
@@ -173,6 +175,7 @@ class Session:
         self.step_listeners: list[Callable[[Step], None]] = []
         self._standing_views: dict[tuple[str, int, str], Mapping[str, Any] | None] = {}  # `standing_view`'s
         self._plays: tuple[tuple[Any, ...], list[PlayRecord]] | None = None  # `finished_plays`' (files' key, records)
+        self.card_facts = CardFacts(store.data_dir)  # the table's own card facts (core.data_edits)
 
     # -- what the table sees -------------------------------------------------------------------
 
@@ -318,7 +321,27 @@ class Session:
     def data_notices(self) -> list[DataNotice]:
         """What the table should be told about its files: the start-up's (the data directory, the
         config) and the store's since (files set aside, busy, refused, recovered), for home."""
-        return [*self.start_notices, *self.store.notices]
+        return [*self.start_notices, *self.store.notices, *self.card_facts.notices.values()]
+
+    # -- card facts: a game's editable data tables (core.data_tables) ------------------------------
+
+    def data_games(self) -> list[str]:
+        """The games whose card facts the table may set (`Game.data_tables`), in the games' order."""
+        return [game_id for game_id in self.games if self.games[game_id].data_tables()]
+
+    def data_sheet(self, game_id: str) -> DataSheet | None:
+        """The game's card facts as shipped, with the table's own values (None: it has none)."""
+        game = self.games.get(game_id)
+        return self.card_facts.sheet(game) if game is not None else None
+
+    def set_data(self, game_id: str, table: str, entry: str, field: str, value: Any) -> DataSheet:
+        """The table's own value of one card fact (None: back to the shipped value), saved for the
+        next game's set-up; refused (IllegalCommand naming the field and the rule) when the game's
+        rules do not take it, and nothing is written then."""
+        game = self.games.get(game_id)
+        if game is None:
+            raise IllegalCommand("new game", "'{game}' cannot be played yet.", game=game_id)
+        return self.card_facts.change(game, table, entry, field, value)
 
     def recover(self, path: str | Path) -> None:
         """Recovers a set-aside game up to its last intact step into a new journal and opens it
@@ -653,6 +676,7 @@ class Session:
         if game is None:
             raise IllegalCommand("new game", "'{game}' cannot be played yet.", game=game_id)
         pads = _take_pads(setup)
+        setup = game.setup_with_data(setup, self.card_facts.edits(game))  # recorded by the set-up event
         setup.setdefault("seed", secrets.randbits(63))
         command = game.parse_command("setup", setup)
         names, colours = _seating(game, game.decide(game.initial_state(), command))

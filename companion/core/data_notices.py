@@ -26,6 +26,7 @@ LOW_SPACE = "low_space"  # the disk is (nearly) full
 CONFIG = "config"  # the config file cannot be used: built-in settings
 RECOVERED = "recovered"  # a set-aside game recovered into a new journal
 UNRECOVERABLE = "unrecoverable"  # a set-aside game of which not one whole step can be read back
+CARD_FACTS = "card_facts"  # a table's own card facts file cannot be used: the shipped data instead
 
 
 @dataclasses.dataclass(frozen=True)
@@ -146,3 +147,12 @@ def unrecoverable(path: Path, reason: Reason) -> DataNotice:
                       "The file stays where it was set aside; an expert may still rescue it by hand: "
                       "sqlite3 {file} .recover",
                       {"file": path.name, "reason": reason}, parts=parts)
+
+
+def card_facts(path: Path, reason: str) -> DataNotice:
+    """The table's own card facts (`core.data_edits`) cannot be read: games start with the facts
+    shipped with the app until the table saves its own again (the damaged file is then set aside)."""
+    return DataNotice(CARD_FACTS, path, "{file} cannot be used ({reason}): new games use the card facts shipped with the app.",
+                      "Enter the table's own values again under Settings → Card facts (the damaged file is kept, "
+                      "set aside, when you do), or correct the file by hand.",
+                      {"file": path.name, "reason": reason})

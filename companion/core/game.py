@@ -13,6 +13,7 @@ import dataclasses
 from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from companion.core.asks import Ask
+from companion.core.data_tables import DataTable, Edits, check_edits
 from companion.core.events import Command, Event
 from companion.core.results import BggEntry, FinalResult
 from companion.core.views import GameView
@@ -163,3 +164,22 @@ class Game(Generic[S]):
     #: which BG Stats matches a pushed play by; set from the data file companion/games/bgg.toml
     #: (`companion.games.bgg.entry`). None: BG Stats matches the play by the game's name only.
     bgg: BggEntry | None = None
+
+    def data_tables(self) -> tuple[DataTable, ...]:
+        """The game's editable data tables (`core.data_tables`): card facts a table checks against
+        its box and corrects on the card-facts screen, declared in a JSON file beside the data
+        (`load_tables`). Default: none, and the settings screen offers no card facts for the game."""
+        return ()
+
+    def check_data(self, edits: Edits) -> None:
+        """Refuses (`IllegalCommand` naming the field and the rule) a table's edits the game's data
+        cannot take. Default: the kit's checks of each field's kind and bounds; a game adds the
+        checks across fields its data parser makes (an event's grey cubes below its flags)."""
+        check_edits(self.data_tables(), edits)
+
+    def setup_with_data(self, setup: Mapping[str, Any], edits: Edits) -> dict[str, Any]:
+        """The set-up intent's arguments with the table's edits in force, so that its set-up event
+        records them (a replay of the game never reads the edits file). What the set-up was given
+        itself (a script's own data) wins over the table's. Default: unchanged (no data tables)."""
+        return dict(setup)
+

@@ -9,6 +9,7 @@ from typing import Any, Mapping, Sequence
 from companion.core.asks import AnswerNeeded, Ask
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
+from companion.core.data_tables import DataTable, Edits
 from companion.core.game import Game
 from companion.core.views import GameView
 from companion.games.troyes import commands as c
@@ -16,6 +17,7 @@ from companion.games.troyes import events as e
 from companion.games.troyes import flow, moves
 from companion.games.troyes.parse import parse_command
 from companion.games.troyes.parts import reads, setup
+from companion.games.troyes.parts.catalog import check_table_edits, editable_tables, edits_data
 from companion.games.troyes.state import TroyesState
 from companion.games.troyes.view import ask_of, character_asks, public_event, summary_text, view
 from companion.core.results import FinalResult
@@ -41,6 +43,31 @@ class TroyesRules(Game):
 
     def initial_state(self) -> TroyesState:
         return TroyesState()
+
+    def data_tables(self) -> tuple[DataTable, ...]:
+        """Activity cards, events and characters (data/editable.json): S/U facts a table corrects."""
+        return editable_tables()
+
+    def check_data(self, edits: Edits) -> None:
+        check_table_edits(edits)
+
+    def setup_with_data(self, setup: Mapping[str, Any], edits: Edits) -> dict[str, Any]:
+        """The set-up's `data` with the table's edits under what the set-up names itself."""
+        given = setup.get("data") or {}
+        if not edits or not isinstance(given, Mapping):
+            return dict(setup)
+        data = edits_data(edits)
+        for kind, value in given.items():
+            if kind == "raid" and isinstance(value, Mapping):
+                data["raid"] = {**data.get("raid", {}), **value}
+            elif isinstance(value, Mapping):
+                merged = dict(data.get(kind, {}))
+                for entry_id, fields in value.items():
+                    merged[entry_id] = {**merged.get(entry_id, {}), **fields} if isinstance(fields, Mapping) else fields
+                data[kind] = merged
+            else:
+                data[kind] = value
+        return {**setup, "data": data}
 
     def parse_command(self, name: str, args: Mapping[str, Any]) -> Command:
         return parse_command(name, args)

@@ -43,6 +43,7 @@ class CompanionApp(App):
     history_vm = ObjectProperty(None)
     plays_vm = ObjectProperty(None)
     settings_vm = ObjectProperty(None)
+    card_facts_vm = ObjectProperty(None)  # Settings → Card facts: a game's editable data tables
     setup_pads = ObjectProperty(None)  # the shared set-up's pads (a game with its own set-up has its own)
     # Each game's own view-models are properties too, made by its GameUI (`GameUI.kv_names`).
 
@@ -84,6 +85,9 @@ class CompanionApp(App):
         self.history_vm = vms.HistoryViewModel(choices_for=self._correction_choices)
         self.plays_vm = PlaysViewModel(linker=lambda record: self.session.bgstats_link(record, english_title(record.game)))
         self.settings_vm = vms.SettingsViewModel(language=self.language, profile=profile, running_profile=profile)
+        from companion.ui.shell.card_facts_vm import CardFactsViewModel
+
+        self.card_facts_vm = CardFactsViewModel(session.data_sheet, session.set_data, session.data_games)
         self.game_uis = load_game_uis(self, self.games)
         self.presenters = game_presenters(self.games)  # what each game's pads and the status display show
         for ui in self.game_uis.values():
@@ -269,12 +273,15 @@ class CompanionApp(App):
 
     def go(self, name: str) -> None:
         """Shows a screen, refreshing its view-model first; a stale notice is not carried along."""
+        from companion.ui.shell import screens
+
         name = self.route(name)
         current = self.sm.current if self.sm.screen_names else None
         if current and current != name:
             if self.name_keyboard is not None:
                 self.name_keyboard.hide()  # the name field it typed into is left behind
-            self._previous = current
+            if screens.PARENTS.get(current) != name:
+                self._previous = current
             self.table_vm.clear_notice()
             for ui in self.game_uis.values():
                 ui.clear_notices()
@@ -284,6 +291,8 @@ class CompanionApp(App):
         elif name == "history":
             self.history_vm.refresh(self.session.history(), self.session.finished_games(),
                                     self.session.engine.game.id if self.session.engine else None)
+        elif name == "card_facts":
+            self.card_facts_vm.open()  # read again: the file is the table's, and may have changed
         elif name in ("plays", "play"):
             self.plays_vm.refresh(self.session.finished_plays())
             if name == "play" and self.plays_vm.opened < 0 and self.plays_vm.has_plays:
@@ -444,6 +453,7 @@ class CompanionApp(App):
             ui.relabel()
         self.history_vm.refresh()
         self.plays_vm.refresh()
+        self.card_facts_vm.relabel()
         if self.name_keyboard is not None:
             self.name_keyboard.relabel()
         self._settings_changed()

@@ -1,10 +1,11 @@
 """Every string the app can show, found in the source: what the catalogs must translate.
 
-Three sources: `_("…")` / `N_("…")` / `tr._("…")` literals in companion/ui (Python and .kv), the
+Four sources: `_("…")` / `N_("…")` / `tr._("…")` literals in companion/ui (Python and .kv), the
 games' titles in their registry lines (`GameEntry(…, title="…")`, shown by the UI), and the
 templates and rule names of every `IllegalCommand(…)` and `Notice(…)` in the core, the session
 and every game, and those given to the intent readers of `companion.core.intent_args` (the screen
-translates a refusal by its template). Used by the catalog tests, and
+translates a refusal by its template), and the labels of every game's editable data tables
+(`data_table_msgids`). Used by the catalog tests, and
 by translators: ``python -m companion.ui.text.msgids`` lists what a catalog still lacks.
 """
 
@@ -194,8 +195,29 @@ def doctor_msgids() -> dict[str, str]:
     return found
 
 
+#: A game's editable data tables (`core.data_tables`), declared in this file of its data folder.
+DATA_TABLES = "data/editable.json"
+
+
+def data_table_msgids(games: Path = PACKAGE / "games") -> dict[str, str]:
+    """msgid → where, for the titles, field labels and choice labels of every game's editable data
+    tables (the card-facts screen shows them), read as JSON, not imported."""
+    import json
+
+    found: dict[str, str] = {}
+    for path in sorted(games.glob(f"*/{DATA_TABLES}")):
+        where = str(path.relative_to(PACKAGE.parent))
+        for table in json.loads(path.read_text(encoding="utf-8")).get("tables", ()):
+            found.setdefault(table["title"], where)
+            for field in table.get("fields", ()):
+                found.setdefault(field["label"], where)
+                for choice in field.get("choices", ()):
+                    found.setdefault(choice["label"], where)
+    return found
+
+
 def all_msgids() -> dict[str, str]:
-    return {**engine_msgids(), **ui_msgids(), **doctor_msgids()}
+    return {**engine_msgids(), **ui_msgids(), **doctor_msgids(), **data_table_msgids()}
 
 
 def missing(language: str) -> dict[str, str]:

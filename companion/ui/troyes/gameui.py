@@ -53,6 +53,15 @@ class TroyesUI(GameUI):
     def relabel(self) -> None:
         self.setup.relabel()
         self.vm.relabel()
+        self._facts_in_force()
+
+    def showing(self, screen: str) -> None:
+        if screen == self.setup_screen:
+            self._facts_in_force()
+
+    def _facts_in_force(self) -> None:
+        """The set-up says when the table's own card facts (Settings → Card facts) are in force."""
+        self.setup.facts_text = self.app.card_facts_vm.in_force(GAME)
 
     def clear_notices(self) -> None:
         self.vm.notice_text = self.vm.notice_level = ""

@@ -13,6 +13,7 @@ from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.shell.screens.setup import PlayersSetupScreen
+from companion.ui.widgets import FitButton, theme
 
 
 class TroyesSeatRow(BoxLayout):
@@ -26,7 +27,23 @@ class TroyesSetupScreen(PlayersSetupScreen):
     PREFIX = "troyes.setup"
 
     def bind_more(self, app: Any) -> None:
-        app.troyes_setup.bind(colour_labels=lambda *_: self._relabel(), start_labels=lambda *_: self._relabel())
+        app.troyes_setup.bind(colour_labels=lambda *_: self._relabel(), start_labels=lambda *_: self._relabel(),
+                              facts_text=lambda *_: self._card_facts(app))
+        self._facts = FitButton(wid="troyes.setup.card_facts", base_font=theme.READ * app.scale,
+                                min_font=theme.READ * app.scale, fg=theme.GOLD)
+        self._facts.bind(on_release=lambda *_: app.go("card_facts"))
+        self._card_facts(app)
+
+    def _card_facts(self, app: Any) -> None:
+        """Beside the options while the table's own card facts are in force (a tap opens them);
+        out of the row otherwise, so the row is as it was."""
+        text = app.troyes_setup.facts_text
+        self._facts.text = text
+        options = self.ids.options
+        if text and self._facts.parent is None:
+            options.add_widget(self._facts, index=0)
+        elif not text and self._facts.parent is not None:
+            options.remove_widget(self._facts)
 
     def relabel_row(self, app: Any, row: Any) -> None:
         model = app.troyes_setup

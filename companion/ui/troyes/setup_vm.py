@@ -32,6 +32,8 @@ class TroyesSetupModel(EventDispatcher):
     tie_text = StringProperty("")
     deal = BooleanProperty(True)
     deal_text = StringProperty("")
+    #: The table's own card facts in force for the next game ("" when it plays the data's).
+    facts_text = StringProperty("")
 
     def __init__(self, setup_vm: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -14,6 +14,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from companion.core.data_tables import DataTable, Edits, check_edits, edited_entries, load_tables
 from companion.core.errors import IllegalCommand
 from companion.core.views import FrozenMap
 from companion.games.troyes import rules_data as R
@@ -363,3 +364,30 @@ def merged_data(overrides: Mapping[str, Any]) -> dict[str, Any]:
     if unknown:
         raise _wrong(sorted(unknown)[0], "cards | events | raid | characters")
     return out
+
+
+@lru_cache(maxsize=1)
+def editable_tables() -> tuple[DataTable, ...]:
+    """The card facts a table may correct on the card-facts screen (`data/editable.json`)."""
+    return load_tables(DATA / "editable.json")
+
+
+def edits_data(edits: Edits) -> dict[str, Any]:
+    """The table's edits (`core.data_tables.Edits`) as `merged_data`'s overrides: {"cards": {id:
+    fields}, "events": …, "raid": fields, "characters": …}, each changed key whole."""
+    out: dict[str, Any] = {}
+    for table in editable_tables():
+        for entry_id, fields in edited_entries(table, edits).items():
+            if table.id == "events" and entry_id == file_data()["raid"]["id"]:
+                out.setdefault("raid", {}).update(fields)
+            else:
+                out.setdefault(table.id, {}).setdefault(entry_id, {}).update(fields)
+    return out
+
+
+def check_table_edits(edits: Edits) -> None:
+    """The kit's checks of each edited field, then the whole catalog with the edits parsed as a
+    set-up would (an event's grey cubes must stay below its cube spaces)."""
+    check_edits(editable_tables(), edits)
+    parse_catalog(merged_data(edits_data(edits)))
+

@@ -20,13 +20,17 @@ MODULES: dict[str, str] = {
     "home": "companion.ui.shell.screens.home",
     "history": "companion.ui.shell.screens.history",
     "settings": "companion.ui.shell.screens.settings",
+    "card_facts": "companion.ui.shell.screens.card_facts",
     "plays": "companion.ui.shell.screens.plays",
     "play": "companion.ui.shell.screens.play",
 }
+#: A screen opened from another (its Back goes there): returning to the parent leaves the parent's
+#: own Back where it was (Settings → Card facts → Settings → Back is home, not Card facts again).
+PARENTS: dict[str, str] = {"card_facts": "settings"}
 #: The screens the shell names, in the documentation's order (its pictures, `companion screenshot
 #: --docs`): its own, and "setup" and "table", which mean the chosen game's set-up and the open
 #: game's table (`GameUI.setup_screen` / `table_screen`; the defaults' are the score pad's).
-SCREENS = ("home", "setup", "table", "history", "settings", "plays", "play")
+SCREENS = ("home", "setup", "table", "history", "settings", "card_facts", "plays", "play")
 
 
 def create(name: str, game_screens: Mapping[str, str] | None = None) -> Any:
