@@ -20,6 +20,7 @@ from companion.ui.augustus import colours as seat_colours
 from companion.ui.augustus import format as words
 from companion.ui.augustus.viewmodels import AugustusTableViewModel
 from companion.ui.shell.choices import GameChoice
+from companion.ui.shell.seat_colours import fit_colours, next_colour
 from companion.ui.text.i18n import _
 
 Post = Callable[[Intent], None]
@@ -52,23 +53,13 @@ class AugustusUI(EventDispatcher):
 
     def _fit_colours(self) -> None:
         """One colour per seat: those kept, then the first free ones in the set-up's order."""
-        count = int(self.setup_vm.count)
-        colours = [c for c in self.colours if c in seat_colours.COLOURS][:count]
-        colours += [c for c in seat_colours.COLOURS if c not in colours][:count - len(colours)]
+        colours = fit_colours(self.colours, int(self.setup_vm.count), seat_colours.COLOURS)
         if colours != list(self.colours):
             self.colours = colours
 
     def cycle_colour(self, seat: int) -> None:
         """The seat takes the next colour no other seat has."""
-        if not 0 <= seat < len(self.colours):
-            return
-        order = seat_colours.COLOURS
-        taken = {c for i, c in enumerate(self.colours) if i != seat}
-        start = order.index(self.colours[seat]) if self.colours[seat] in order else -1
-        free = [order[(start + step) % len(order)] for step in range(1, len(order) + 1)]
-        colours = list(self.colours)
-        colours[seat] = next(c for c in free if c not in taken)
-        self.colours = colours
+        self.colours = next_colour(self.colours, seat, seat_colours.COLOURS)
         self.relabel()
 
     def remember_colours(self, colours: Any) -> None:
