@@ -281,7 +281,7 @@ class AugustusTableScreen(Screen):
             power += [_button("augustus.card.cap", _("Cap {n}").format(n=int(e.cap)) if e.cap else _("No cap"),
                               lambda: e.step("cap", 1)),
                       _button("augustus.card.cap.reset", _("No cap"), lambda: setattr(e, "cap", 0))]
-        out = [top, _row(*extras, cols=4), _row(*power, cols=len(power))]
+        out = [top, _row(*extras, cols=4), _row(*power, cols=min(3, len(power)) if portrait else len(power))]
         if e.choosing_power:
             out.append(_label("augustus.card.powers.title", _("Its power:"), theme.READ, theme.MUTED))
             out.append(_row(*[_button(f"augustus.card.power.{k or 'none'}", words.power_name(k),

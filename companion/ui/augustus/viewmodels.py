@@ -199,9 +199,9 @@ class AugustusTableViewModel(EventDispatcher):
         elif seat is not None and 0 <= seat < len(players):
             self.card_title = _("{name} takes an objective").format(name=players[seat]["name"])
         self.entry.pickable = [c["number"] for c in self.face_up] if self.picking else []
-        if self.content == "card":
-            self.duty_text = self.card_title
-        else:
+        if self.content == "card" and self.entry_mode == "reveal":
+            self.duty_text = self.card_title  # the page's own title: the notice bar has the room
+        elif self.content != "card":
             self.entry.reset()  # an entry left half made is not carried to the next card
         self.entry.relabel()
         self._relabel_button()

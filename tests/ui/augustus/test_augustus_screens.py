@@ -60,7 +60,7 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         assert ui.screen == "augustus_table", ui.text("augustus.setup.notice")
         v = view(session)
         assert v["phase"] == "start" and v["crier"] == 1 and v["bag_source"] == "table"
-        assert ui.text("augustus.notice") == "Ann takes an objective"
+        assert ui.text("augustus.notice") == "Objectives to take: Ann, Bo."
         assert not ui.shown("augustus.crier"), "the card entry has the call's room"
 
         # -- card 12 is not in the file: its facts by touch, page by page ----------------------
@@ -102,7 +102,7 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         v = view(session)
         assert v["phase"] == "resolve" and v["duty"]["kind"] == "take" and v["duty"]["seat"] == 0
         assert v["players"][0]["controlled_count"] == 1
-        assert ui.text("augustus.notice") == "Ann takes an objective"
+        assert ui.text("augustus.notice") == "Ave Caesar! Ann takes a new objective."
         yield from ui.tap("augustus.card.n.71")
         assert view(session)["phase"] == "draw"
 
