@@ -289,7 +289,7 @@ class AugustusTableScreen(Screen):
                             cols=2 if portrait else 4))
             return out
         if e.rows:
-            out.append(_label("augustus.card.rows.title", _("Its symbols, left to right (a tap takes it):"),
+            out.append(_label("augustus.card.rows.title", _("Its symbols, left to right (a tap enters the card):"),
                               theme.READ, theme.MUTED))
             limit = 8 if not portrait else 12
             out.append(_row(*[_button(f"augustus.card.row.{i}", " ".join(words.symbol_short(s) for s in row),
