@@ -132,7 +132,7 @@ class CardEntry(EventDispatcher):
         self.has_cap = self.power in ("vp_per_kind", "vp_per_symbol")
         self.of_text = ((words.token_name(self.of) if self.of in words.SYMBOLS else words.kind_name(self.of))
                         if self.of else _("any symbol"))
-        self.summary_text = words.face_up_line(self.card()).rstrip().rstrip(":")
+        self.summary_text = words.face_up_line(self.card()).rstrip().rstrip(":：")
         self.page = (self.stage, self.choosing_power, self.summary_text, self.power, int(self.amount), self.of,
                      int(self.cap), int(self.gold), int(self.wheat), tuple(map(tuple, self.rows)), tuple(self.known),
                      tuple(self.seen), tuple(self.pickable))

@@ -18,6 +18,7 @@ from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, Str
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.ui.augustus import format as words
 from companion.ui.augustus import panels
@@ -69,6 +70,22 @@ def _label(wid: str, text: str, font: float = theme.BODY, color: Any = None, hal
     if color is not None:
         label.color = color
     return label
+
+
+def _line(*widgets: Any, cols: int) -> Any:
+    """Buttons in rows of `cols` units (a widget's `size_hint_x` its units: a long name takes two)."""
+    scale = _app().scale
+    box = BoxLayout(orientation="vertical", spacing=4 * scale, size_hint_y=None)
+    box.bind(minimum_height=box.setter("height"))
+    line, used = None, cols
+    for widget in widgets:
+        units = int(widget.size_hint_x or 1)
+        if line is None or used + units > cols:
+            line, used = BoxLayout(spacing=4 * scale, size_hint_y=None, height=48 * scale), 0
+            box.add_widget(line)
+        line.add_widget(widget)
+        used += units
+    return box
 
 
 def _top(entry: Any, summary: str) -> BoxLayout:
@@ -200,7 +217,8 @@ class AugustusTableScreen(Screen):
             return [_label("augustus.card.title", vm.card_title, theme.BODY),
                     _row(*[_button(f"augustus.face_up.{c['number']}", c["label"], lambda n=c["number"]: vm.pick(n),
                                    bg=theme.ACCENT) for c in vm.face_up], cols=2)]
-        return getattr(self, f"_card_{vm.entry.stage}")(vm)
+        page = getattr(self, f"_card_{vm.entry.stage}")(vm)
+        return page if vm.entry.stage == "number" else [*page, Widget()]  # the page from the top
 
     def _card_number(self, vm: Any) -> list[Any]:
         """Every number 1–88, 15 a row (8 in portrait), the face-up toggle after the last: one in
@@ -266,12 +284,13 @@ class AugustusTableScreen(Screen):
         e = vm.entry
         portrait = bool(_app().portrait)
         top = _top(e, e.summary_text)
+        power_name = _button("augustus.card.power", e.power_text, e.open_powers, selected=e.choosing_power)
+        power_name.size_hint_x = 2  # the power's name is the longest words on the page
         extras = [_button("augustus.card.gold", _("Gold {n}").format(n=int(e.gold)), lambda: e.cycle("gold")),
                   _button("augustus.card.wheat", _("Wheat {n}").format(n=int(e.wheat)), lambda: e.cycle("wheat")),
                   _button("augustus.card.vp.minus", _("VP −1"), lambda: e.step("vp", -1)),
-                  _button("augustus.card.vp.plus", _("VP +1"), lambda: e.step("vp", 1))]
-        power_name = _button("augustus.card.power", e.power_text, e.open_powers, selected=e.choosing_power)
-        power = [power_name]
+                  _button("augustus.card.vp.plus", _("VP +1"), lambda: e.step("vp", 1)), power_name]
+        power: list[Any] = []
         if e.has_amount:
             power.append(_button("augustus.card.amount", _("Amount {n}").format(n=int(e.amount)),
                                  lambda: e.cycle("amount")))
@@ -281,22 +300,22 @@ class AugustusTableScreen(Screen):
             power += [_button("augustus.card.cap", _("Cap {n}").format(n=int(e.cap)) if e.cap else _("No cap"),
                               lambda: e.step("cap", 1)),
                       _button("augustus.card.cap.reset", _("No cap"), lambda: setattr(e, "cap", 0))]
-        out = [top, _row(*extras, cols=4), _row(*power, cols=min(3, len(power)) if portrait else len(power))]
+        out = [top, _line(*extras, cols=3 if portrait else 6)]
+        if power:
+            out.append(_row(*power, cols=min(3, len(power)) if portrait else len(power)))
         if e.choosing_power:
             out.append(_label("augustus.card.powers.title", _("Its power:"), theme.READ, theme.MUTED))
             out.append(_row(*[_button(f"augustus.card.power.{k or 'none'}", words.power_name(k),
                                       lambda k=k: e.choose_power(k)) for k in panels.POWER_KINDS],
                             cols=2 if portrait else 4))
             return out
+        out.append(_label("augustus.card.rows.title", _("Its symbols, left to right (a tap enters the card):") if e.rows
+                          else _("Its symbols, left to right, then Take:"), theme.READ, theme.MUTED))
         if e.rows:
-            out.append(_label("augustus.card.rows.title", _("Its symbols, left to right (a tap enters the card):"),
-                              theme.READ, theme.MUTED))
             limit = 8 if not portrait else 12
             out.append(_row(*[_button(f"augustus.card.row.{i}", " ".join(words.symbol_short(s) for s in row),
                                       lambda i=i: vm.take_row(i), bg=theme.ACCENT)
                               for i, row in enumerate(e.rows[:limit])], cols=2 if portrait else 4))
-        built = e.symbols_text or _("or tap them one by one:")
-        out.append(_label("augustus.card.symbols", built, theme.READ, theme.MUTED))
         take = _button("augustus.card.take", vm.card_button, vm.take, bg=theme.ACCENT)
         take.disabled = not e.symbols
         out.append(_row(*[_button(f"augustus.card.symbol.{s}", words.token_name(s), lambda s=s: e.add_symbol(s))

@@ -162,7 +162,7 @@ def test_a_row_not_seen_yet_and_a_power_cost_a_tap_each_more(session):
         yield from counted.tap("augustus.card.power.legions")
         for symbol in ("catapult", "standard", "catapult"):
             yield from counted.tap(f"augustus.card.symbol.{symbol}")
-        assert ui.text("augustus.card.symbols") == "Ca St Ca"
+        assert ui.text("augustus.card.summary") == "#50 Orange 5 VP: Ca St Ca"
         yield from counted.tap("augustus.card.take")
         assert counted.taps - 1 == 8
         new = next(o for o in session.table_view().view["players"][0]["objectives"] if o["number"] == 50)

@@ -69,7 +69,7 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         yield from ui.tap("augustus.card.kind.green.2")  # green, 2 VP
         assert ui.text("augustus.card.summary") == "#12 Green 2 VP"
         yield from ui.tap("augustus.card.symbol.shield")
-        assert ui.text("augustus.card.symbols") == "Sh"
+        assert ui.text("augustus.card.summary") == "#12 Green 2 VP: Sh"
         yield from ui.tap("augustus.card.take")
         ann = view(session)["players"][0]
         assert [o["number"] for o in ann["objectives"]] == [12]
