@@ -81,6 +81,8 @@ class CardEntry(EventDispatcher):
     amount = NumericProperty(1)
     of = StringProperty("")
     cap = NumericProperty(0)  # 0: no cap
+    #: The kind and VP were tapped (Back to their page shows the choice; a fresh entry none).
+    kind_chosen = BooleanProperty(False)
     #: The power kinds offered instead of the rows (a tap on Power).
     choosing_power = BooleanProperty(False)
     known = ListProperty([])
@@ -133,7 +135,7 @@ class CardEntry(EventDispatcher):
         self.of_text = ((words.token_name(self.of) if self.of in words.SYMBOLS else words.kind_name(self.of))
                         if self.of else _("any symbol"))
         self.summary_text = words.face_up_line(self.card()).rstrip().rstrip(":：")
-        self.page = (self.stage, self.choosing_power, self.summary_text, self.power, int(self.amount), self.of,
+        self.page = (self.stage, self.choosing_power, self.kind_chosen, self.summary_text, self.power, int(self.amount), self.of,
                      int(self.cap), int(self.gold), int(self.wheat), tuple(map(tuple, self.rows)), tuple(self.known),
                      tuple(self.seen), tuple(self.pickable))
 
@@ -149,7 +151,7 @@ class CardEntry(EventDispatcher):
 
     def reset(self) -> None:
         with self._batch():
-            self.stage, self.choosing_power = "number", False
+            self.stage, self.choosing_power, self.kind_chosen = "number", False, False
             self.kind, self.vp, self.gold, self.wheat, self.symbols = "green", 1, 0, 0, []
             self.power, self.amount, self.of, self.cap = "", 1, "", 0
 
@@ -168,7 +170,7 @@ class CardEntry(EventDispatcher):
         """Page 2: one tap gives the kind and the VP."""
         if kind in words.KINDS:
             with self._batch():
-                self.kind, self.vp = kind, _clamp(int(vp), VP_RANGE)
+                self.kind, self.vp, self.kind_chosen = kind, _clamp(int(vp), VP_RANGE), True
                 self.stage = "symbols"
                 self._offer()
 

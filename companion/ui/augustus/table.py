@@ -230,7 +230,7 @@ class AugustusTableScreen(Screen):
         cells: list[Any] = []
         for number in range(NUMBERS[0], NUMBERS[1] + 1):
             known, face_up = e.is_known(number), number in e.pickable
-            button = _button(f"augustus.card.n.{number}", f"{number}✔" if known and not face_up else str(number),
+            button = _button(f"augustus.card.n.{number}", f"{number}\n✔" if known and not face_up else str(number),
                              lambda n=number: vm.choose_number(n),
                              bg=theme.ACCENT if face_up else (theme.PLUS if known else None))
             button.disabled = number in e.seen and not known
@@ -264,16 +264,18 @@ class AugustusTableScreen(Screen):
         cells: list[Any] = []
         for kind in words.KINDS:
             for start in range(0, len(panels.GRID_VP), per_row):
-                cells.append(_label(f"augustus.card.kind.{kind}", words.kind_name(kind), theme.READ)
-                             if not start else BoxLayout())
+                label = _label(f"augustus.card.kind.{kind}", words.kind_name(kind), theme.READ) if not start else Widget()
+                label.valign, label.size_hint_x, label.width = "middle", None, 96 * _app().scale
+                cells.append(label)
                 cells += [_button(f"augustus.card.kind.{kind}.{vp}", str(vp), lambda k=kind, v=vp: e.choose_kind_vp(k, v),
-                                  selected=e.kind == kind and int(e.vp) == vp)
+                                  selected=e.kind_chosen and e.kind == kind and int(e.vp) == vp)
                           for vp in panels.GRID_VP[start:start + per_row]]
-        grid = GridLayout(cols=per_row + 1, spacing=4 * _app().scale, size_hint_y=None)
+        scale = _app().scale
+        grid = GridLayout(cols=per_row + 1, spacing=4 * scale, size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for cell in cells:
             cell.size_hint_y = None
-            cell.height = 48 * _app().scale
+            cell.height = 48 * scale
             grid.add_widget(cell)
         return [top, grid]
 
