@@ -3,11 +3,15 @@
 The set-up shares the shell's names and pads (`app.setup_vm`, `app.setup_pads`: a game night
 keeps its players) and adds the oldest player (the first crier, S002 「年紀最大的玩家開始時作為街頭
 公告員」), the bag (the app draws, or the crier draws from the physical bag and enters the token)
-and the table's card file (a path; the rules validate the file and name a bad card's line).
+and the table's card file (a path; the rules validate the file and name a bad card's line). With
+no path named, the table's own card file in the data folder (`card_file.CardFile`), which learns
+each card whose facts the table enters, is used when it exists.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import secrets
 from pathlib import Path
 from typing import Any, Callable
@@ -18,11 +22,14 @@ from kivy.properties import ListProperty, NumericProperty, ObjectProperty, Strin
 from companion.session import Intent
 from companion.ui.augustus import colours as seat_colours
 from companion.ui.augustus import format as words
+from companion.ui.augustus.card_file import CardFile
 from companion.ui.augustus.viewmodels import AugustusTableViewModel
 from companion.ui.shell.choices import GameChoice
+from companion.ui.shell.seat_colours import fit_colours, next_colour
 from companion.ui.text.i18n import _
 
 Post = Callable[[Intent], None]
+log = logging.getLogger("companion.augustus")
 
 
 class AugustusUI(EventDispatcher):
@@ -40,35 +47,29 @@ class AugustusUI(EventDispatcher):
     colour_labels = ListProperty([])
 
     def __init__(self, *, post: Post, pad_of_seat: Callable[[int], int | None], setup_vm: Any, setup_pads: Any,
-                 **kwargs: Any) -> None:
+                 own_cards: CardFile | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.post = post
         self.setup_vm = setup_vm
         self.setup_pads = setup_pads
-        self.table = AugustusTableViewModel(post=post, pad_of_seat=pad_of_seat)
+        #: The table's own card file in the data folder (None: none is kept, as in a bare view-model test).
+        self.own_cards = own_cards
+        self._named_cards: str | None = None  # the text of a card file named at the set-up being started
+        self.table = AugustusTableViewModel(post=post, pad_of_seat=pad_of_seat,
+                                            file_cards=own_cards.cards if own_cards is not None else None)
         setup_vm.bind(count=lambda *_: self.relabel())
         self.bind(oldest=lambda *_: self.relabel(), bag=lambda *_: self.relabel(), card_file=lambda *_: self.relabel())
         self.relabel()
 
     def _fit_colours(self) -> None:
         """One colour per seat: those kept, then the first free ones in the set-up's order."""
-        count = int(self.setup_vm.count)
-        colours = [c for c in self.colours if c in seat_colours.COLOURS][:count]
-        colours += [c for c in seat_colours.COLOURS if c not in colours][:count - len(colours)]
+        colours = fit_colours(self.colours, int(self.setup_vm.count), seat_colours.COLOURS)
         if colours != list(self.colours):
             self.colours = colours
 
     def cycle_colour(self, seat: int) -> None:
         """The seat takes the next colour no other seat has."""
-        if not 0 <= seat < len(self.colours):
-            return
-        order = seat_colours.COLOURS
-        taken = {c for i, c in enumerate(self.colours) if i != seat}
-        start = order.index(self.colours[seat]) if self.colours[seat] in order else -1
-        free = [order[(start + step) % len(order)] for step in range(1, len(order) + 1)]
-        colours = list(self.colours)
-        colours[seat] = next(c for c in free if c not in taken)
-        self.colours = colours
+        self.colours = next_colour(self.colours, seat, seat_colours.COLOURS)
         self.relabel()
 
     def remember_colours(self, colours: Any) -> None:
@@ -84,9 +85,42 @@ class AugustusUI(EventDispatcher):
         self.oldest_labels = [_("Oldest · first crier") if seat == self.oldest else _("Oldest?")
                               for seat in range(int(self.setup_vm.count))]
         self.bag_text = _("Bag: {bag}").format(bag=words.bag_name(self.bag))
-        self.card_note = (_("Card file: {path}").format(path=self.card_file) if self.card_file.strip()
-                          else _("No card file: each objective's facts are entered when it is taken."))
+        self.card_note = self._card_note()
         self.table.relabel()
+
+    def _card_note(self) -> str:
+        if self.card_file.strip():
+            return _("Card file: {path}").format(path=self.card_file)
+        own = self.own_cards
+        count = len(own.cards()) if own is not None else 0
+        if own is not None and own.problem:
+            return own.problem
+        if count:
+            return _("Card file: the table's own, {n} objectives (each new card entered is added to it).").format(
+                n=count)
+        return _("No card file yet: each objective's facts are entered once, then kept for the next game.")
+
+    def game_started(self) -> None:
+        """The rules accepted the set-up: the cards of a card file named at it join the table's
+        own (so the next game needs no path for them)."""
+        text, self._named_cards = self._named_cards, None
+        if text is None or self.own_cards is None:
+            return
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return
+        items = data.get("cards") if isinstance(data, dict) else data
+        if isinstance(items, list):
+            self.own_cards.learn([c for c in items if isinstance(c, dict) and "number" in c])
+
+    def learn(self, view: Any) -> None:
+        """Every card the view shows (the rules accepted its facts) into the table's own card file."""
+        if self.own_cards is None or not view or view.get("game") != words.GAME:
+            return
+        cards = [card for player in view.get("players") or ()
+                 for card in (*player.get("objectives", ()), *player.get("controlled", ()))]
+        self.own_cards.learn([*cards, *(view.get("face_up") or ())])
 
     # -- set-up --------------------------------------------------------------------------------
 
@@ -107,11 +141,20 @@ class AugustusUI(EventDispatcher):
         terms: dict[str, Any] = {"oldest": int(self.oldest), "settings": {"bag": self.bag},
                                  "seed": secrets.randbits(63), "colours": list(self.colours)}
         path = self.card_file.strip()
+        self._named_cards = None
         if path:
             try:
-                terms["cards"] = Path(path).expanduser().read_text(encoding="utf-8")
+                terms["cards"] = self._named_cards = Path(path).expanduser().read_text(encoding="utf-8")
             except OSError as exc:
                 terms["cards"] = [{"file": path, "error": exc.strerror or str(exc)}]
+        elif self.own_cards is not None:
+            try:
+                own = self.own_cards.text()
+            except OSError as exc:
+                own = None
+                log.warning("the table's card file cannot be read: %s", exc)
+            if own is not None:
+                terms["cards"] = own  # the rules check it, naming a bad card's line
         return terms
 
     def start(self) -> None:

@@ -4,15 +4,18 @@ up for the demo: no open list of the 88 cards exists to ship)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from companion.session import Intent
+from companion.ui.augustus.card_file import RELATIVE, format_cards
 from companion.ui.gamedemo import DemoTable, GameDemo, Prepare
 
-#: The set-up, the first objective's facts being entered, a call on the table (the app's bag),
-#: the physical bag's token asked, a completed player picking one of the five face up, and a
+#: The set-up, the first objective's number (a tap takes one in the card file), a new card's
+#: facts (its symbols row one tap among those seen), a call on the table (the app's bag), the
+#: physical bag's token asked, a completed player picking one of the five face up, and a
 #: finished game's breakdown.
-AUGUSTUS_STATES = ("setup", "card", "call", "bag", "pick", "final")
+AUGUSTUS_STATES = ("setup", "card", "facts", "call", "bag", "pick", "final")
 AUGUSTUS_SCREENS = {state: ("augustus_setup" if state == "setup" else "augustus_table") for state in AUGUSTUS_STATES}
 
 
@@ -37,10 +40,12 @@ class AugustusDemo(GameDemo):
         names = list(table.names[:2]) if state != "setup" else list(table.names[:3])
         bag = "table"
         setup = {"players": names, "seed": 7, "oldest": 1, "settings": {"bag": bag}}
-        if state != "card":
-            setup["cards"] = CARDS
+        own = Path(table.session.store.data_dir) / RELATIVE  # the table's own card file, as a set-up finds it
+        own.parent.mkdir(parents=True, exist_ok=True)
+        own.write_text(format_cards(CARDS), encoding="utf-8")
+        setup["cards"] = own.read_text(encoding="utf-8")
         steps = [Intent("new_game", {"game": "augustus", "setup": setup})]
-        if state in ("setup", "card"):
+        if state in ("setup", "card", "facts"):
             for intent in steps:
                 table.handle(intent)
             return
@@ -90,4 +95,13 @@ class AugustusDemo(GameDemo):
         raise RuntimeError("the demo game did not end")
 
     def prepare(self, state: str) -> Prepare | None:
-        return None
+        """"facts": objective 20 (not in the card file) tapped, then Pink 4 VP: its symbols page."""
+        if state != "facts":
+            return None
+
+        def facts(app: Any) -> None:
+            table = app.augustus.table
+            table.choose_number(20)
+            table.entry.choose_kind_vp("pink", 4)
+
+        return facts

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from companion.session import TableView
 from companion.ui.augustus.demo import AugustusDemo
+from companion.ui.augustus.format import GAME
 from companion.ui.augustus.presenters import AugustusPresenter
 from companion.ui.text.i18n import N_, _
 from companion.ui.gameui import GameUI
@@ -30,16 +31,20 @@ class AugustusGameUI(GameUI):
 
     def __init__(self, app: Any, choice: Any) -> None:
         super().__init__(app, choice)
+        from companion.ui.augustus.card_file import CardFile, default_path
         from companion.ui.augustus.controller import AugustusUI
 
         session = app.session
         self.controller = AugustusUI(post=app.post, pad_of_seat=session.pad_of_seat, setup_vm=app.setup_vm,
-                                     setup_pads=app.setup_pads)
+                                     setup_pads=app.setup_pads,
+                                     own_cards=CardFile(default_path(session.store.data_dir)))
 
     def kv_names(self) -> Mapping[str, Any]:
         return {"augustus": self.controller}
 
     def update(self, table: TableView) -> None:
+        if table.game == GAME:
+            self.controller.learn(table.view)
         self.controller.table.update(table)
 
     def relabel(self) -> None:
@@ -47,6 +52,9 @@ class AugustusGameUI(GameUI):
 
     def clear_notices(self) -> None:
         self.controller.table.clear_notice()
+
+    def game_started(self) -> None:
+        self.controller.game_started()
 
     def remember_players(self, names: Any, colours: Any, pads: Any) -> None:
         """A game night's players, with their colours."""

@@ -8,7 +8,7 @@ which panel sits under the call and the players:
 | `draw` | the crier draws, the app's bag | Draw a token |
 | `token` | the crier draws from the physical bag (the view's ask `augustus.token`) | the tokens still in the bag |
 | `seats` | a call, a resolution's choice | the seats that may enter something, and the chosen seat's choices |
-| `card` | a seat takes an objective (the start's three, after a completion), or the table lays one out face up (`entry_mode` "reveal") | after a completion the five face up (one tap takes one); the card's number and printed facts (`CardEntry`) unless the row is full |
+| `card` | a seat takes an objective (the start's three, after a completion), or the table lays one out face up (`entry_mode` "reveal") | the five face up when the row is full (one tap takes one); else every number (one tap takes a card the table's file holds, or one face up) and a new card's facts page by page (`CardEntry`) |
 | `value` | the end asks a reward tile's VP (the view's ask `augustus.reward_vp`) | − / + and Enter |
 | `final` | the game is over | every line of the final scoring with its rule |
 """
@@ -29,6 +29,7 @@ from companion.ui.text.i18n import _
 
 Post = Callable[[Intent], None]
 PadOfSeat = Callable[[int], "int | None"]
+FileCards = Callable[[], Mapping[int, Mapping[str, Any]]]
 TOKEN_ASK, VALUE_ASK = "augustus.token", "augustus.reward_vp"
 
 
@@ -105,12 +106,14 @@ class AugustusTableViewModel(EventDispatcher):
     face_up_text = StringProperty("")  # the toggle's words ("Face up 3/5" / "Back to taking")
     card_button = StringProperty("")
 
-    def __init__(self, post: Post | None = None, pad_of_seat: PadOfSeat | None = None, **kwargs: Any) -> None:
+    def __init__(self, post: Post | None = None, pad_of_seat: PadOfSeat | None = None,
+                 file_cards: FileCards | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.post: Post = post or (lambda intent: None)
         self.pad_of_seat = pad_of_seat
+        #: The table's own card file's cards (`card_file.CardFile.cards`): the rows it has seen.
+        self.file_cards: FileCards = file_cards or dict
         self.entry = CardEntry()
-        self.entry.bind(number=self._relabel_button)
         self.bind(entry_mode=lambda *_: self.relabel())
         self._view: Mapping[str, Any] = {}
         self._journal: str | None = None
@@ -132,12 +135,25 @@ class AugustusTableViewModel(EventDispatcher):
         self.notice_level = table.notice.level if table.notice else ""
         self.entry.known = list(view.get("cards_known") or ())
         self.entry.seen = list(view.get("seen") or ())
+        self.entry.library = self._library(view)
         self.relabel()
 
+    def _library(self, view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        """Every card's facts the table knows: this game's (face up, in play, controlled), then
+        its card file's."""
+        cards: dict[int, Mapping[str, Any]] = {}
+        for player in view.get("players") or ():
+            for card in (*player.get("objectives", ()), *player.get("controlled", ())):
+                cards.setdefault(int(card["number"]), card)
+        for card in view.get("face_up") or ():
+            cards.setdefault(int(card["number"]), card)
+        for number, card in self.file_cards().items():
+            cards.setdefault(int(number), card)
+        return list(cards.values())
+
     def _relabel_button(self, *_args: Any) -> None:
-        """The entry's button names the number it holds and what it does with it."""
-        self.card_button = (_("Lay out objective {number} face up") if self.entry_mode == "reveal"
-                            else _("Take objective {number}")).format(number=int(self.entry.number))
+        """The built row's button: what it does with the card."""
+        self.card_button = _("Lay out face up") if self.entry_mode == "reveal" else _("Take")
 
     def relabel(self) -> None:
         view = self._view
@@ -182,6 +198,11 @@ class AugustusTableViewModel(EventDispatcher):
             self.card_title = _("Lay out a face-up objective ({n}/{total})").format(n=len(row), total=FACE_UP)
         elif seat is not None and 0 <= seat < len(players):
             self.card_title = _("{name} takes an objective").format(name=players[seat]["name"])
+        self.entry.pickable = [c["number"] for c in self.face_up] if self.picking else []
+        if self.content == "card" and self.entry_mode == "reveal":
+            self.duty_text = self.card_title  # the page's own title: the notice bar has the room
+        elif self.content != "card":
+            self.entry.reset()  # an entry left half made is not carried to the next card
         self.entry.relabel()
         self._relabel_button()
 
@@ -235,21 +256,35 @@ class AugustusTableViewModel(EventDispatcher):
             self.post(Intent("reward_value", {"reward": str(reward), "vp": int(self.value)}))
             self.value = 0
 
+    def choose_number(self, number: int) -> None:
+        """Page 1's tap: a card face up to pick, or one the table's file holds, is taken (or laid
+        out) at once; any other number asks for its facts."""
+        if not self.entry.choose_number(number):
+            return
+        if int(number) in self.entry.pickable:
+            self.pick(int(number))
+        else:
+            self._post_card(None)
+
+    def take_row(self, index: int) -> None:
+        """Page 3's tap on a symbols row offered: the card with that row goes in."""
+        if 0 <= index < len(self.entry.rows):
+            self._post_card(self.entry.card(self.entry.rows[index]))
+
     def take(self) -> None:
-        """The objective the card entry holds, for the seat taking one (or, laying out, face up):
-        its number alone when the table's card file has it, else its printed facts."""
+        """The card with the row tapped symbol by symbol goes in."""
+        self._post_card(self.entry.card())
+
+    def _post_card(self, card: Mapping[str, Any] | None) -> None:
+        """The entry's card, for the seat taking one (or, laying out, face up): its number alone
+        (`card` None: the table's card file has it), else its printed facts."""
+        args: dict[str, Any] = {"number": int(self.entry.number)}
+        if card is not None:
+            args["card"] = dict(card)
         if self.entry_mode == "reveal":
-            args: dict[str, Any] = {"number": int(self.entry.number)}
-            if not self.entry.in_file:
-                args["card"] = self.entry.card()
             self.post(Intent("reveal", args))
-            return
-        if self.card_seat < 0:
-            return
-        args = {"seat": int(self.card_seat), "number": int(self.entry.number)}
-        if not self.entry.in_file:
-            args["card"] = self.entry.card()
-        self.post(Intent("take", args))
+        elif self.card_seat >= 0:
+            self.post(Intent("take", {"seat": int(self.card_seat), **args}))
 
     def pick(self, number: int) -> None:
         """One tap: the completed player takes face-up objective `number` (its facts were entered
@@ -260,3 +295,4 @@ class AugustusTableViewModel(EventDispatcher):
     def toggle_face_up(self) -> None:
         """Between taking an objective and laying one out face up (the five at the start, a gap)."""
         self.entry_mode = "take" if self.entry_mode == "reveal" else "reveal"
+        self.entry.reset()

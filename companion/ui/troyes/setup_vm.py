@@ -12,6 +12,7 @@ from typing import Any
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
+from companion.ui.shell.seat_colours import fit_colours, next_colour
 from companion.ui.text.i18n import _
 from companion.ui.troyes import format as tfmt
 
@@ -43,12 +44,7 @@ class TroyesSetupModel(EventDispatcher):
 
     def _fit(self) -> None:
         count = int(self.setup_vm.count)
-        colours = list(self.colours)[:count]
-        for colour in tfmt.PLAYER_COLOURS:
-            if len(colours) >= count:
-                break
-            if colour not in colours:
-                colours.append(colour)
+        colours = fit_colours(self.colours, count, tfmt.PLAYER_COLOURS)
         self.colours = colours
         if self.start_player >= count:
             self.start_player = -1
@@ -56,18 +52,7 @@ class TroyesSetupModel(EventDispatcher):
 
     def cycle_colour(self, seat: int) -> None:
         """The seat takes the next box colour no other seat has."""
-        if not 0 <= seat < len(self.colours):
-            return
-        taken = {c for i, c in enumerate(self.colours) if i != seat}
-        order = tfmt.PLAYER_COLOURS
-        start = order.index(self.colours[seat]) if self.colours[seat] in order else -1
-        for step in range(1, len(order) + 1):
-            colour = order[(start + step) % len(order)]
-            if colour not in taken:
-                colours = list(self.colours)
-                colours[seat] = colour
-                self.colours = colours
-                break
+        self.colours = next_colour(self.colours, seat, tfmt.PLAYER_COLOURS)
         self.relabel()
 
     def choose_start(self, seat: int) -> None:

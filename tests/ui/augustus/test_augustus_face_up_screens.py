@@ -37,14 +37,6 @@ def started(session):
     assert session.table_view().view["phase"] == "draw", session.notice
 
 
-def to_number(ui, number):
-    entry = ui.app.augustus.table.entry
-    while int(entry.number) != number:
-        step = number - int(entry.number)
-        wid = ("plus10" if step >= 10 else "plus") if step > 0 else ("minus10" if step <= -10 else "minus")
-        yield from ui.tap(f"augustus.card.number.{wid}")
-
-
 def test_the_row_is_laid_out_and_a_completed_player_takes_from_it_with_one_tap(session):
     started(session)
     problems = LayoutProblems("800x480")
@@ -53,20 +45,18 @@ def test_the_row_is_laid_out_and_a_completed_player_takes_from_it_with_one_tap(s
         vm = ui.app.augustus.table
         assert vm.content == "token"
         yield from ui.tap("augustus.card.face_up")  # lay out the row
-        assert vm.content == "card" and ui.text("augustus.card.title") == "Lay out a face-up objective (0/5)"
+        assert vm.content == "card" and ui.text("augustus.notice") == "Lay out a face-up objective (0/5)"
         for number in (82, 83, 84, 85):
-            yield from to_number(ui, number)
-            assert ui.text("augustus.card.take") == f"Lay out objective {number} face up"
-            yield from ui.tap("augustus.card.take")
+            yield from ui.tap(f"augustus.card.n.{number}")  # in the file: one tap lays it out
+            assert number in session.table_view().view["seen"], session.notice
         # 86 is not in the file: its facts by touch, the entry whole in the window
-        yield from to_number(ui, 86)
-        yield from ui.tap("augustus.card.kind.orange")
+        yield from ui.tap("augustus.card.n.86")
+        yield from ui.tap("augustus.card.kind.orange.1")
         yield from ui.tap("augustus.card.symbol.shield")
-        for _ in range(3):
-            yield from ui.tap("augustus.card.power")  # no power → legions → mobilise → remove
-        for _ in range(3):
-            yield from ui.tap("augustus.card.power")  # → clear → VP per colour → VP per symbol: every extra
+        yield from ui.tap("augustus.card.power")
+        yield from ui.tap("augustus.card.power.vp_per_symbol")  # every extra: amount, of, cap
         assert ui.shown("augustus.card.cap") and ui.shown("augustus.card.of") and ui.shown("augustus.card.take")
+        assert ui.text("augustus.card.take") == "Lay out face up"
         yield from problems.check(ui, "the card entry with every field")
         yield from ui.tap("augustus.card.take")
         v = session.table_view().view
@@ -93,8 +83,7 @@ def test_the_row_is_laid_out_and_a_completed_player_takes_from_it_with_one_tap(s
         # the gap, laid out again from the call's panel (87 is in the file: its number alone)
         assert ui.text("augustus.card.face_up") == "Face up 4/5"
         yield from ui.tap("augustus.card.face_up")
-        yield from to_number(ui, 87)
-        yield from ui.tap("augustus.card.take")
+        yield from ui.tap("augustus.card.n.87")
         assert [c["number"] for c in session.table_view().view["face_up"]] == [82, 83, 85, 86, 87]
         assert vm.content == "token"
         assert not duplicate_wids(ui.app.root)
@@ -106,8 +95,9 @@ def test_the_row_is_laid_out_and_a_completed_player_takes_from_it_with_one_tap(s
 @pytest.mark.parametrize("profile", ["800x480", "1280x720", "720x1280"])
 @pytest.mark.parametrize("language", ["en", "zh-Hans"])
 def test_the_card_entry_fits_unscrolled_with_a_partial_row_to_pick_from(session, profile, language):
-    """The tallest entry: a pick from a partial row above a card's every fact and a power with
-    all its extras — every widget inside the window, Take in sight, nothing cut."""
+    """Each page of the entry beside a partial row (its cards picked from the numbers) — every
+    widget inside the window, nothing cut, in every profile and language; Back keeps the way to
+    the pick open."""
     started(session)
     session.handle(Intent("reveal", {"number": 82}))
     session.handle(Intent("draw", {"token": "shield"}))
@@ -118,12 +108,22 @@ def test_the_card_entry_fits_unscrolled_with_a_partial_row_to_pick_from(session,
     def script(ui):
         vm = ui.app.augustus.table
         assert vm.content == "card" and vm.picking and not vm.row_full
-        yield from to_number(ui, 20)  # not in the file: every fact asked
-        for _ in range(6):
-            yield from ui.tap("augustus.card.power")  # VP per symbol: amount, of, cap, no cap
+        assert ui.shown("augustus.card.n.82") and ui.text("augustus.card.n.82") == "82", "face up: picked by a tap"
+        yield from problems.check(ui, "a partial row's pick among every number")
+        yield from ui.tap("augustus.card.n.20")  # not in the file: every fact asked
+        yield from problems.check(ui, "the kind and VP grid")
+        yield from ui.tap("augustus.card.kind.senator.12")
+        yield from ui.tap("augustus.card.power")
+        yield from problems.check(ui, "the power kinds")
+        yield from ui.tap("augustus.card.power.vp_per_symbol")  # amount, of, cap, no cap
         yield from ui.tap("augustus.card.cap")
-        assert ui.shown("augustus.face_up.82") and ui.shown("augustus.card.cap.reset") and ui.shown("augustus.card.take")
-        yield from problems.check(ui, "a partial row's pick over every fact")
+        assert ui.shown("augustus.card.cap.reset") and ui.shown("augustus.card.take") and ui.shown("augustus.card.row.0")
+        yield from problems.check(ui, "the symbols page with every extra")
+        yield from ui.tap("augustus.card.back")
+        yield from ui.tap("augustus.card.back")
+        assert vm.entry.stage == "number"
+        yield from ui.tap("augustus.card.n.82")
+        assert [o["number"] for o in session.table_view().view["players"][0]["objectives"]][-1] == 82
 
     run_ui(session, script, start_screen="augustus_table", language=language, profile=profile)
     assert not problems, "\n".join(problems)

@@ -60,31 +60,28 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         assert ui.screen == "augustus_table", ui.text("augustus.setup.notice")
         v = view(session)
         assert v["phase"] == "start" and v["crier"] == 1 and v["bag_source"] == "table"
-        assert ui.text("augustus.card.title") == "Ann takes an objective"
+        assert ui.text("augustus.notice") == "Objectives to take: Ann, Bo."
         assert not ui.shown("augustus.crier"), "the card entry has the call's room"
 
-        # -- card 12 is not in the file: its facts by touch ---------------------------------
-        for _ in range(11):
-            yield from ui.tap("augustus.card.number.plus")
-        assert ui.text("augustus.card.number") == "#12"
-        yield from ui.tap("augustus.card.kind.green")
-        yield from ui.tap("augustus.card.vp.plus")  # 2 VP
+        # -- card 12 is not in the file: its facts by touch, page by page ----------------------
+        assert ui.text("augustus.card.n.30") == "30\n✔" and ui.text("augustus.card.n.12") == "12"
+        yield from ui.tap("augustus.card.n.12")
+        yield from ui.tap("augustus.card.kind.green.2")  # green, 2 VP
+        assert ui.text("augustus.card.summary") == "#12 Green 2 VP"
         yield from ui.tap("augustus.card.symbol.shield")
-        assert ui.text("augustus.card.symbols") == "Sh"
+        assert ui.text("augustus.card.summary") == "#12 Green 2 VP: Sh"
         yield from ui.tap("augustus.card.take")
         ann = view(session)["players"][0]
         assert [o["number"] for o in ann["objectives"]] == [12]
         assert ann["objectives"][0]["vp"] == 2 and ann["objectives"][0]["symbols"] == ["shield"]
+        assert ui.find("augustus.card.n.12").disabled, "a number in play already"
 
-        # -- the others by number: the file has them, so no facts are asked -------------------
+        # -- the others by number: the file has them, one tap each ----------------------------
         for seat, numbers in ((0, (30, 44)), (1, (8, 51, 52))):
             for number in numbers:
-                entry = app.augustus.table.entry
-                while int(entry.number) != number:
-                    yield from ui.tap("augustus.card.number.plus" if entry.number < number else "augustus.card.number.minus")
-                assert ui.text("augustus.card.number") == f"#{number}  (in the card file)"
-                assert not ui.shown("augustus.card.kind.green"), "a card in the file asks no facts"
-                yield from ui.tap("augustus.card.take")
+                assert ui.text(f"augustus.card.n.{number}") == f"{number}\n✔"
+                yield from ui.tap(f"augustus.card.n.{number}")
+                assert number in view(session)["seen"], session.notice
         v = view(session)
         assert v["phase"] == "draw" and [len(p["objectives"]) for p in v["players"]] == [3, 3]
         assert ui.text("augustus.crier") == "Crier: Bo"
@@ -106,9 +103,7 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         assert v["phase"] == "resolve" and v["duty"]["kind"] == "take" and v["duty"]["seat"] == 0
         assert v["players"][0]["controlled_count"] == 1
         assert ui.text("augustus.notice") == "Ave Caesar! Ann takes a new objective."
-        while int(app.augustus.table.entry.number) != 71:
-            yield from ui.tap("augustus.card.number.plus")
-        yield from ui.tap("augustus.card.take")
+        yield from ui.tap("augustus.card.n.71")
         assert view(session)["phase"] == "draw"
 
         # -- a token the bag cannot give is never offered: the dagger once drawn ---------------
@@ -140,8 +135,8 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
                 yield from ui.tap(f"augustus.choice.{wanted}")
             elif content == "card":
                 entry = app.augustus.table.entry
-                assert entry.in_file, "the entry moves on to the file's next free card"
-                yield from ui.tap("augustus.card.take")
+                number = min(set(entry.known) - set(entry.seen))
+                yield from ui.tap(f"augustus.card.n.{number}")
             elif content == "value":
                 for _ in range(3):
                     yield from ui.tap("augustus.value.plus")

@@ -11,7 +11,7 @@ from companion.games import all_rules
 from companion.games.augustus.parts import bag, cards
 from companion.session import Intent, Session
 from companion.ui.augustus import format as words
-from companion.ui.augustus.panels import POWER_OF, CardEntry
+from companion.ui.augustus.panels import POWER_OF, symbol_rows
 from companion.ui.augustus.viewmodels import AugustusTableViewModel
 
 pytestmark = pytest.mark.timeout(60)
@@ -44,26 +44,29 @@ def test_the_panel_follows_the_view_and_the_buttons_post_the_rules_intents(sessi
     vm.update(session.table_view())
     assert vm.content == "card" and vm.card_title == "Ann takes an objective"
     entry = vm.entry
-    entry.number = 70
-    entry.choose_kind("green")
-    entry.step("vp", 2)
+    vm.choose_number(70)
+    assert entry.stage == "kind" and posted == [], "not in a file: its facts are asked"
+    entry.choose_kind_vp("green", 3)
+    entry.open_powers()
+    entry.choose_power("mobilise")
+    entry.cycle("amount")
     for symbol in ("shield", "shield"):
         entry.add_symbol(symbol)
-    entry.next_power()
-    entry.next_power()  # mobilise
-    entry.step("amount", 1)
     assert entry.card() == {"number": 70, "kind": "green", "vp": 3, "gold": 0, "wheat": 0,
                             "symbols": ["shield", "shield"], "power": {"kind": "mobilise", "amount": 2}}
     vm.take()
     assert session.notice is None, session.notice
     assert session.table_view().view["players"][0]["objectives"][0]["power"]["kind"] == "mobilise"
-    assert int(entry.number) == 70 and entry.number_text == "#70  (in play already)"
-    vm.take()  # the same number again: refused by the rules, naming the card
+    assert entry.stage == "number" and entry.symbols == [], "taken: the entry starts again"
+    assert entry.rows == [["shield", "shield"]], "the row seen is offered next"
+    entry.number = 70
+    entry.stage = "symbols"
+    vm.take_row(0)  # the same number again: refused by the rules, naming the card
     assert session.notice is not None and session.notice.rule == "Augustus 4.1 objectives"
     for seat, numbers in ((0, (1, 2)), (1, (3, 4, 5))):
         for n in numbers:
-            entry.number = n
-            entry.reset_facts()
+            vm.choose_number(n)
+            entry.choose_kind_vp("green", 1)
             entry.add_symbol("dagger" if n == 1 else "swords")
             vm.take()
             assert session.notice is None, session.notice
@@ -86,3 +89,10 @@ def test_the_final_breakdown_names_every_line_and_its_rule():
         "    3 objectives: 4 VP  [Augustus 4.3 rewards]",
         "    Power of #12: 6 × 1 (Shield) capped at 5: 5 VP  [Augustus 4.4 powers]",
         "Winner: Ann (most VP)"]
+
+
+def test_the_rows_offered_are_the_kinds_own_first_then_the_most_seen():
+    cards = [{"kind": "green", "symbols": ["shield"]}, {"kind": "pink", "symbols": ["swords", "chariot"]},
+             {"kind": "green", "symbols": ["shield"]}, {"kind": "orange", "symbols": ["dagger"]}]
+    assert symbol_rows(cards, "pink") == [["swords", "chariot"], ["shield"], ["dagger"]]
+    assert symbol_rows(cards, "green", limit=2) == [["shield"], ["dagger"]]
