@@ -80,12 +80,12 @@ def write(conn: sqlite3.Connection, new: Sequence[NewCheckpoint], drop: Sequence
             return
         conn.execute(_DDL)
         schema.write_meta(conn, {schema.META_SCHEMA: str(schema.stored_schema_sum(conn))})
+    conn.executemany(f"DELETE FROM {TABLE} WHERE step = ?", [(step,) for step in drop])  # first: a new one may replace it
     for checkpoint in new:
         row = conn.execute("SELECT step, sum FROM events WHERE seq = ?", (checkpoint.seq,)).fetchone()
         if row is None or row[0] != checkpoint.step:
             continue
         conn.execute(f"INSERT OR REPLACE INTO {TABLE}(step, seq, sum, fingerprint, state) VALUES (?, ?, ?, ?, ?)",
                      (checkpoint.step, checkpoint.seq, row[1], checkpoint.fingerprint, checkpoint.state))
-    conn.executemany(f"DELETE FROM {TABLE} WHERE step = ?", [(step,) for step in drop])
     conn.execute(f"DELETE FROM {TABLE} WHERE step NOT IN (SELECT step FROM {TABLE} ORDER BY step DESC LIMIT ?)",
                  (KEEP,))
