@@ -21,7 +21,7 @@ from companion.core.errors import CorruptJournal, IllegalCommand
 from companion.core.events import Command, Event, EventCodec
 from companion.core.game import Game
 from companion.core.journal import Journal, JournalRecord
-from companion.core.journal_checkpoints import NewCheckpoint
+from companion.core.journal_checkpoints import CheckpointRow, NewCheckpoint
 from companion.core.views import GameView, to_data
 
 S = TypeVar("S")
@@ -67,6 +67,7 @@ class StepRedone(Event):
 
 CORE_EVENTS: tuple[type[Event], ...] = (StepUndone, StepRedone)
 _UNDO_KIND, _REDO_KIND = StepUndone.kind, StepRedone.kind
+_CORE_KINDS = frozenset((_UNDO_KIND, _REDO_KIND))
 
 
 class Step(NamedTuple):
@@ -101,52 +102,6 @@ class Correction:
     fixed: int
     replayed: tuple[tuple[int, int], ...]
     dropped: tuple[tuple[int, IllegalCommand], ...]
-
-
-class _Resume(NamedTuple):
-    """A checkpoint on disk found good: its step, the step that last put it in effect (`at`),
-    its place among the steps in effect, and its state."""
-
-    step: int
-    at: int
-    index: int
-    state: Any
-
-
-class _NotAsChecked(Exception):
-    """The journal's steps did not stack as its core steps said (a file not written by companion):
-    resume folds every step instead."""
-
-
-def _stack_core_steps(core: Sequence[tuple[int, str]], last_step: int) -> tuple[dict[int, tuple[int, int]], array] | None:
-    """From the undo and redo steps alone ((step, kind) rows, `Journal.core_steps`): for each game
-    step, the step that last put it in effect and its place then, and how many steps were in effect
-    after each step (`depths[n]`, n from 1). None when they do not stack (a damaged journal: the
-    full replay says where)."""
-    kinds: dict[int, str] = {}
-    for number, kind in core:
-        kinds.setdefault(number, kind)
-    done: list[int] = []
-    undone: list[int] = []
-    pushed: dict[int, tuple[int, int]] = {}
-    depths = array("l", [0])
-    for number in range(1, last_step + 1):
-        kind = kinds.get(number)
-        if kind == _UNDO_KIND:
-            if not done:
-                return None
-            undone.append(done.pop())
-        elif kind == _REDO_KIND:
-            if not undone:
-                return None
-            done.append(undone.pop())
-            pushed[done[-1]] = (number, len(done) - 1)
-        else:
-            undone.clear()
-            done.append(number)
-            pushed[number] = (number, len(done) - 1)
-        depths.append(len(done))
-    return pushed, depths
 
 
 @dataclasses.dataclass(frozen=True)
@@ -224,82 +179,124 @@ class Engine(Generic[S]):
     # -- replay ---------------------------------------------------------------------------------
 
     def _replay(self) -> None:
+        """Every event is read and checked (`Journal.records`) and every step indexed. With no
+        checkpoint on disk that could serve, the steps are folded as they are read; else they are
+        only stacked (which are in effect), and the steps in effect after the newest good
+        checkpoint are read again and folded from it (all of them, from the first, when none is
+        good after all)."""
         # Replay allocates states and events, most of them kept: the cyclic collector's passes
         # over them find nothing to free and cost a quarter of start-up. Paused, not skipped.
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            resume = self._checkpoint_to_resume()
-            try:
-                self._scan(resume)
-            except _NotAsChecked:  # the steps did not stack as the core steps said: fold them all
-                self.__init_index()
-                self._scan(None)
-            if resume is not None:
-                self.resumed_from = resume.step
+            candidates = self._candidate_checkpoints()
+            if not candidates:
+                self._scan_folding()
+                return
+            self._scan_stacking()
+            index, state = self._checkpoint_in_effect(candidates)
+            if index >= 0:
+                self.resumed_from = self._done[index]
+                self._marks[index] = state
+            self._fold_in_effect(index, state)
         finally:
             if was_enabled:
                 gc.enable()
-        if self._pending is not None and self._pending[0] <= self.resumed_from:
-            self._pending = None  # the checkpoint resumed from: already on disk
 
-    def __init_index(self) -> None:
-        self._first, self._flags = array("q", [0]), bytearray(1)
-        self._done, self._undone, self._marks, self._state, self._decoded = array("q"), array("q"), {}, None, {}
-        self._pending = None
-
-    def _checkpoint_to_resume(self) -> "_Resume | None":
-        """The newest checkpoint on disk that is still what the journal folds to: its code's
-        fingerprint, the chained sum of its step's last event as the file holds it now, and its
-        step in effect from when it was last put in effect to the end (so no undo before it is
-        replayed). Stale ones are noted, removed at the next write; none: None (fold them all)."""
+    def _candidate_checkpoints(self) -> list[CheckpointRow]:
+        """The checkpoints on disk of this code (its fingerprint) and of steps still on file,
+        newest first; the others are noted stale (removed at the next write)."""
         rows = self.journal.checkpoints()
         if not rows:
-            return None
-        last_step = self.journal.last_step
-        usable = []
+            return []
+        last_step, usable = self.journal.last_step, []
         for row in rows:
             if row.step > last_step or row.fingerprint != self.fingerprint:
                 self._stale.append(row.step)
             else:
                 usable.append(row)
-        if not usable:
-            return None
-        stacked = _stack_core_steps(self.journal.core_steps((StepUndone.kind, StepRedone.kind)), last_step)
-        if stacked is None:
-            return None
-        pushed, depths = stacked
-        for row in usable:
-            if row.step not in pushed:
-                self._stale.append(row.step)
-                continue
-            at, index = pushed[row.step]
-            if min(depths[at:]) <= index:
-                continue  # undone after: the state now is not folded from it (kept for later)
-            after = self.journal.sum_at(row.seq + 1)
-            if self.journal.sum_at(row.seq) != (row.step, row.sum) or (after is not None and after[0] == row.step):
+        return usable
+
+    def _checkpoint_in_effect(self, candidates: Sequence[CheckpointRow]) -> tuple[int, Any]:
+        """(place among the steps in effect, state) of the newest checkpoint whose step is in
+        effect and which is still what the journal folds to: the chained sum of its step's last
+        event is the one the file holds now (the chain was checked whole as it was read). A
+        checkpoint that is not is noted stale. (-1, the initial state) when none is."""
+        for row in candidates:
+            index = self._position(row.step)
+            if index < 0:
+                continue  # undone: kept, for when it is put back
+            if row.seq != self._last_seq(row.step) or self.journal.sum_at(row.seq) != (row.step, row.sum):
                 self._stale.append(row.step)
                 continue
             try:
-                state = snapshots.loads(self.journal.checkpoint_state(row.step) or "")
+                return index, snapshots.loads(self.journal.checkpoint_state(row.step) or "")
             except snapshots.SnapshotError:
                 self._stale.append(row.step)
-                continue
-            return _Resume(row.step, at, index, state)
-        return None
+        return -1, self._initial
 
-    def _scan(self, resume: "_Resume | None") -> None:
-        """Reads every event (each checked, `Journal.records`) and indexes every step; folds those
-        after `resume` (all when None), the steps up to it only stacked."""
-        until = resume.at if resume is not None else 0
+    def _scan_folding(self) -> None:
         pending: list[JournalRecord] = []
         for record in self.journal.records():
             if pending and record.step != pending[0].step:
-                self._load_step(pending, until, resume)
+                self._load_step(pending)
                 pending = []
             pending.append(record)
         if pending:
-            self._load_step(pending, until, resume)
+            self._load_step(pending)
+
+    def _scan_stacking(self) -> None:
+        """Indexes every step and keeps which are in effect, folding none (the steps a checkpoint
+        stands for need no fold). One loop, nothing decoded: it is most of a resume's time."""
+        first, flags, done, undone = self._first, self._flags, self._done, self._undone
+        kinds, reveal_kinds = self._kinds, self._reveal_kinds
+        current = 0
+        for seq, number, kind, _payload, _at in self.journal.scan():
+            if kind not in kinds:
+                raise CorruptJournal(str(self.journal.path), f"step {number} cannot be read "
+                                     f"(unknown event kind {kind!r})", number)
+            if number == current:  # a later event of the same step
+                flags[-1] |= (_REVEALS if kind in reveal_kinds else 0) | (_CORE if kind in _CORE_KINDS else 0)
+                continue
+            current = number
+            first.append(seq)
+            if kind == _UNDO_KIND:
+                flags.append(_UNDO | _CORE)
+                if not done:
+                    raise CorruptJournal(str(self.journal.path), f"step {number} cannot be replayed (nothing to undo)",
+                                         number)
+                undone.append(done.pop())
+            elif kind == _REDO_KIND:
+                flags.append(_REDO | _CORE)
+                if not undone:
+                    raise CorruptJournal(str(self.journal.path), f"step {number} cannot be replayed (nothing to redo)",
+                                         number)
+                done.append(undone.pop())
+            else:
+                flags.append(_REVEALS if kind in reveal_kinds else 0)
+                if undone:
+                    del undone[:]
+                done.append(number)
+
+    def _fold_in_effect(self, index: int, state: S) -> None:
+        """Folds the steps in effect after place `index` (-1: all) into `state`: the state now,
+        with the checkpoints on the way (and the one due on disk)."""
+        every, on_disk = CHECKPOINT_EVERY, CHECKPOINT_ON_DISK_EVERY
+        numbers = self._done[index + 1:]
+        position = index
+        for position, step in enumerate(self._read_steps(numbers), start=index + 1):
+            try:
+                state = self._fold(state, step.events)
+            except _REPLAY_FAULTS as exc:
+                raise CorruptJournal(str(self.journal.path), f"step {step.number} cannot be replayed "
+                                     f"({type(exc).__name__}: {exc})", step.number) from exc
+            if position % every == 0:
+                self._marks[position] = state
+            if position and position % on_disk == 0:
+                self._pending = (step.number, state)
+            if len(numbers) - (position - index) < DECODED_KEPT:
+                self._remember(step)
+        self._state = state if self._done else None
 
     def _index(self, number: int, seq: int, kinds: Sequence[str]) -> int:
         """Notes step `number` (its first event `seq`, its events' kinds) and returns its flags."""
@@ -311,18 +308,15 @@ class Engine(Generic[S]):
                                      number)
             if kind in self._reveal_kinds:
                 flags |= _REVEALS
-            if kind in (_UNDO_KIND, _REDO_KIND):
+            if kind in _CORE_KINDS:
                 flags |= _CORE
         self._first.append(seq)
         self._flags.append(flags)
         return flags
 
-    def _load_step(self, records: list[JournalRecord], until: int, resume: "_Resume | None") -> None:
+    def _load_step(self, records: list[JournalRecord]) -> None:
         number = records[0].step
-        flags = self._index(number, records[0].seq, [r.kind for r in records])
-        if number <= until:
-            self._stack_only(number, flags, resume)
-            return
+        self._index(number, records[0].seq, [r.kind for r in records])
         try:
             decode = self.codec.decode
             if len(records) == 1:  # most steps are one event: no generator to build for it
@@ -339,26 +333,6 @@ class Engine(Generic[S]):
             # something else than companion, gets here: its steps decode but do not make a game.
             raise CorruptJournal(str(self.journal.path), f"step {number} cannot be replayed "
                                  f"({type(exc).__name__}: {exc})", number) from exc
-
-    def _stack_only(self, number: int, flags: int, resume: "_Resume | None") -> None:
-        """A step before the checkpoint resumed from: which steps are in effect changes, nothing
-        is folded; at the step that last put the checkpoint's step in effect, its state is the
-        state now."""
-        if flags & _UNDO:
-            if not self._done:
-                raise _NotAsChecked()
-            self._undone.append(self._done.pop())
-        elif flags & _REDO:
-            if not self._undone:
-                raise _NotAsChecked()
-            self._done.append(self._undone.pop())
-        else:
-            del self._undone[:]
-            self._done.append(number)
-        if resume is not None and number == resume.at:
-            if len(self._done) - 1 != resume.index or self._done[-1] != resume.step:
-                raise _NotAsChecked()
-            self._marks[resume.index] = self._state = resume.state
 
     def _fold_step(self, step: Step) -> None:
         self._remember(step)

@@ -326,6 +326,11 @@ class Journal:
         order, without gaps and (from version 2 on) matching its chained checksum, ending at the
         head the file recorded. Raises `CorruptJournal` naming the first step that is not intact;
         every record yielded before that is intact."""
+        return map(JournalRecord._make, self.scan())
+
+    def scan(self) -> Iterator[tuple[int, int, str, str, str]]:
+        """`records` as plain (seq, step, kind, payload, at) tuples: what a resume reads every
+        row as, without a record built for each."""
         columns = "seq, step, kind, payload, at, sum" if self._summed else "seq, step, kind, payload, at"
         last = Head(self.last_seq, self.last_step, self._last_sum)
         step = 0
@@ -333,7 +338,7 @@ class Journal:
             cursor = self._conn.execute(f"SELECT {columns} FROM events ORDER BY seq")
             for row in verify_rows(self.path, cursor, self._summed, last):
                 step = row[1]
-                yield JournalRecord._make(row)
+                yield row
         except READ_ERRORS as exc:
             raise database_error(self.path, exc, "the events cannot be read", max(step, 1)) from exc
 
