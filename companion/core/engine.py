@@ -15,7 +15,6 @@ from array import array
 from typing import Any, Callable, Generic, Iterator, Mapping, NamedTuple, Sequence, TypeVar
 
 from companion.core import snapshots
-
 from companion.core.catalog import result_meta
 from companion.core.errors import CorruptJournal, IllegalCommand
 from companion.core.events import Command, Event, EventCodec
@@ -173,7 +172,7 @@ class Engine(Generic[S]):
     def fingerprint(self) -> str:
         """What this game's checkpoints must carry to be believed (`core.snapshots.fingerprint`)."""
         if self._fingerprint is None:
-            self._fingerprint = snapshots.fingerprint(self.game.id, self.game.snapshot_key())
+            self._fingerprint = snapshots.fingerprint(self.game)
         return self._fingerprint
 
     # -- replay ---------------------------------------------------------------------------------
@@ -301,6 +300,10 @@ class Engine(Generic[S]):
     def _index(self, number: int, seq: int, kinds: Sequence[str]) -> int:
         """Notes step `number` (its first event `seq`, its events' kinds) and returns its flags."""
         first = kinds[0]
+        if len(kinds) == 1 and first in self._kinds and first not in _CORE_KINDS:  # most steps
+            self._first.append(seq)
+            self._flags.append(_REVEALS if first in self._reveal_kinds else 0)
+            return self._flags[-1]
         flags = _UNDO if first == _UNDO_KIND else _REDO if first == _REDO_KIND else 0
         for kind in kinds:
             if kind not in self._kinds:
@@ -326,16 +329,17 @@ class Engine(Generic[S]):
         except (ValueError, TypeError) as exc:
             raise CorruptJournal(str(self.journal.path), f"step {number} cannot be read ({exc})", number) from exc
         step = Step(number, events, records[0].at)
-        try:
-            self._fold_step(step)
+        try:  # only the newest steps kept decoded: the others are read again if ever needed
+            self._fold_step(step, remember=number > self.journal.last_step - DECODED_KEPT)
         except _REPLAY_FAULTS as exc:
             # Only a file whose rows carry no checksums (journal version 1), or one written by
             # something else than companion, gets here: its steps decode but do not make a game.
             raise CorruptJournal(str(self.journal.path), f"step {number} cannot be replayed "
                                  f"({type(exc).__name__}: {exc})", number) from exc
 
-    def _fold_step(self, step: Step) -> None:
-        self._remember(step)
+    def _fold_step(self, step: Step, remember: bool = True) -> None:
+        if remember:
+            self._remember(step)
         first = step.events[0]
         if isinstance(first, StepUndone):
             number = self._done.pop()
@@ -347,7 +351,8 @@ class Engine(Generic[S]):
             number = self._undone.pop()
             self._push(number, self._fold(self.state, self._events(number)))
         else:
-            del self._undone[:]
+            if self._undone:
+                del self._undone[:]
             self._push(step.number, self._fold(self.state, step.events))
 
     def _push(self, number: int, state: S) -> None:

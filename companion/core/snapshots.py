@@ -9,16 +9,16 @@ anything else is `SnapshotError`, and the checkpoint is ignored (the journal rep
 
 Why a fingerprint: a checkpoint is a cache of `fold(apply, events)`. The events are checked by
 their chained sum (`core.journal_sums`); the fold is checked by the fingerprint of the code and
-data it ran: every source and data file of `companion.core` and `companion.games`, plus what the
-game adds (`Game.snapshot_key`). A new version of the rules, or of anything they read, makes every
-checkpoint written before it stale: it is ignored, and rebuilt from the journal.
+data it ran: every source and data file of `companion.core`, of the game's own package and of
+the modules beside it, plus what the game adds (`Game.snapshot_key`). A new version of the rules,
+or of anything they read, makes every checkpoint written before it stale: it is ignored, and
+rebuilt from the journal.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
-import importlib
 import json
 import sys
 from pathlib import Path
@@ -29,7 +29,6 @@ CODEC_VERSION = 1
 
 #: Packages whose dataclasses a checkpoint may hold: a name outside them is never imported.
 _ALLOWED = ("companion.core.", "companion.games.")
-_SOURCES = ("core", "games")
 _SUFFIXES = (".py", ".json", ".toml", ".csv", ".txt")
 
 
@@ -92,11 +91,15 @@ def _resolve(name: Any, fields: Any) -> Callable[[list[Any]], Any]:
     module_name, qualname = name.split(":")
     if not module_name.startswith(_ALLOWED):
         raise SnapshotError(f"{name} is not a companion game's or core's class")
+    # Only a module already imported (the game's own, loaded with it): reading a checkpoint
+    # never imports anything.
+    obj: Any = sys.modules.get(module_name)
+    if obj is None:
+        raise SnapshotError(f"{name} is not a class of a game loaded here")
     try:
-        obj: Any = sys.modules.get(module_name) or importlib.import_module(module_name)
         for part in qualname.split("."):
             obj = getattr(obj, part)
-    except (ImportError, AttributeError) as exc:
+    except AttributeError as exc:
         raise SnapshotError(f"{name} is not a class of this version ({exc})") from None
     if not (isinstance(obj, type) and dataclasses.is_dataclass(obj)):
         raise SnapshotError(f"{name} is not a dataclass")
@@ -163,27 +166,30 @@ def loads(text: str) -> Any:
 
 # -- the fingerprint ------------------------------------------------------------------------------
 
-_CODE_SUM: str | None = None
+_SUMS: dict[Path, str] = {}
 
 
-def code_sum() -> str:
-    """A hash of every source and data file of `companion.core` and `companion.games` (their
-    paths and contents), computed once a process: which rules and which fold a checkpoint was
-    written by."""
-    global _CODE_SUM
-    if _CODE_SUM is None:
-        root = Path(__file__).resolve().parents[1]
-        digest = hashlib.sha256(f"codec {CODEC_VERSION}".encode())
-        for package in _SOURCES:
-            for path in sorted((root / package).rglob("*")):
-                if path.suffix in _SUFFIXES and path.is_file() and "__pycache__" not in path.parts:
-                    digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-                    digest.update(path.read_bytes() + b"\0")
-        _CODE_SUM = digest.hexdigest()[:32]
-    return _CODE_SUM
+def _files_sum(folder: Path, recursive: bool) -> str:
+    """A hash of the source and data files in `folder` (their names and contents), once a process."""
+    found = _SUMS.get(folder)
+    if found is None:
+        digest = hashlib.sha256()
+        for path in sorted(folder.rglob("*") if recursive else folder.iterdir()):
+            if path.suffix in _SUFFIXES and path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        found = _SUMS[folder] = digest.hexdigest()
+    return found
 
 
-def fingerprint(game_id: str, extra: str = "") -> str:
-    """What a checkpoint of game `game_id` must carry to be believed: the game, the code's sum and
-    the game's own `snapshot_key` (`extra`)."""
-    return hashlib.sha256(f"{game_id}\0{code_sum()}\0{extra}".encode()).hexdigest()[:32]
+def fingerprint(game: Any) -> str:
+    """What a checkpoint of `game` must carry to be believed: the game's id, this codec's version,
+    the files of the code that fold its events (core's, the game's own package with its data
+    files, and the modules beside the game packages), and `game.snapshot_key()`."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    module = sys.modules.get(package)
+    folder = Path(module.__file__).parent if module is not None and module.__file__ else None
+    parts = [str(game.id), str(CODEC_VERSION), _files_sum(Path(__file__).parent, recursive=False),
+             game.snapshot_key()]
+    if folder is not None:
+        parts += [_files_sum(folder, recursive=True), _files_sum(folder.parent, recursive=False)]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
