@@ -252,8 +252,7 @@ class Engine(Generic[S]):
         current = 0
         for seq, number, kind, _payload, _at in self.journal.scan():
             if kind not in kinds:
-                raise CorruptJournal(str(self.journal.path), f"step {number} cannot be read "
-                                     f"(unknown event kind {kind!r})", number)
+                raise self._damaged(number, f"read (unknown event kind {kind!r})")
             if number == current:  # a later event of the same step
                 flags[-1] |= (_REVEALS if kind in reveal_kinds else 0) | (_CORE if kind in _CORE_KINDS else 0)
                 continue
@@ -262,20 +261,23 @@ class Engine(Generic[S]):
             if kind == _UNDO_KIND:
                 flags.append(_UNDO | _CORE)
                 if not done:
-                    raise CorruptJournal(str(self.journal.path), f"step {number} cannot be replayed (nothing to undo)",
-                                         number)
+                    raise self._damaged(number, "replayed (nothing to undo)")
                 undone.append(done.pop())
             elif kind == _REDO_KIND:
                 flags.append(_REDO | _CORE)
                 if not undone:
-                    raise CorruptJournal(str(self.journal.path), f"step {number} cannot be replayed (nothing to redo)",
-                                         number)
+                    raise self._damaged(number, "replayed (nothing to redo)")
                 done.append(undone.pop())
             else:
                 flags.append(_REVEALS if kind in reveal_kinds else 0)
                 if undone:
                     del undone[:]
                 done.append(number)
+
+    def _damaged(self, number: int, why: str) -> CorruptJournal:
+        """What a step that is not a game's says: the journal is damaged at step `number`, which
+        cannot be `why` ("read (...)", "replayed (...)")."""
+        return CorruptJournal(str(self.journal.path), f"step {number} cannot be {why}", number)
 
     def _fold_in_effect(self, index: int, state: S) -> None:
         """Folds the steps in effect after place `index` (-1: all) into `state`: the state now,
@@ -287,8 +289,7 @@ class Engine(Generic[S]):
             try:
                 state = self._fold(state, step.events)
             except _REPLAY_FAULTS as exc:
-                raise CorruptJournal(str(self.journal.path), f"step {step.number} cannot be replayed "
-                                     f"({type(exc).__name__}: {exc})", step.number) from exc
+                raise self._damaged(step.number, f"replayed ({type(exc).__name__}: {exc})") from exc
             if position % every == 0:
                 self._marks[position] = state
             if position and position % on_disk == 0:
@@ -307,8 +308,7 @@ class Engine(Generic[S]):
         flags = _UNDO if first == _UNDO_KIND else _REDO if first == _REDO_KIND else 0
         for kind in kinds:
             if kind not in self._kinds:
-                raise CorruptJournal(str(self.journal.path), f"step {number} cannot be read (unknown event kind {kind!r})",
-                                     number)
+                raise self._damaged(number, f"read (unknown event kind {kind!r})")
             if kind in self._reveal_kinds:
                 flags |= _REVEALS
             if kind in _CORE_KINDS:
@@ -327,15 +327,14 @@ class Engine(Generic[S]):
             else:
                 events = tuple(decode(r.kind, r.payload) for r in records)
         except (ValueError, TypeError) as exc:
-            raise CorruptJournal(str(self.journal.path), f"step {number} cannot be read ({exc})", number) from exc
+            raise self._damaged(number, f"read ({exc})") from exc
         step = Step(number, events, records[0].at)
         try:  # only the newest steps kept decoded: the others are read again if ever needed
             self._fold_step(step, remember=number > self.journal.last_step - DECODED_KEPT)
         except _REPLAY_FAULTS as exc:
             # Only a file whose rows carry no checksums (journal version 1), or one written by
             # something else than companion, gets here: its steps decode but do not make a game.
-            raise CorruptJournal(str(self.journal.path), f"step {number} cannot be replayed "
-                                 f"({type(exc).__name__}: {exc})", number) from exc
+            raise self._damaged(number, f"replayed ({type(exc).__name__}: {exc})") from exc
 
     def _fold_step(self, step: Step, remember: bool = True) -> None:
         if remember:
@@ -445,8 +444,7 @@ class Engine(Generic[S]):
                     try:
                         events = tuple(decode(r.kind, r.payload) for r in group)
                     except (ValueError, TypeError) as exc:
-                        raise CorruptJournal(str(self.journal.path), f"step {number} cannot be read ({exc})",
-                                             number) from exc
+                        raise self._damaged(number, f"read ({exc})") from exc
                     yield Step(number, events, group[0].at)
                 group = []
             if record is not None:

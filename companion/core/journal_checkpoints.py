@@ -4,8 +4,9 @@ A checkpoint is "the state once step `step` is in effect" (DESIGN.md: checkpoint
 rebuilt from the journal). It is believed only while the journal still holds the very events it
 was folded from, and the same code folds them: each row carries the chained sum of its step's last
 event (`core.journal_sums`: that sum covers every event before it, so an event edited, lost or
-moved anywhere up to the step changes it), that event's seq, and the fingerprint of the code
-(`core.snapshots.fingerprint`). Anything else is stale and ignored.
+moved anywhere up to the step changes it), that event's seq, the fingerprint of the code
+(`core.snapshots.fingerprint`) and a sum of the row itself (a byte flipped in a state could still
+decode, into another game). Anything else is stale and ignored.
 
 The table is made when the first checkpoint is written, inside that write's transaction, with the
 file's schema sum updated beside it (`core.journal_check` checks the schema). Rows are written in
@@ -20,10 +21,11 @@ import sqlite3
 from typing import NamedTuple, Sequence
 
 from companion.core import journal_schema as schema
+from companion.core.journal_sums import checkpoint_sum
 
 TABLE = "checkpoints"
 _DDL = (f"CREATE TABLE {TABLE} (step INTEGER PRIMARY KEY, seq INTEGER NOT NULL, sum INTEGER NOT NULL, "
-        "fingerprint TEXT NOT NULL, state TEXT NOT NULL)")
+        "fingerprint TEXT NOT NULL, state TEXT NOT NULL, check_sum INTEGER NOT NULL)")
 
 #: How many checkpoints a journal keeps (the newest): resume needs the newest still in effect;
 #: older ones serve an undo past it. A few, so the file does not grow with the game.
@@ -65,8 +67,15 @@ def listed(conn: sqlite3.Connection) -> list[CheckpointRow]:
 
 
 def state_text(conn: sqlite3.Connection, step: int) -> str | None:
-    row = conn.execute(f"SELECT state FROM {TABLE} WHERE step = ?", (step,)).fetchone() if has_table(conn) else None
-    return row[0] if row is not None and isinstance(row[0], str) else None
+    """The state text of the checkpoint of `step`, when its row matches its own sum (None else)."""
+    if not has_table(conn):
+        return None
+    row = conn.execute(f"SELECT step, seq, sum, fingerprint, state, check_sum FROM {TABLE} WHERE step = ?",
+                       (step,)).fetchone()
+    if row is None or not all(type(v) is int for v in (row[0], row[1], row[2], row[5])) \
+            or not isinstance(row[3], str) or not isinstance(row[4], str):
+        return None
+    return row[4] if checkpoint_sum(*row[:5]) == row[5] else None
 
 
 def write(conn: sqlite3.Connection, new: Sequence[NewCheckpoint], drop: Sequence[int]) -> None:
@@ -85,7 +94,8 @@ def write(conn: sqlite3.Connection, new: Sequence[NewCheckpoint], drop: Sequence
         row = conn.execute("SELECT step, sum FROM events WHERE seq = ?", (checkpoint.seq,)).fetchone()
         if row is None or row[0] != checkpoint.step:
             continue
-        conn.execute(f"INSERT OR REPLACE INTO {TABLE}(step, seq, sum, fingerprint, state) VALUES (?, ?, ?, ?, ?)",
-                     (checkpoint.step, checkpoint.seq, row[1], checkpoint.fingerprint, checkpoint.state))
+        values = (checkpoint.step, checkpoint.seq, row[1], checkpoint.fingerprint, checkpoint.state)
+        conn.execute(f"INSERT OR REPLACE INTO {TABLE}(step, seq, sum, fingerprint, state, check_sum) "
+                     "VALUES (?, ?, ?, ?, ?, ?)", (*values, checkpoint_sum(*values)))
     conn.execute(f"DELETE FROM {TABLE} WHERE step NOT IN (SELECT step FROM {TABLE} ORDER BY step DESC LIMIT ?)",
                  (KEEP,))

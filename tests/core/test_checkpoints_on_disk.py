@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -242,3 +243,20 @@ def test_the_codec_reads_back_equal_states_and_refuses_what_is_not_plain_data():
     for value in (object(), float("nan"), Path("/")):
         with pytest.raises(snapshots.SnapshotError):
             snapshots.dumps(value)
+
+
+def test_a_byte_flipped_in_a_checkpoint_is_found_by_its_row_sum(tmp_path):
+    """A digit changed in a cached score still decodes, into another game: the row's own sum says
+    it is not what was written."""
+    path, newest = _with_checkpoint(tmp_path)
+    conn = sqlite3.connect(path, isolation_level=None)
+    text = conn.execute("SELECT state FROM checkpoints WHERE step = ?", (newest,)).fetchone()[0]
+    digit = re.search(r'\["T",(\d)', text)  # the first score
+    assert digit is not None
+    flipped = text[:digit.start(1)] + str((int(digit.group(1)) + 1) % 10) + text[digit.end(1):]
+    assert snapshots.loads(flipped) != snapshots.loads(text), "the flipped state decodes, to another game"
+    conn.execute("UPDATE checkpoints SET state = ? WHERE step = ?", (flipped, newest))
+    conn.close()
+    resumed = Engine(SCOREPAD, Journal.open(path))
+    assert 0 < resumed.resumed_from < newest
+    assert resumed.state == fully_replayed(path, tmp_path).state
