@@ -329,16 +329,15 @@ class Engine(Generic[S]):
         except (ValueError, TypeError) as exc:
             raise self._damaged(number, f"read ({exc})") from exc
         step = Step(number, events, records[0].at)
-        try:  # only the newest steps kept decoded: the others are read again if ever needed
-            self._fold_step(step, remember=number > self.journal.last_step - DECODED_KEPT)
+        try:  # the newest steps read stay decoded: an undo replayed folds them again, not read again
+            self._fold_step(step)
         except _REPLAY_FAULTS as exc:
             # Only a file whose rows carry no checksums (journal version 1), or one written by
             # something else than companion, gets here: its steps decode but do not make a game.
             raise self._damaged(number, f"replayed ({type(exc).__name__}: {exc})") from exc
 
-    def _fold_step(self, step: Step, remember: bool = True) -> None:
-        if remember:
-            self._remember(step)
+    def _fold_step(self, step: Step) -> None:
+        self._remember(step)
         first = step.events[0]
         if isinstance(first, StepUndone):
             number = self._done.pop()
