@@ -45,6 +45,7 @@ BENCHMARKS: dict[str, tuple[str, list[str], list[str], dict[str, str], bool]] = 
     "troyes rules": ("troyes.py", ["--games", "2", "--runs", "3"], [], {}, True),
     "augustus rules": ("augustus.py", ["--games", "2", "--runs", "3"], [], {}, False),
     "journal": ("journal.py", ["--appends", "200", "--events", "10000", "--runs", "3"], [], {}, False),
+    "resume": ("resume.py", ["--runs", "7"], [], {}, False),
     "views": ("views.py", ["--runs", "3"], [], {}, False),
     "trajan_ui": ("trajan_ui.py", ["--actions", "150"], [], {}, False),
     "troyes_scanner": ("troyes_scanner.py", ["--reads", "60", "--rounds", "2"], [], {}, True),

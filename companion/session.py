@@ -571,7 +571,7 @@ class Session:
 
     def _step_targets(self, since: int) -> int:
         """The earliest step an undo or redo from step `since` on took back or put back."""
-        targets = [event["step"] for entry in self._require_engine().history() if entry.step >= since
+        targets = [event["step"] for entry in self._require_engine().history(since - 1)
                    for event in entry.events if event.get("kind") in ("core.undo", "core.redo")
                    and isinstance(event.get("step"), int)]
         return min(targets) if targets else since
@@ -750,6 +750,11 @@ class Session:
 
     def _close(self) -> None:
         if self.engine is not None:
+            try:  # the checkpoint still due, so the next resume folds from it (a cache: never a reason not to close)
+                if not self.engine.is_finished:
+                    self.engine.write_checkpoint()
+            except JournalError as exc:
+                log.warning("%s: its checkpoint was not written: %s", self.engine.journal.path.name, exc)
             self.engine.journal.close()
             self.engine = None
         self.seat_pads, self._seats = None, 0

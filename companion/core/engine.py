@@ -9,16 +9,18 @@ stack of steps not undone; redo is possible until a new command is played.
 from __future__ import annotations
 
 import bisect
-
 import dataclasses
 import gc
-from typing import Any, Callable, Generic, Mapping, NamedTuple, Sequence, TypeVar
+from array import array
+from typing import Any, Callable, Generic, Iterator, Mapping, NamedTuple, Sequence, TypeVar
 
+from companion.core import snapshots
 from companion.core.catalog import result_meta
 from companion.core.errors import CorruptJournal, IllegalCommand
 from companion.core.events import Command, Event, EventCodec
 from companion.core.game import Game
 from companion.core.journal import Journal, JournalRecord
+from companion.core.journal_checkpoints import CheckpointRow, NewCheckpoint
 from companion.core.views import GameView, to_data
 
 S = TypeVar("S")
@@ -27,6 +29,19 @@ S = TypeVar("S")
 #: undo and correct fold from the checkpoint before (at most this many steps, microseconds each),
 #: so memory grows by one state per CHECKPOINT_EVERY steps, not one a step.
 CHECKPOINT_EVERY = 32
+#: Every this many steps in effect (a multiple of CHECKPOINT_EVERY), that checkpoint is also
+#: written into the journal (`core.journal_checkpoints`, with the next step: no sync of its own), so
+#: a resume folds at most this many steps after it instead of the whole game.
+CHECKPOINT_ON_DISK_EVERY = 128
+#: How many of the newest steps stay decoded in memory (what undo, redo and the table's news read
+#: again); any other step's events are read from the journal when needed.
+DECODED_KEPT = 2 * CHECKPOINT_EVERY
+#: The most rows one read of steps asks the journal for.
+_READ_ROWS = 4096
+
+# A step's flags (Engine._flags): its first event is an undo / a redo, it holds a core event, it
+# reveals a secret.
+_UNDO, _REDO, _CORE, _REVEALS = 1, 2, 4, 8
 
 #: What replaying steps that are not a game (an undo with nothing done, an event the rules never
 #: made) can raise from the fold or a game's `apply`: a damaged journal, never a crash.
@@ -50,6 +65,8 @@ class StepRedone(Event):
 
 
 CORE_EVENTS: tuple[type[Event], ...] = (StepUndone, StepRedone)
+_UNDO_KIND, _REDO_KIND = StepUndone.kind, StepRedone.kind
+_CORE_KINDS = frozenset((_UNDO_KIND, _REDO_KIND))
 
 
 class Step(NamedTuple):
@@ -97,25 +114,42 @@ class HistoryEntry:
 
 
 class Engine(Generic[S]):
-    """Owns one game's state and its journal. Touch it from one thread only (the UI main thread)."""
+    """Owns one game's state and its journal. Touch it from one thread only (the UI main thread).
+
+    What it keeps per step is a few bytes (where the step's events start in the journal, whether
+    it is an undo, a redo or a reveal) and the stack of steps in effect: a step's events are read
+    from the journal again when an undo, a redo, a correction or the history needs them, and the
+    newest DECODED_KEPT steps stay decoded. States are kept every CHECKPOINT_EVERY steps in effect
+    (and the state now); every CHECKPOINT_ON_DISK_EVERY, one is also written into the journal, so a
+    resume folds from it instead of from the first step (`_replay`)."""
 
     def __init__(self, game: Game[S], journal: Journal) -> None:
         if journal.game != game.id:
             raise ValueError(f"journal is for {journal.game!r}, not {game.id!r}")
         self.game = game
         self.journal = journal
-        self.codec = EventCodec((*CORE_EVENTS, *game.event_types))
-        self._steps: dict[int, Step] = {}
-        self._order: list[int] = []
-        self._done: list[int] = []  # the steps in effect, oldest first
-        # The state after `_done[i]` for every i a multiple of CHECKPOINT_EVERY, and the state now:
-        # any other state (an undo's, a correction's) is folded from the checkpoint before it.
+        classes = (*CORE_EVENTS, *game.event_types)
+        self.codec = EventCodec(classes)
+        self._kinds = self.codec.kinds()
+        self._reveal_kinds = frozenset(cls.kind for cls in classes if cls.reveals)
+        self._first = array("q", [0])  # _first[n]: the seq of step n's first event (0: unused)
+        self._flags = bytearray(1)  # _flags[n]: _UNDO, _REDO, _CORE, _REVEALS of step n
+        self._done = array("q")  # the steps in effect, oldest first (always rising)
+        # The state after `_done[i]` for every i a multiple of CHECKPOINT_EVERY (below a resume's
+        # checkpoint, only once an undo reaches there), and the state now: any other state (an
+        # undo's, a correction's) is folded from the checkpoint before it.
         self._marks: dict[int, S] = {}
         self._state: S | None = None
-        self._undone: list[int] = []  # redo stack, most recent last
+        self._undone = array("q")  # redo stack, most recent last
+        self._decoded: dict[int, Step] = {}  # the newest steps decoded, oldest first
         self._initial: S = game.initial_state()
+        self._fingerprint: str | None = None
+        self._pending: tuple[int, S] | None = None  # a checkpoint due on disk: (step, state)
+        self._stale: list[int] = []  # checkpoints on disk found stale, removed at the next write
+        #: Where the state now was folded from at the start: the checkpoint's step (0: the first step).
+        self.resumed_from = 0
         self.listeners: list[Callable[[Step], None]] = []
-        self._replay(journal.records())
+        self._replay()
 
     @classmethod
     def begin(cls, game: Game[S], command: Command, journal_for: Callable[[list[tuple[str, str]]], Journal]) -> "Engine[S]":
@@ -131,24 +165,78 @@ class Engine(Generic[S]):
     @property
     def latest_step(self) -> Step | None:
         """The last step written (None before the first)."""
-        return self._steps[self._order[-1]] if self._order else None
+        last = len(self._first) - 1
+        return self._step(last) if last else None
+
+    @property
+    def fingerprint(self) -> str:
+        """What this game's checkpoints must carry to be believed (`core.snapshots.fingerprint`)."""
+        if self._fingerprint is None:
+            self._fingerprint = snapshots.fingerprint(self.game)
+        return self._fingerprint
 
     # -- replay ---------------------------------------------------------------------------------
 
-    def _replay(self, records: Sequence[JournalRecord] | Any) -> None:
-        # Replay allocates one state and a few events per step, all kept: the cyclic collector's
-        # passes over them find nothing to free and cost a quarter of start-up. Paused, not skipped.
+    def _replay(self) -> None:
+        """Every event is read and checked (`Journal.records`) and every step indexed. With no
+        checkpoint on disk that could serve, the steps are folded as they are read; else they are
+        only stacked (which are in effect), and the steps in effect after the newest good
+        checkpoint are read again and folded from it (all of them, from the first, when none is
+        good after all)."""
+        # Replay allocates states and events, most of them kept: the cyclic collector's passes
+        # over them find nothing to free and cost a quarter of start-up. Paused, not skipped.
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            self._replay_records(records)
+            candidates = self._candidate_checkpoints()
+            if not candidates:
+                self._scan_folding()
+                return
+            self._scan_stacking()
+            index, state = self._checkpoint_in_effect(candidates)
+            if index >= 0:
+                self.resumed_from = self._done[index]
+                self._marks[index] = state
+            self._fold_in_effect(index, state)
         finally:
             if was_enabled:
                 gc.enable()
 
-    def _replay_records(self, records: Sequence[JournalRecord] | Any) -> None:
+    def _candidate_checkpoints(self) -> list[CheckpointRow]:
+        """The checkpoints on disk of this code (its fingerprint) and of steps still on file,
+        newest first; the others are noted stale (removed at the next write)."""
+        rows = self.journal.checkpoints()
+        if not rows:
+            return []
+        last_step, usable = self.journal.last_step, []
+        for row in rows:
+            if row.step > last_step or row.fingerprint != self.fingerprint:
+                self._stale.append(row.step)
+            else:
+                usable.append(row)
+        return usable
+
+    def _checkpoint_in_effect(self, candidates: Sequence[CheckpointRow]) -> tuple[int, Any]:
+        """(place among the steps in effect, state) of the newest checkpoint whose step is in
+        effect and which is still what the journal folds to: the chained sum of its step's last
+        event is the one the file holds now (the chain was checked whole as it was read). A
+        checkpoint that is not is noted stale. (-1, the initial state) when none is."""
+        for row in candidates:
+            index = self._position(row.step)
+            if index < 0:
+                continue  # undone: kept, for when it is put back
+            if row.seq != self._last_seq(row.step) or self.journal.sum_at(row.seq) != (row.step, row.sum):
+                self._stale.append(row.step)
+                continue
+            try:
+                return index, snapshots.loads(self.journal.checkpoint_state(row.step) or "")
+            except snapshots.SnapshotError:
+                self._stale.append(row.step)
+        return -1, self._initial
+
+    def _scan_folding(self) -> None:
         pending: list[JournalRecord] = []
-        for record in records:
+        for record in self.journal.records():
             if pending and record.step != pending[0].step:
                 self._load_step(pending)
                 pending = []
@@ -156,8 +244,82 @@ class Engine(Generic[S]):
         if pending:
             self._load_step(pending)
 
+    def _scan_stacking(self) -> None:
+        """Indexes every step and keeps which are in effect, folding none (the steps a checkpoint
+        stands for need no fold). One loop, nothing decoded: it is most of a resume's time."""
+        first, flags, done, undone = self._first, self._flags, self._done, self._undone
+        kinds, reveal_kinds = self._kinds, self._reveal_kinds
+        current = 0
+        for seq, number, kind, _payload, _at in self.journal.scan():
+            if kind not in kinds:
+                raise self._damaged(number, f"read (unknown event kind {kind!r})")
+            if number == current:  # a later event of the same step
+                flags[-1] |= (_REVEALS if kind in reveal_kinds else 0) | (_CORE if kind in _CORE_KINDS else 0)
+                continue
+            current = number
+            first.append(seq)
+            if kind == _UNDO_KIND:
+                flags.append(_UNDO | _CORE)
+                if not done:
+                    raise self._damaged(number, "replayed (nothing to undo)")
+                undone.append(done.pop())
+            elif kind == _REDO_KIND:
+                flags.append(_REDO | _CORE)
+                if not undone:
+                    raise self._damaged(number, "replayed (nothing to redo)")
+                done.append(undone.pop())
+            else:
+                flags.append(_REVEALS if kind in reveal_kinds else 0)
+                if undone:
+                    del undone[:]
+                done.append(number)
+
+    def _damaged(self, number: int, why: str) -> CorruptJournal:
+        """What a step that is not a game's says: the journal is damaged at step `number`, which
+        cannot be `why` ("read (...)", "replayed (...)")."""
+        return CorruptJournal(str(self.journal.path), f"step {number} cannot be {why}", number)
+
+    def _fold_in_effect(self, index: int, state: S) -> None:
+        """Folds the steps in effect after place `index` (-1: all) into `state`: the state now,
+        with the checkpoints on the way (and the one due on disk)."""
+        every, on_disk = CHECKPOINT_EVERY, CHECKPOINT_ON_DISK_EVERY
+        numbers = self._done[index + 1:]
+        position = index
+        for position, step in enumerate(self._read_steps(numbers), start=index + 1):
+            try:
+                state = self._fold(state, step.events)
+            except _REPLAY_FAULTS as exc:
+                raise self._damaged(step.number, f"replayed ({type(exc).__name__}: {exc})") from exc
+            if position % every == 0:
+                self._marks[position] = state
+            if position and position % on_disk == 0:
+                self._pending = (step.number, state)
+            if len(numbers) - (position - index) < DECODED_KEPT:
+                self._remember(step)
+        self._state = state if self._done else None
+
+    def _index(self, number: int, seq: int, kinds: Sequence[str]) -> int:
+        """Notes step `number` (its first event `seq`, its events' kinds) and returns its flags."""
+        first = kinds[0]
+        if len(kinds) == 1 and first in self._kinds and first not in _CORE_KINDS:  # most steps
+            self._first.append(seq)
+            self._flags.append(_REVEALS if first in self._reveal_kinds else 0)
+            return self._flags[-1]
+        flags = _UNDO if first == _UNDO_KIND else _REDO if first == _REDO_KIND else 0
+        for kind in kinds:
+            if kind not in self._kinds:
+                raise self._damaged(number, f"read (unknown event kind {kind!r})")
+            if kind in self._reveal_kinds:
+                flags |= _REVEALS
+            if kind in _CORE_KINDS:
+                flags |= _CORE
+        self._first.append(seq)
+        self._flags.append(flags)
+        return flags
+
     def _load_step(self, records: list[JournalRecord]) -> None:
         number = records[0].step
+        self._index(number, records[0].seq, [r.kind for r in records])
         try:
             decode = self.codec.decode
             if len(records) == 1:  # most steps are one event: no generator to build for it
@@ -165,19 +327,17 @@ class Engine(Generic[S]):
             else:
                 events = tuple(decode(r.kind, r.payload) for r in records)
         except (ValueError, TypeError) as exc:
-            raise CorruptJournal(str(self.journal.path), f"step {number} cannot be read ({exc})", number) from exc
+            raise self._damaged(number, f"read ({exc})") from exc
         step = Step(number, events, records[0].at)
-        try:
+        try:  # the newest steps read stay decoded: an undo replayed folds them again, not read again
             self._fold_step(step)
         except _REPLAY_FAULTS as exc:
             # Only a file whose rows carry no checksums (journal version 1), or one written by
             # something else than companion, gets here: its steps decode but do not make a game.
-            raise CorruptJournal(str(self.journal.path), f"step {number} cannot be replayed "
-                                 f"({type(exc).__name__}: {exc})", number) from exc
+            raise self._damaged(number, f"replayed ({type(exc).__name__}: {exc})") from exc
 
     def _fold_step(self, step: Step) -> None:
-        self._steps[step.number] = step
-        self._order.append(step.number)
+        self._remember(step)
         first = step.events[0]
         if isinstance(first, StepUndone):
             number = self._done.pop()
@@ -187,36 +347,123 @@ class Engine(Generic[S]):
             self._state = self._state_at(len(self._done) - 1)
         elif isinstance(first, StepRedone):
             number = self._undone.pop()
-            self._push(number, self._fold(self.state, self._steps[number].events))
+            self._push(number, self._fold(self.state, self._events(number)))
         else:
-            self._undone.clear()
+            if self._undone:
+                del self._undone[:]
             self._push(step.number, self._fold(self.state, step.events))
 
     def _push(self, number: int, state: S) -> None:
-        """Step `number` is now in effect, leaving `state`: kept as the state now, and as a
-        checkpoint when its place is one."""
-        if len(self._done) % CHECKPOINT_EVERY == 0:
-            self._marks[len(self._done)] = state
+        """Step `number` is now in effect, leaving `state`: kept as the state now, as a checkpoint
+        when its place is one, and due on disk when its place is one of those."""
+        index = len(self._done)
+        if index % CHECKPOINT_EVERY == 0:
+            self._marks[index] = state
+        if index and index % CHECKPOINT_ON_DISK_EVERY == 0:
+            self._pending = (number, state)
         self._done.append(number)
         self._state = state
 
     def _state_at(self, index: int) -> S:
         """The state after the step at `index` of those in effect (-1: before the first), folded
-        from the checkpoint at or before it: at most CHECKPOINT_EVERY - 1 steps."""
+        from the checkpoint at or before it: at most CHECKPOINT_EVERY - 1 steps, except the first
+        time an undo reaches below the checkpoint a resume started from (the checkpoints on the
+        way are kept then)."""
         if index < 0:
             return self._initial
         if index == len(self._done) - 1 and self._state is not None:
             return self._state
-        mark = index - index % CHECKPOINT_EVERY
-        state = self._marks[mark]
-        for number in self._done[mark + 1:index + 1]:
-            state = self._fold(state, self._steps[number].events)
+        mark = index
+        while mark >= 0 and mark not in self._marks:
+            mark -= 1
+        state = self._marks[mark] if mark >= 0 else self._initial
+        every = CHECKPOINT_EVERY
+        for position, step in enumerate(self._read_steps(self._done[mark + 1:index + 1]), start=mark + 1):
+            state = self._fold(state, step.events)
+            if position % every == 0:
+                self._marks[position] = state
         return state
 
     def _fold(self, state: S, events: Sequence[Event]) -> S:
         for event in events:
             state = self.game.apply(state, event)
         return state
+
+    # -- steps read again -----------------------------------------------------------------------
+
+    def _remember(self, step: Step) -> None:
+        decoded = self._decoded
+        decoded.pop(step.number, None)
+        decoded[step.number] = step
+        if len(decoded) > DECODED_KEPT:
+            del decoded[next(iter(decoded))]
+
+    def _last_seq(self, number: int) -> int:
+        return self._first[number + 1] - 1 if number + 1 < len(self._first) else self.journal.last_seq
+
+    def _step(self, number: int) -> Step:
+        """Step `number`, decoded (kept among the newest decoded) or read from the journal again."""
+        step = self._decoded.get(number)
+        if step is None:
+            step = next(iter(self._read_steps((number,))))
+            self._remember(step)
+        return step
+
+    def _events(self, number: int) -> tuple[Event, ...]:
+        return self._step(number).events
+
+    def _read_steps(self, numbers: Sequence[int]) -> Iterator[Step]:
+        """The steps `numbers` (rising), decoded: those kept decoded as they are, the others read
+        from the journal in a few queries over the rows they span."""
+        wanted = list(numbers)
+        at = 0
+        while at < len(wanted):
+            step = self._decoded.get(wanted[at])
+            if step is not None:
+                yield step
+                at += 1
+                continue
+            # One query for the rows from this step to the next kept one, at most _READ_ROWS rows.
+            end = at
+            while (end + 1 < len(wanted) and wanted[end + 1] not in self._decoded
+                   and self._last_seq(wanted[end + 1]) - self._first[wanted[at]] < _READ_ROWS):
+                end += 1
+            yield from self._read_span(wanted[at:end + 1])
+            at = end + 1
+
+    def _read_span(self, numbers: Sequence[int]) -> Iterator[Step]:
+        records = self.journal.rows(self._first[numbers[0]], self._last_seq(numbers[-1]))
+        wanted = set(numbers)
+        decode = self.codec.decode
+        group: list[JournalRecord] = []
+        for record in (*records, None):
+            if group and (record is None or record.step != group[0].step):
+                number = group[0].step
+                if number in wanted:
+                    try:
+                        events = tuple(decode(r.kind, r.payload) for r in group)
+                    except (ValueError, TypeError) as exc:
+                        raise self._damaged(number, f"read ({exc})") from exc
+                    yield Step(number, events, group[0].at)
+                group = []
+            if record is not None:
+                group.append(record)
+
+    def _position(self, step: int) -> int:
+        """Where game step `step` stands among those in effect, -1 when it is not in effect."""
+        index = bisect.bisect_left(self._done, step)
+        return index if index < len(self._done) and self._done[index] == step else -1
+
+    def _checkpoints_due(self) -> tuple[list[NewCheckpoint], list[int]]:
+        """The checkpoint due on disk (written with the next step) and the stale ones to remove."""
+        new: list[NewCheckpoint] = []
+        if self._pending is not None and not self.journal.is_read_only:
+            number, state = self._pending
+            try:
+                new.append(NewCheckpoint(number, self._last_seq(number), self.fingerprint, snapshots.dumps(state)))
+            except snapshots.SnapshotError:
+                self._pending = None  # not plain data: this game's states are not cached on disk
+        return new, ([] if self.journal.is_read_only else list(self._stale))
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -236,7 +483,7 @@ class Engine(Generic[S]):
         return len(self._done) > 1 and not self._reveals(self._done[-1])
 
     def _reveals(self, number: int) -> bool:
-        return any(event.reveals for event in self._steps[number].events)
+        return bool(self._flags[number] & _REVEALS)
 
     @property
     def can_redo(self) -> bool:
@@ -252,23 +499,22 @@ class Engine(Generic[S]):
     def state_before(self, step: int) -> S:
         """The state just before game step `step` (one still in effect, not the setup): what a
         correction of that step starts from."""
-        effective = self._done
-        if step not in effective or effective.index(step) == 0:
+        position = self._position(step)
+        if position <= 0:
             raise IllegalCommand("correct", "Step {step} cannot be corrected: choose a move still in the game, not the setup.", step=step)
-        if any(self._reveals(number) for number in effective[effective.index(step):]):
+        if any(self._reveals(number) for number in self._done[position:]):
             raise IllegalCommand("correct", "Step {step} cannot be corrected: a step since revealed what was secret.",
                                  step=step)
-        return self._state_at(effective.index(step) - 1)
+        return self._state_at(position - 1)
 
     def history(self, since: int = 0) -> list[HistoryEntry]:
         """Every step after step `since` (0: every step), oldest first, in public form; game steps
         not in effect (undone) are marked. `since`: what a caller after only the newest steps
         reads (the table's news after each step) costs those steps, not the whole game."""
-        in_effect = set(self._done)
         out = []
-        for number in self._order[bisect.bisect_right(self._order, since):]:
-            step = self._steps[number]
-            undone = not step.is_core and number not in in_effect
+        for step in self._read_steps(range(max(since, 0) + 1, len(self._first))):
+            number = step.number
+            undone = not self._flags[number] & _CORE and self._position(number) < 0
             events = tuple(
                 {"kind": e.kind, **({"step": e.step} if isinstance(e, CORE_EVENTS) else self.game.public_event(e))}
                 for e in step.events
@@ -341,7 +587,7 @@ class Engine(Generic[S]):
         while stack and (not planned or (more is not None and more(state))):
             number = stack.pop()
             planned.append((StepRedone(number),))
-            state = self._fold(state, self._steps[number].events)
+            state = self._fold(state, self._events(number))
         return self._commit_steps(planned)[0]
 
     def correct(self, step: int, command: Command) -> Correction:
@@ -355,10 +601,8 @@ class Engine(Generic[S]):
         self.state_before(step)  # refuses the setup and steps not in effect
         position = effective.index(step)
         later = effective[position + 1:]
-        commands = []
-        for number in later:
-            later_command = self.game.command_of(self._steps[number].events)
-            commands.append((number, later_command))
+        commands = [(later_step.number, self.game.command_of(later_step.events))
+                    for later_step in self._read_steps(later)]
         state = self._state_at(position - 1)
         fix = tuple(self.game.decide(state, command))
         if not fix:
@@ -397,8 +641,16 @@ class Engine(Generic[S]):
     def _commit_steps(self, planned: Sequence[tuple[Event, ...]]) -> list[Step]:
         """Journals `planned` (one tuple of events per step) in one durable transaction, then
         applies each and tells the listeners, step by step."""
-        written = self.journal.append_steps([[self.codec.encode(e) for e in events] for events in planned])
-        steps = [Step(number, events, records[0].at) for (number, records), events in zip(written, planned)]
+        new, drop = self._checkpoints_due()
+        written = self.journal.append_steps([[self.codec.encode(e) for e in events] for events in planned],
+                                            checkpoints=new, drop=drop)
+        if new:
+            self._pending = None
+        del self._stale[:]
+        steps = []
+        for (number, records), events in zip(written, planned):
+            self._index(number, records[0].seq, [r.kind for r in records])
+            steps.append(Step(number, events, records[0].at))
         for step in steps:
             self._fold_step(step)
         self._sync_finished()
@@ -406,3 +658,15 @@ class Engine(Generic[S]):
             for listener in list(self.listeners):
                 listener(step)
         return steps
+
+    def write_checkpoint(self) -> bool:
+        """Writes the checkpoint due on disk now, in a transaction of its own (a game put away, or
+        a journal replayed whole because its checkpoints were stale), instead of with the next
+        step. True when one was written."""
+        new, drop = self._checkpoints_due()
+        if not new and not drop:
+            return False
+        self.journal.write_checkpoints(new, drop)
+        self._pending = None
+        del self._stale[:]
+        return bool(new)

@@ -160,6 +160,13 @@ class Game(Generic[S]):
         default): the game leaves no play to record (a tool such as the dice tray)."""
         return None
 
+    def snapshot_key(self) -> str:
+        """Whatever the fold (`apply`) depends on besides companion's own code and data files (a
+        data file the table edited, kept outside the package): a checkpoint on disk is believed
+        only while this is what it was when the checkpoint was written (`core.snapshots`).
+        Default: nothing else."""
+        return ""
+
     #: The game on BoardGameGeek (`core.results.BggEntry`: its id, whether confirmed, the source),
     #: which BG Stats matches a pushed play by; set from the data file companion/games/bgg.toml
     #: (`companion.games.bgg.entry`). None: BG Stats matches the play by the game's name only.

@@ -23,12 +23,14 @@ import sqlite3
 from pathlib import Path
 from typing import Callable, Iterator, Mapping, NamedTuple, Sequence
 
+from companion.core import journal_checkpoints as checkpoint_table
 from companion.core import journal_schema as schema
-from companion.core.errors import JournalError, UnreadableJournal
+from companion.core.errors import CorruptJournal, JournalError, UnreadableJournal
 from companion.core.journal_check import READ_ERRORS, Checked, check, check_header, database_error, verify_rows
 from companion.core.journal_files import ReadOnly, creating_path, fsync_dir, fsync_file, is_file, remove_with_sides, set_aside
 from companion.core.journal_schema import FORMAT, VERSION
-from companion.core.journal_sums import Head
+from companion.core.journal_checkpoints import CheckpointRow, NewCheckpoint
+from companion.core.journal_sums import CHAIN_START, Head, event_sum
 
 __all__ = ["Clock", "FORMAT", "Journal", "JournalRecord", "VERSION", "set_aside", "utc_now"]
 
@@ -247,9 +249,13 @@ class Journal:
         """
         return self.append_steps([step_events])[0]
 
-    def append_steps(self, steps: Sequence[Sequence[tuple[str, str]]]) -> list[tuple[int, list[JournalRecord]]]:
+    def append_steps(self, steps: Sequence[Sequence[tuple[str, str]]], *,
+                     checkpoints: Sequence[NewCheckpoint] = (), drop: Sequence[int] = ()
+                     ) -> list[tuple[int, list[JournalRecord]]]:
         """Appends several steps in ONE durable transaction (a correction: undos, the fix and the
-        re-entered steps land together or not at all). Returns (step, records) per step."""
+        re-entered steps land together or not at all). Returns (step, records) per step.
+        `checkpoints` (of steps already on file) are written and those of steps `drop` removed in
+        the same transaction: a cache that costs no disk sync of its own."""
         if not steps or any(not events for events in steps):
             raise ValueError("a step has at least one event")
         self._writable()
@@ -271,6 +277,8 @@ class Journal:
                 self._conn.executemany(
                     "INSERT INTO events(seq, step, kind, payload, at, sum) VALUES (?, ?, ?, ?, ?, ?)", summed)
                 schema.write_meta(self._conn, {schema.META_HEAD: head.format()})
+                if (checkpoints or drop) and self._summed:
+                    self._write_checkpoints(checkpoints, drop)
                 self._conn.execute("COMMIT")
             except BaseException:
                 if self._conn.in_transaction:
@@ -281,11 +289,48 @@ class Journal:
         self.last_seq, self.last_step, self._last_sum = head
         return out
 
+    def write_checkpoints(self, new: Sequence[NewCheckpoint], drop: Sequence[int] = ()) -> None:
+        """Writes checkpoints (and removes those of steps `drop`) in a transaction of their own:
+        when a game is put away with one still due. Not synced to disk (a cache: a cut loses at
+        most this checkpoint, never a step); a journal opened read only writes nothing."""
+        if self.is_read_only or not self._summed or not (new or drop):
+            return
+        try:
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    self._write_checkpoints(new, drop)
+                    self._conn.execute("COMMIT")
+                except BaseException:
+                    if self._conn.in_transaction:
+                        self._conn.execute("ROLLBACK")
+                    raise
+            finally:
+                self._conn.execute("PRAGMA synchronous=FULL")
+        except sqlite3.Error as exc:
+            raise JournalError(str(self.path), f"could not write to disk ({exc})") from exc
+
+    def _write_checkpoints(self, new: Sequence[NewCheckpoint], drop: Sequence[int]) -> None:
+        """Inside an append's transaction, under a savepoint: a checkpoint that cannot be written
+        is a cache left unwritten, never a step lost."""
+        self._conn.execute("SAVEPOINT checkpoints")
+        try:
+            checkpoint_table.write(self._conn, new, drop)
+        except sqlite3.Error:
+            self._conn.execute("ROLLBACK TO checkpoints")
+        self._conn.execute("RELEASE checkpoints")
+
     def records(self) -> Iterator[JournalRecord]:
         """Every event, oldest first, each checked as it is read (`journal_check.verify_rows`): in
         order, without gaps and (from version 2 on) matching its chained checksum, ending at the
         head the file recorded. Raises `CorruptJournal` naming the first step that is not intact;
         every record yielded before that is intact."""
+        return map(JournalRecord._make, self.scan())
+
+    def scan(self) -> Iterator[tuple[int, int, str, str, str]]:
+        """`records` as plain (seq, step, kind, payload, at) tuples: what a resume reads every
+        row as, without a record built for each."""
         columns = "seq, step, kind, payload, at, sum" if self._summed else "seq, step, kind, payload, at"
         last = Head(self.last_seq, self.last_step, self._last_sum)
         step = 0
@@ -293,9 +338,75 @@ class Journal:
             cursor = self._conn.execute(f"SELECT {columns} FROM events ORDER BY seq")
             for row in verify_rows(self.path, cursor, self._summed, last):
                 step = row[1]
-                yield JournalRecord._make(row)
+                yield row
         except READ_ERRORS as exc:
             raise database_error(self.path, exc, "the events cannot be read", max(step, 1)) from exc
+
+    def rows(self, first: int, last: int) -> list[JournalRecord]:
+        """Events `first` to `last` (seqs), each checked against its chained sum from the row
+        before's (the chain itself was checked whole when the journal was replayed): what the
+        engine reads again on demand instead of keeping every event decoded. Raises
+        `CorruptJournal` for a row missing or not matching its sum."""
+        if last < first:
+            return []
+        try:
+            if not self._summed:
+                found = self._conn.execute("SELECT seq, step, kind, payload, at FROM events WHERE seq BETWEEN ? AND ? "
+                                           "ORDER BY seq", (first, last)).fetchall()
+                out = [JournalRecord._make(row) for row in found]
+            else:
+                found = self._conn.execute("SELECT seq, step, kind, payload, at, sum FROM events WHERE seq BETWEEN ? AND ? "
+                                           "ORDER BY seq", (first - 1, last)).fetchall()
+                running = CHAIN_START if first == 1 else (found[0][5] if found and found[0][0] == first - 1 else None)
+                rows = found if first == 1 else found[1:]
+                out = []
+                for row in rows:
+                    if running is None or event_sum(running, *row[:5]) != row[5]:
+                        break
+                    running = row[5]
+                    out.append(JournalRecord._make(row[:5]))
+        except READ_ERRORS as exc:
+            raise database_error(self.path, exc, "the events cannot be read") from exc
+        if len(out) != last - first + 1 or any(record.seq != first + i for i, record in enumerate(out)):
+            step = out[-1].step if out else 1
+            raise CorruptJournal(str(self.path), "event {seq} does not match its checksum", step,
+                                 {"seq": first + len(out)})
+        return out
+
+    def core_steps(self, kinds: Sequence[str]) -> list[tuple[int, str]]:
+        """(step, kind) of every event of these kinds, oldest first (the core's undo and redo
+        steps: which steps are in effect, known without reading every event)."""
+        marks = ", ".join("?" for _ in kinds)
+        try:
+            return [(row[0], row[1]) for row in self._conn.execute(
+                f"SELECT step, kind FROM events WHERE kind IN ({marks}) ORDER BY seq", tuple(kinds))]
+        except READ_ERRORS as exc:
+            raise database_error(self.path, exc, "the events cannot be read") from exc
+
+    def checkpoints(self) -> list[CheckpointRow]:
+        """The checkpoints the file holds, newest first (`core.journal_checkpoints`); none for a
+        file whose table cannot be read: a cache that cannot be read is not believed."""
+        if not self._summed:
+            return []
+        try:
+            return checkpoint_table.listed(self._conn)
+        except READ_ERRORS:
+            return []
+
+    def checkpoint_state(self, step: int) -> str | None:
+        """The state text of the checkpoint of `step`, None when there is none (or it cannot be read)."""
+        try:
+            return checkpoint_table.state_text(self._conn, step)
+        except READ_ERRORS:
+            return None
+
+    def sum_at(self, seq: int) -> tuple[int, int] | None:
+        """(step, chained sum) of event `seq`, None when there is none."""
+        try:
+            row = self._conn.execute("SELECT step, sum FROM events WHERE seq = ?", (seq,)).fetchone()
+        except READ_ERRORS as exc:
+            raise database_error(self.path, exc, "the events cannot be read") from exc
+        return (row[0], row[1]) if row is not None and self._summed else None
 
     def verify(self) -> None:
         """Reads every event, checking each (`records`); raises `CorruptJournal` at the first damage."""

@@ -38,6 +38,12 @@ def meta_sum(key: str, value: str) -> int:
     return zlib.crc32(_bytes(key, value))
 
 
+def checkpoint_sum(step: int, seq: int, chained: int, fingerprint: str, state: str) -> int:
+    """The sum of one checkpoint row (`core.journal_checkpoints`): a byte flipped in a cached
+    state would otherwise still decode, into a different game."""
+    return zlib.crc32(_bytes(step, seq, chained, fingerprint, state))
+
+
 def schema_sum(rows: Iterable[tuple[object, object, object, object]]) -> int:
     """The sum of the file's schema: `(type, name, tbl_name, sql)` rows of sqlite_master, in
     name order. The root page numbers are left out: they say where, not what."""

@@ -194,10 +194,14 @@ def secrets_in(text: str) -> set[int]:
 
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("game", GAMES)
-def test_no_secret_reaches_a_public_place_before_its_reveal(game, seed, tmp_path, caplog, capsys):
+def test_no_secret_reaches_a_public_place_before_its_reveal(game, seed, tmp_path, caplog, capsys, monkeypatch):
+    from companion.core import engine as engine_module
     from companion.replay import run
 
     caplog.set_level(logging.DEBUG)
+    # Checkpoints in the journal every few steps: states, secrets and all, that `companion replay` must never show.
+    monkeypatch.setattr(engine_module, "CHECKPOINT_EVERY", 4)
+    monkeypatch.setattr(engine_module, "CHECKPOINT_ON_DISK_EVERY", 8)
     session, rnd = new_session(tmp_path, game, seed)
     entered: set[int] = set()
     for table, intent in play(session, game, rnd):
@@ -236,3 +240,35 @@ def test_every_refusal_names_a_rule_in_every_language(game, tmp_path):
                 f"{language} lacks {notice.rule!r} or {notice.template!r} (refusing {intent})"
     assert refusals >= 1, "the player proposes refused moves too"
     session.shutdown()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_resume_from_a_checkpoint_is_the_full_replay(game, tmp_path, monkeypatch):
+    """Checkpoints written into the journal every few steps (`core.journal_checkpoints`): the game
+    reopened folds from the newest one and is, state, view, history, undo and redo, the game a
+    replay from the first step gives."""
+    from companion.core import engine as engine_module
+
+    monkeypatch.setattr(engine_module, "CHECKPOINT_EVERY", 4)
+    monkeypatch.setattr(engine_module, "CHECKPOINT_ON_DISK_EVERY", 8)
+    session, rnd = new_session(tmp_path, game, 11)
+    for _ in play(session, game, rnd, steps=150):
+        pass
+    path = session.engine.journal.path
+    assert len(session.engine.in_effect) > 8
+    session.shutdown()  # the checkpoint still due is written as the game is put away
+    resumed = Engine(all_rules()[game], Journal.open(path))
+    full_journal = Journal.read(path)
+    full_journal.checkpoints = lambda: []  # type: ignore[method-assign]
+    full = Engine(all_rules()[game], full_journal)
+    assert resumed.resumed_from > 0 and full.resumed_from == 0
+    assert (resumed.state, resumed.view(None), resumed.in_effect, resumed.can_redo) == \
+        (full.state, full.view(None), full.in_effect, full.can_redo)
+    assert resumed.history() == full.history()
+    undone = 0
+    while resumed.can_undo and undone < 20:  # back over the checkpoint resumed from, against the fold from the start
+        resumed.undo()
+        undone += 1
+        assert resumed.state == full._state_at(len(resumed.in_effect) - 1)
+    resumed.journal.close()
+    full.journal.close()

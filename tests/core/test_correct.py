@@ -68,7 +68,7 @@ def test_correction_is_one_transaction(tmp_path, monkeypatch):
     engine = pad(tmp_path)
     calls = []
     original = engine.journal.append_steps
-    monkeypatch.setattr(engine.journal, "append_steps", lambda steps: calls.append(len(steps)) or original(steps))
+    monkeypatch.setattr(engine.journal, "append_steps", lambda steps, **kw: calls.append(len(steps)) or original(steps, **kw))
     engine.correct(2, AddPoints(1, 1))
     assert calls == [3 + 1 + 2]  # three undos, the fix, two re-entered steps
 

@@ -20,9 +20,9 @@ def counting_transactions(engine, monkeypatch) -> list[int]:
     sizes: list[int] = []
     real = engine.journal.append_steps
 
-    def append_steps(steps):
+    def append_steps(steps, **checkpoints):
         sizes.append(len(steps))
-        return real(steps)
+        return real(steps, **checkpoints)
 
     monkeypatch.setattr(engine.journal, "append_steps", append_steps)
     return sizes
