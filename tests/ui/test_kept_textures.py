@@ -50,3 +50,41 @@ def test_different_options_do_not_share(plain_label):
     shown = [_shown(label) for label in (small, big, grey)]
     assert len({id(label.texture) for label in (small, big, grey)}) == 3
     assert len(set(shown)) == 3
+
+
+def test_the_inked_box_is_the_smallest_box_holding_every_texel_with_alpha():
+    """A label draws only its texture's inked box: found in C (Pillow), it must be the box a
+    texel-by-texel search finds, the texture's rows flipped (its first image row is the top)."""
+    import random
+
+    from companion.ui.widgets import _inked_box
+
+    class Texture:
+        def __init__(self, w, h):
+            self.size, self.tex_coords = (w, h), [0.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0]
+
+    class Image:
+        fmt = "rgba"
+
+        def __init__(self, w, h, data):
+            self.width, self.height, self.data = w, h, data
+
+    rnd = random.Random(4)
+    for _ in range(300):
+        w, h = rnd.randint(1, 30), rnd.randint(1, 20)
+        pixels = bytearray(w * h * 4)
+        inked = []
+        for _dot in range(rnd.randint(0, 5)):
+            i = rnd.randrange(w * h)
+            pixels[i * 4] = 255  # colour without alpha is no ink
+            if rnd.random() < 0.8:
+                pixels[i * 4 + 3] = rnd.randint(1, 255)
+                inked.append((i % w, i // w))
+        box, uv = _inked_box(Texture(w, h), Image(w, h, bytes(pixels)))
+        if not inked:
+            assert box == [0, 0, 0, 0]
+            continue
+        left, right = min(x for x, _y in inked), max(x for x, _y in inked)
+        top, bottom = min(y for _x, y in inked), max(y for _x, y in inked)
+        assert box == [left, h - 1 - bottom, right - left + 1, bottom - top + 1]
+        assert uv[0] == left / w and uv[4] == (right + 1) / w

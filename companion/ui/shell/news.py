@@ -25,6 +25,8 @@ UNDID_WHAT = N_("Undid: {what}")
 REDID_WHAT = N_("Redid: {what}")
 #: A step the game calls news, in its history words.
 JUST_NOW = N_("Just now: {what}")
+#: Events whose line says what another step said ("Undid step 3: …").
+_REFERRING = frozenset({"core.undo", "core.redo"})
 
 
 class HistoryLine:
@@ -63,6 +65,7 @@ class TableNews:
 
     def __init__(self) -> None:
         self._told_step: tuple[str | None, int] = (None, 0)
+        self._opening: tuple[str | None, Any] = (None, None)  # (journal, its first entry): read once a game
 
     def tell(self, table: TableView, history: Callable[..., Sequence[Any]], game_ui: Any) -> TableView:
         """`table` with its notice worded for the table: an Undo's or Redo's step in the game's
@@ -77,7 +80,7 @@ class TableNews:
         notice = table.notice
         if notice is not None and notice.level == "info" and notice.template in (UNDID, REDID):
             step = notice.params.get("step")
-            what = HistoryLine(history(), game_ui, step) if isinstance(step, int) else ""
+            what = HistoryLine(self._wording_of(table, history, step), game_ui, step) if isinstance(step, int) else ""
             if what:
                 template = UNDID_WHAT if notice.template == UNDID else REDID_WHAT
                 return dataclasses.replace(table, notice=Notice("info", template, {"what": what}))
@@ -89,8 +92,27 @@ class TableNews:
         news = [e for e in newer if any(ev.get("kind") in kinds for ev in e.events)]
         if not news:
             return table
-        what = HistoryLine(history(), game_ui, news[-1].step)
+        what = HistoryLine(self._wording_of(table, history, news[-1].step), game_ui, news[-1].step)
         return dataclasses.replace(table, notice=Notice("info", JUST_NOW, {"what": what})) if what else table
+
+    def _wording_of(self, table: TableView, history: Callable[..., Sequence[Any]], step: int) -> list[Any]:
+        """The entries step `step`'s history line is worded from, read and worded at the cost of a
+        few steps, not the whole game's (a tap's news must not grow with the game): a game's
+        history words a step from the names its opening step seats (`history_texts`' start event)
+        and the event before (`GameUI.history_describer` may remember it), so the opening, the
+        step before and the step itself word it as the whole history does. A step that undoes or
+        redoes another is worded from what that one said: the whole history then."""
+        recent = [e for e in history(since=max(0, step - 2)) if e.step <= step]
+        whole = not recent or recent[-1].step != step or (step > 1 and recent[0].step != step - 1) \
+            or any(event.get("kind") in _REFERRING for event in recent[-1].events)
+        if whole:
+            return list(history())
+        journal, opening = self._opening
+        if journal != table.journal or opening is None:
+            entries = history()
+            opening = entries[0] if entries else None
+            self._opening = (table.journal, opening)
+        return ([opening] if opening is not None and opening.step < recent[0].step else []) + recent
 
 
 def _line_of(entries: Sequence[Any], game_ui: Any, step: Any) -> str:

@@ -66,10 +66,18 @@ class ButtonGrid(GridLayout):
         shown = self._pool[:len(rows)]
         current = list(reversed(self.children))
         if current != shown:
-            self.clear_widgets()
-            self._layout()  # enough columns before the buttons go in (GridLayout refuses extras)
-            for button in shown:
-                self.add_widget(button)
+            # Another number of rows: the buttons shown are the pool's first ones, so only those
+            # past the shorter count go out or come in (each one in or out relays the grid out).
+            kept = len(current) if current == self._pool[:len(current)] else 0
+            if kept > len(shown):
+                for button in current[len(shown):]:
+                    self.remove_widget(button)
+            else:
+                if not kept:
+                    self.clear_widgets()
+                self._layout()  # enough columns before the buttons go in (GridLayout refuses extras)
+                for button in shown[kept:]:
+                    self.add_widget(button)
         for i, (button, row) in enumerate(zip(shown, rows)):
             button.index = i
             button.wid = row["wid"]

@@ -60,6 +60,23 @@ def _unit_arc(corner: int, segments: int) -> list[tuple[float, float]]:
     return _ARCS[key]
 
 
+_OFFSETS: dict[tuple[Any, ...], tuple[list[float], list[float]]] = {}
+
+
+def _arc_offsets(segments: int, rx: tuple[float, ...], ry: tuple[float, ...]) -> tuple[list[float], list[float]]:
+    """The four corners' unit arcs scaled by their radii (x offsets, y offsets; corner after
+    corner), in C floats: kept by segments and radii, which a layout moving a shape leaves alone."""
+    key = (segments, rx, ry)
+    kept = _OFFSETS.get(key)
+    if kept is None:
+        if len(_OFFSETS) > 256:
+            _OFFSETS.clear()
+        arcs = [_unit_arc(k, segments) for k in range(4)]
+        kept = _OFFSETS[key] = (_f32([px * rx[k] for k in range(4) for px, _py in arcs[k]]),
+                                _f32([py * ry[k] for k in range(4) for _px, py in arcs[k]]))
+    return kept
+
+
 def _fast_indices(segments: int) -> list[int]:
     """Triangles for `RoundedBox`'s vertex layout: 4 corner centres (0-3), then per corner its arc
     points and closing vertex (segments + 1 each). Each corner is a small fan around its centre;
@@ -184,17 +201,20 @@ class RoundedBox(Mesh):
         ry = _f32([min(r, half_h) for r in self._radius])
         right, top = _f32([x + w, y + h])
         # the corners' centres as Kivy computes them: x + rx, (x + w) - rx; (y + h) - ry, y + ry
-        centres = [_f32([x + rx[0], top - ry[0]]), _f32([right - rx[1], top - ry[1]]),
-                   _f32([right - rx[2], y + ry[2]]), _f32([x + rx[3], y + ry[3]])]
+        flat = _f32([x + rx[0], top - ry[0], right - rx[1], top - ry[1],
+                     right - rx[2], y + ry[2], x + rx[3], y + ry[3]])
+        centres = [(flat[0], flat[1]), (flat[2], flat[3]), (flat[4], flat[5]), (flat[6], flat[7])]
+        # Each arc point is its corner's centre plus the unit arc scaled by the radii, each sum
+        # rounded to a C float as Kivy does; the scaled arcs depend on the radii alone (a button
+        # moved by a layout keeps them). The same values as one corner at a time, in fewer calls.
+        offsets = _arc_offsets(segments, tuple(rx), tuple(ry))
+        n = segments
+        xs = _f32([centres[k][0] + o for k in range(4) for o in offsets[0][k * n:(k + 1) * n]])
+        ys = _f32([centres[k][1] + o for k in range(4) for o in offsets[1][k * n:(k + 1) * n]])
         ring: list[float] = []
         for k in range(4):
             cx, cy = centres[k]
-            arc = _unit_arc(k, segments)
-            ox = _f32([px * rx[k] for px, _py in arc])
-            oy = _f32([py * ry[k] for _px, py in arc])
-            xs = _f32([cx + o for o in ox])
-            ys = _f32([cy + o for o in oy])
-            for px, py in zip(xs, ys):
+            for px, py in zip(xs[k * n:(k + 1) * n], ys[k * n:(k + 1) * n]):
                 ring += [px, py, 0.0, 0.0]
             closing = [(cx, top), (right, cy), (cx, y), (x, cy)][k]
             ring += [closing[0], closing[1], 0.0, 0.0]
@@ -257,23 +277,16 @@ def _inked_box(texture: Any, image: Any) -> tuple[list[int], list[float]]:
     data = getattr(image, "data", None)
     if image is not None and data is not None and (image.width, image.height) == (tw, th) \
             and getattr(image, "fmt", "rgba") == "rgba" and len(data) == tw * th * 4:
-        alpha = bytes(data)[3::4]
-        first = last = -1
-        left, right = tw, -1
-        for row in range(th):
-            line = alpha[row * tw:(row + 1) * tw]
-            ink = line.lstrip(b"\0")
-            if not ink:
-                continue
-            left = min(left, tw - len(ink))
-            right = max(right, len(line.rstrip(b"\0")) - 1)
-            if first < 0:
-                first = row
-            last = row
-        if first < 0:
+        # Pillow's bounding box of the alpha channel's non-zero texels: in C, where a loop over the
+        # rows in Python cost as much as laying the text out (Pillow is luma's, already loaded).
+        from PIL import Image
+
+        ink = Image.frombuffer("RGBA", (tw, th), bytes(data), "raw", "RGBA", 0, 1).getchannel("A").getbbox()
+        if ink is None:
             return [0, 0, 0, 0], [0.0] * 8
+        left, first, right, last = ink  # right and last exclusive
         # the image's first row is the texture's top (label textures are flipped vertically)
-        x0, x1, y0, y1 = left, right + 1, th - 1 - last, th - first
+        x0, x1, y0, y1 = left, right, th - last, th - first
     u = texture.tex_coords  # bottom left, bottom right, top right, top left
 
     def at(fx: float, fy: float) -> tuple[float, float]:
@@ -474,7 +487,7 @@ class FitButton(AppButton):
         # Chinese breaks between any two characters: a word is a run of other letters.
         words = _WORD.findall(re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", self.text))
         if words and room > 0:
-            widest = max(self._label.get_extents(word)[0] for word in words)
+            widest = max(_word_width(self._label, word) for word in words)
             if widest > room:
                 ratio = min(ratio, room / widest, 0.95)
         if ratio < 1.0:
@@ -484,6 +497,23 @@ class FitButton(AppButton):
 #: A word that must not be broken across lines: a run of letters other than CJK (which a line may
 #: break between any two characters) and spaces.
 _WORD = re.compile(r"[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+")
+
+#: A word's width by the font options SDL2_ttf measures it with (the core label's font id), so a
+#: button fitted again (every relabel, at every font size on the way down) measures each word once.
+_WORD_WIDTHS: dict[tuple[Any, ...], int] = {}
+_FONT_ID = ("font_size", "font_name_r", "bold", "italic", "underline", "strikethrough")
+WORD_WIDTHS_KEPT = 4096
+
+
+def _word_width(core: Any, word: str) -> int:
+    options = core.options
+    key = (word, *(options.get(name) for name in _FONT_ID))
+    width = _WORD_WIDTHS.get(key)
+    if width is None:
+        if len(_WORD_WIDTHS) >= WORD_WIDTHS_KEPT:
+            _WORD_WIDTHS.clear()
+        width = _WORD_WIDTHS[key] = core.get_extents(word)[0]
+    return width
 
 
 class Outline:

@@ -11,6 +11,7 @@ from kivy.properties import ListProperty, StringProperty
 from companion.ui.text.i18n import _
 from companion.ui.trajan import names
 from companion.ui.trajan.markup import demand_chip
+from companion.ui.trajan.panels.unchanged import LastInputs
 
 DEMAND_SLOTS = 3
 
@@ -21,7 +22,14 @@ class DemandsViewModel(EventDispatcher):
     senate_bonus = ListProperty([])  # [{tile, text}]
     bonus_title = StringProperty("")
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._inputs = LastInputs()
+
     def update(self, view: Mapping[str, Any]) -> None:
+        """The slots and the senate's tiles; skipped while neither changed (all but a few taps)."""
+        if self._inputs.same(view.get("demands", ()), view.get("senate_bonus", ())):
+            return
         revealed = list(view.get("demands", ()))
         self.title = _("Demands")
         self.slots = [

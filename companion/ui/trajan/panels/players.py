@@ -11,12 +11,25 @@ from kivy.properties import ListProperty
 from companion.ui.text.i18n import _
 from companion.ui.trajan import names
 from companion.ui.trajan.markup import colour_rgba, demand_chip
+from companion.ui.trajan.panels.unchanged import LastInputs
+
+#: What a player's card is made of (`_row`): a change elsewhere in a player (the wheel, the hand)
+#: leaves the cards as they are.
+SHOWN = ("seat", "name", "colour", "vp", "demand_tiles", "trajan_demand", "wild_demand", "stack_position", "senate")
 
 
 class PlayersViewModel(EventDispatcher):
     rows = ListProperty([])  # [{seat, name, rgba, vp_text, senate_text, demand_markup, is_current, is_start}]
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._inputs = LastInputs()
+
     def update(self, view: Mapping[str, Any]) -> None:
+        """A card per player; skipped while nothing a card shows changed."""
+        shown = tuple(tuple(p.get(key) for key in SHOWN) for p in view["players"])
+        if self._inputs.same(shown, view.get("current"), view["phase"], view.get("start_player")):
+            return
         count = len(view["players"])
         self.rows = [self._row(view, p, count) for p in view["players"]]
 

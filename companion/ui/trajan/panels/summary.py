@@ -16,6 +16,7 @@ from companion.ui.trajan import format as tfmt
 from companion.ui.trajan import names
 from companion.ui.trajan.panels.host import TableHost
 from companion.ui.trajan.markup import colour_rgba, demand_chip, seat_name
+from companion.ui.trajan.panels.unchanged import LastInputs
 
 #: What a demand may be paid with, in the order a tap cycles through (None: unmet).
 REPAY_CYCLE: tuple[str | None, ...] = ("forum", "trajan", "wildcard", None)
@@ -35,8 +36,14 @@ class SummaryViewModel(EventDispatcher):
     def __init__(self, table: TableHost, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._table = table
+        self._inputs = LastInputs()
 
     def update(self, view: Mapping[str, Any]) -> None:
+        """The last season's report and the prompt; skipped while the reports, the phase, the
+        players' names and colours and the repayment are as they were (all but a season's taps)."""
+        players = tuple((p.get("name"), p.get("colour")) for p in view.get("players", ()))
+        if self._inputs.same(view.get("season_reports", ()), view["phase"], players, dict(self.repay)):
+            return
         reports = list(view.get("season_reports", ()))
         self.has_report = bool(reports)
         if not reports:

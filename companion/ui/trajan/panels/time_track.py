@@ -11,6 +11,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from companion.ui.text.i18n import _
 from companion.ui.trajan import format as tfmt
 from companion.ui.trajan.markup import colour_rgba
+from companion.ui.trajan.panels.unchanged import LastInputs
 
 
 class TimeTrackViewModel(EventDispatcher):
@@ -27,7 +28,21 @@ class TimeTrackViewModel(EventDispatcher):
     turn_text = StringProperty("")
     current_rgba = ListProperty([1, 1, 1, 1])
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._inputs = LastInputs()
+
     def update(self, view: Mapping[str, Any]) -> None:
+        """The ring and its lines from `view`; skipped when what they are made of is unchanged
+        (a tap within a turn moves no time)."""
+        current = view.get("current")
+        player = view["players"][current] if isinstance(current, int) else None
+        phase = view["phase"]
+        if self._inputs.same(phase, view["season"], view["round"], view["lap"], view["time"],
+                             bool(view.get("round_ending")), current,
+                             (player["colour"], player["name"]) if player else None,
+                             len(view.get("season_reports", ())), view.get("final") if phase == "over" else None):
+            return
         self.season, self.round = int(view["season"]), int(view["round"])
         self.season_text = _("Season {n}/4").format(n=self.season)
         self.round_text = _("Round {n}/4").format(n=self.round)
@@ -43,8 +58,6 @@ class TimeTrackViewModel(EventDispatcher):
             self.warning_text = _("▲ This turn ends season {n}: scoring follows").format(n=self.season)
         else:
             self.warning_text = _("▲ This turn ends the round")
-        current = view.get("current")
-        player = view["players"][current] if isinstance(current, int) else None
         self.current_rgba = colour_rgba(player["colour"]) if player else [1, 1, 1, 1]
         self.turn_text = self._turn_text(view, player)
 

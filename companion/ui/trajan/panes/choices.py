@@ -55,15 +55,15 @@ class ChoicesPane(ReservesButtons, BoxLayout):
         site = [{**c, "markup_on": bool(c.get("markup")), "bg": BY_KIND.get(c["kind"], theme.PANEL_HI),
                  "font": theme.READ * app.scale} for c in vm.choices.site]
         holder, others = self.ids.site_holder, self.ids.choices_holder
-        holder.size_hint_x = 1 if site else None
-        holder.width = 0
-        holder.opacity = 1 if site else 0
-        others.size_hint_x = None if site else 1
-        others.width = (140 if not app.portrait else 160) * app.scale if site else 100
-        # The pane is laid out now, so both grids have their final size before their buttons get
-        # their texts: each text is then laid out once, not again at every size on the way.
-        for box in (self, others, holder):
-            box.do_layout()
+        split = (1 if site else None, 0, 1 if site else 0, None if site else 1,
+                 (140 if not app.portrait else 160) * app.scale if site else 100)
+        if split != (holder.size_hint_x, holder.width, holder.opacity, others.size_hint_x, others.width):
+            holder.size_hint_x, holder.width, holder.opacity, others.size_hint_x, others.width = split
+            # The pane is laid out now, so both grids have their final size before their buttons
+            # get their texts: each text is then laid out once, not again at every size on the way.
+            # (The same split as before: the grids keep their size, nothing to lay out.)
+            for box in (self, others, holder):
+                box.do_layout()
         self.choice_grid.row_height = (90 if vm.entry == "reveal" else 50) * app.scale
         self.choice_grid.show(rows)
         self._fit_grid()
