@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.inapp import Figure, emit  # noqa: E402
 from companion.core.engine import Engine  # noqa: E402
 from companion.core.errors import IllegalCommand  # noqa: E402
 from companion.core.journal import Journal  # noqa: E402
@@ -89,7 +90,8 @@ def main() -> int:
     print("(baseline: reading and parsing the same journal rows)")
     ok = value <= TARGET_MS
     print("target met" if ok else "TARGET MISSED")
-    return 0 if ok else 1
+    emit([Figure("troyes", "whole-game replay, median", value, "ms", TARGET_MS, f"{value / base:.1f}x baseline {base:.3f} ms")])
+    return 0  # a missed target is printed, not an exit code
 
 
 if __name__ == "__main__":

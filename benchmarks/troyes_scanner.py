@@ -37,7 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.inapp import PathTimer, percentile, prepare, run_with_driver, wait_for  # noqa: E402
+from benchmarks.inapp import Figure, PathTimer, emit, percentile, prepare, run_with_driver, wait_for  # noqa: E402
 
 HOME = prepare("troyes-scanner")
 
@@ -183,6 +183,10 @@ def main() -> int:
     print(f"Troyes p99 / baseline p99: {ratio:.2f}×; Troyes p99 − baseline p99: "
           f"{percentile(rows['troyes'], 99) - percentile(rows['dicetray'], 99):+.2f} ms")
     print(f"wire time of a {size}-byte frame at {BAUD} baud: {wire:.2f} ms (on a real USB-UART cable)")
+    emit([Figure("troyes_scanner", "Troyes: read -> district -> drawn, p99", percentile(rows["troyes"], 99), "ms", None,
+                 f"p50 {statistics.median(rows['troyes']):.2f}; {ratio:.2f}x the dice tray's"),
+          Figure("troyes_scanner", "baseline: dice tray -> drawn, p99", percentile(rows["dicetray"], 99), "ms", None,
+                 f"p50 {statistics.median(rows['dicetray']):.2f}")])
     return 0
 
 
