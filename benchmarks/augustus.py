@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.inapp import Figure, emit  # noqa: E402
 from companion.core.engine import Engine  # noqa: E402
 from companion.core.errors import IllegalCommand  # noqa: E402
 from companion.core.journal import Journal  # noqa: E402
@@ -104,7 +105,9 @@ def main() -> int:
     print("(baseline: building the public view alone)")
     ok = step <= STEP_TARGET_MS and replay <= REPLAY_TARGET_MS
     print("target met" if ok else "TARGET MISSED")
-    return 0 if ok else 1
+    emit([Figure("augustus", "step + view + 6 pad menus, p99", step, "ms", STEP_TARGET_MS, f"{step / floor:.1f}x baseline {floor:.3f} ms"),
+          Figure("augustus", "whole-game replay, median", replay, "ms", REPLAY_TARGET_MS)])
+    return 0  # a missed target is printed, not an exit code
 
 
 if __name__ == "__main__":

@@ -152,6 +152,8 @@ def _scroller(screen: Any) -> Any:
 
 
 def report(name: str, figures: dict[str, list[float]]) -> None:
+    from benchmarks.inapp import Figure, emit
+
     def line(label: str, key: str, target: float | None) -> None:
         values = figures[key]
         if not values:
@@ -159,6 +161,7 @@ def report(name: str, figures: dict[str, list[float]]) -> None:
         p50, p99 = statistics.median(values), _pct(values, 0.99)
         verdict = "" if target is None else ("  (target ≤ %.1f ms: %s)" % (target, "met" if p99 <= target else "MISSED"))
         print(f"  {label:<28} p50 {p50:8.1f} ms  p99 {p99:8.1f} ms{verdict}")
+        emit([Figure("history", f"{name}: {label}, p99", p99, "ms", target, f"p50 {p50:.1f}")])
 
     print(f"{name}:")
     line("open, wall", "open_wall", OPEN_TARGET_MS)

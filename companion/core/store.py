@@ -16,10 +16,10 @@ import json
 import logging
 import os
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from companion.core import data_notices
-from companion.core.catalog import META_RESULT, Catalog, result_meta, result_of, stat_signature
+from companion.core.catalog import META_RESULT, Catalog, result_meta, result_of, signature, stat_signature
 from companion.core.data_notices import DataNotice
 from companion.core.errors import BusyJournal, CorruptJournal, ForeignJournal, JournalError, NewerJournal, UnreadableJournal
 from companion.core.journal import Clock, Journal, set_aside, stamp, utc_now
@@ -168,6 +168,16 @@ class SetAside:
     original: Path
     moved_to: Path
     reason: str
+
+
+@dataclasses.dataclass(frozen=True)
+class JournalCheck:
+    """What `JournalStore.check_all` found wrong with one journal: the file, its signature as it
+    was read (`catalog.signature`, None: it could not be looked at) and the fault."""
+
+    path: Path
+    signature: str | None
+    error: JournalError
 
 
 @dataclasses.dataclass(frozen=True)
@@ -356,21 +366,47 @@ class JournalStore:
         """The full check the listing leaves out: every journal read and every event checked
         (`Journal.verify`); a damaged one is set aside and told as at start. Returns the files set
         aside. What `companion doctor` checks (without moving anything), for the owner of the data
-        directory at an idle moment: never on the way to a frame."""
-        moved = []
+        directory at an idle moment: never on the way to a frame (the app runs `check_all` on a
+        thread of its own and `settle_checks` on its main thread)."""
+        return self.settle_checks(self.check_all())
+
+    def check_all(self, skip: Iterable[Path] = (), between: Callable[[], None] | None = None) -> list[JournalCheck]:
+        """`verify_all`'s reading half: every journal but those in `skip` (the game open for
+        writing, checked as it was resumed) read and every event checked; what was wrong with each,
+        with its file's signature as it was read. Reads only and touches nothing of the store's, so
+        any thread may run it (each journal is opened read-only, `Journal.read`). `between` runs
+        before each journal (a thread's pause while the table is busy)."""
+        skipped = {Path(path) for path in skip}
+        found = []
         for path in games_files(self.games_dir, f"*{SUFFIX}"):
-            if not is_file(path):
+            if between is not None:
+                between()
+            if path in skipped or not is_file(path):
                 continue
+            sig = signature(path)
             try:
                 with Journal.read(path) as journal:
                     journal.verify()
-            except CorruptJournal as exc:
-                self._forget(path.name)
-                to = self.damaged(path, exc)
+            except JournalError as exc:
+                found.append(JournalCheck(path, sig, exc))
+        return found
+
+    def settle_checks(self, found: Iterable["JournalCheck"]) -> list[Path]:
+        """`verify_all`'s acting half, on the store's own thread: each damaged journal found by
+        `check_all` is set aside and told, any other fault told. A file written or moved since it
+        was checked (its signature changed: resumed, played on, recovered) is left for the next
+        check. Returns the files set aside."""
+        moved = []
+        for check in found:
+            if check.signature is None or signature(check.path) != check.signature:
+                continue
+            if isinstance(check.error, CorruptJournal):
+                self._forget(check.path.name)
+                to = self.damaged(check.path, check.error)
                 if to is not None:
                     moved.append(to)
-            except JournalError as exc:
-                self._note(path, exc)
+            else:
+                self._note(check.path, check.error)
         return moved
 
     def unfinished(self) -> list[JournalInfo]:

@@ -129,6 +129,9 @@ class CompanionApp(App):
         self.bridge = Bridge(self.session.handle)
         self.session.listeners.append(self._on_table_view)
         self._collector = IdleCollector()
+        from companion.ui.shell.shelf_check import ShelfCheck
+
+        self.shelf_check = ShelfCheck(self.session, self._shelf_checked)
         from companion.ui.shell.news import TableNews
 
         self._news = TableNews()
@@ -179,6 +182,9 @@ class CompanionApp(App):
         collector = getattr(self, "_collector", None)
         if collector is not None:
             collector.stop()
+        shelf_check = getattr(self, "shelf_check", None)
+        if shelf_check is not None:
+            shelf_check.stop()
         self.tr.forget_all()
         from kivy.core.window import Window
 
@@ -211,11 +217,23 @@ class CompanionApp(App):
             from companion.ui.shell.speech_hook import SpeechHook
 
             self.speech = SpeechHook.open(self, self._speech_plan)
+        if not self._exit_after_first_frame:
+            # Every journal checked in full, on a thread of its own from the first idle moment
+            # after this frame on (companion/ui/shell/shelf_check.py); the idle moment is counted
+            # from here, so a slow first frame cannot let it pass unseen.
+            self.when_idle(self.shelf_check.start)
+            self._collector.activity()
         if self._on_ready is not None:
             self._on_ready(self)
         if self._exit_after_first_frame:
             self.stop()
         return False
+
+    def _shelf_checked(self, moved: Sequence[Any]) -> None:
+        """The background check's findings are settled (damaged journals set aside and told): home,
+        when it shows, lists what is left and the notices, as after a start that met them."""
+        if self.sm.current == "home":
+            self._refresh_home()
 
     def _on_window_size(self, _window: Any, size: Sequence[float]) -> None:
         width, height = size
@@ -471,6 +489,7 @@ class CompanionApp(App):
 
     def _on_table_view(self, table: TableView) -> None:
         self._collector.activity()
+        self.shelf_check.activity()
         open_ui = self.game_ui(table.game)
         table = self._news.tell(table, self.session.history, type(open_ui) if open_ui is not None else None)
         if self.status_display is not None:
