@@ -75,8 +75,12 @@ class DisplayLink(Generic[Screen]):
 
     def show(self, screen: Screen) -> bool:
         """Renders `screen` and sends it (unless it is the image already shown). True when the
-        device shows it; False when the device is missing or failed (reported, not raised)."""
-        image = self._render(screen)
+        device shows it; False when the device is missing or failed (reported, not raised). The
+        screen last shown is not rendered again: after every fact each pad is handed its screen,
+        most of them unchanged."""
+        with self._lock:
+            kept = self.image if self.image is not None and screen == self.screen else None
+        image = kept if kept is not None else self._render(screen)
         with self._lock:
             self.screen, self.image = screen, image
             return self._push()

@@ -35,6 +35,9 @@ LINE = 11
 TITLE_Y, RULE_Y, BODY_Y, STATUS_Y = 0, 12, 15, 53
 LOCK_W = 9
 TRUNCATION = ".."
+#: Screens and lines kept drawn (a line's layer is 1 kB, a screen's image too): a six-seat table's
+#: menus, a game's worth of calls.
+SCREENS_KEPT, LINES_KEPT = 128, 512
 
 
 @functools.lru_cache(maxsize=1)
@@ -76,11 +79,22 @@ def fit(text: str, font: Any, width: int) -> str:
     return text.rstrip() + TRUNCATION
 
 
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, width: int, cjk_path: str) -> None:
-    if not text:
-        return
+def _text(image: Image.Image, xy: tuple[int, int], text: str, width: int, cjk_path: str) -> None:
+    if text:
+        image.paste(1, (0, 0, WIDTH, HEIGHT), _line(xy, text, width, cjk_path))
+
+
+@functools.lru_cache(maxsize=LINES_KEPT)
+def _line(xy: tuple[int, int], text: str, width: int, cjk_path: str) -> Image.Image:
+    """One line of text at `xy`, cut to `width`, alone on a dark 128×64 layer: the mask its line is
+    lit through. Drawing it is most of a screen's cost (a CJK line's glyphs above all), and a pad
+    shows the same lines over and over (its help line, "1/3", a menu's entries), so each is drawn
+    once. Lit through the layer, the pixels are those drawing the text there would light, so the
+    screen is the same."""
+    layer = Image.new("1", (WIDTH, HEIGHT), 0)
     font, drawable, nudge = _font_for(text, cjk_path)
-    draw.text((xy[0], xy[1] + nudge), fit(drawable, font, width), font=font, fill=1)
+    ImageDraw.Draw(layer).text((xy[0], xy[1] + nudge), fit(drawable, font, width), font=font, fill=1)
+    return layer
 
 
 def _padlock(draw: ImageDraw.ImageDraw, x: int, y: int, closed: bool) -> None:
@@ -112,13 +126,21 @@ def _big_number(text: str, max_width: int) -> Image.Image:
 
 
 def render(screen: PadScreen, *, cjk_path: str = CJK_FONT) -> Image.Image:
-    """The 128×64 mode "1" image of `screen` (1 = lit pixel). A blank screen is all dark."""
+    """The 128×64 mode "1" image of `screen` (1 = lit pixel). A blank screen is all dark. The
+    image is the caller's own (a copy of the one kept for that screen: see `_rendered`)."""
+    return _rendered(screen, cjk_path).copy()
+
+
+@functools.lru_cache(maxsize=SCREENS_KEPT)
+def _rendered(screen: PadScreen, cjk_path: str) -> Image.Image:
+    """`render`'s image, drawn once per screen: a screen is a frozen value, and a table hands its
+    pads the same few screens again and again (a menu walked back and forth, the waiting screen)."""
     image = Image.new("1", (WIDTH, HEIGHT), 0)
     if screen.is_blank:
         return image
     draw = ImageDraw.Draw(image)
     lock_shown = screen.locked or screen.amount is not None
-    _text(draw, (0, TITLE_Y), screen.title, WIDTH - (LOCK_W + 4 if lock_shown else 0), cjk_path)
+    _text(image, (0, TITLE_Y), screen.title, WIDTH - (LOCK_W + 4 if lock_shown else 0), cjk_path)
     if lock_shown:
         _padlock(draw, WIDTH - LOCK_W - 2, TITLE_Y, screen.locked)
     draw.line((0, RULE_Y, WIDTH - 1, RULE_Y), fill=1)
@@ -126,7 +148,7 @@ def render(screen: PadScreen, *, cjk_path: str = CJK_FONT) -> Image.Image:
     if screen.result:
         rows = 4 if not screen.status else 3
         for i, line in enumerate(screen.result[:rows]):
-            _text(draw, (0, BODY_Y + i * LINE), line, WIDTH, cjk_path)
+            _text(image, (0, BODY_Y + i * LINE), line, WIDTH, cjk_path)
     elif screen.amount is not None:
         limit = "" if screen.limit is None else f"/{screen.limit}"
         limit_width = int(latin_font().getlength(limit))
@@ -135,5 +157,5 @@ def render(screen: PadScreen, *, cjk_path: str = CJK_FONT) -> Image.Image:
         image.paste(big, (4, top))
         if limit:
             draw.text((4 + big.width + 2, top + big.height - LINE + 2), limit, font=latin_font(), fill=1)
-    _text(draw, (0, STATUS_Y), screen.status, WIDTH, cjk_path)
+    _text(image, (0, STATUS_Y), screen.status, WIDTH, cjk_path)
     return image
