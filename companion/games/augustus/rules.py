@@ -37,6 +37,7 @@ class AugustusRules(Game):
         return result.final_result(state)
     event_types = e.EVENT_TYPES
     pad_menu = True
+    _kept_view: tuple[AugustusState, GameView] | None = None
 
     def initial_state(self) -> AugustusState:
         return AugustusState()
@@ -72,7 +73,17 @@ class AugustusRules(Game):
         raise TypeError(f"not an Augustus event: {event!r}")
 
     def view(self, state: AugustusState, seat: int | None = None) -> GameView:
-        return view(state, seat)
+        """The public view, whatever the seat (nothing in Augustus is secret), made once per state:
+        after a call the table and all six pads read the same state, and building its view (every
+        seat's legal placements as intents) is the costliest part of showing the call. A state is
+        immutable and a view frozen, so the one kept for the state last asked about is that state's
+        view; it is kept with the state itself, so the identity check cannot match another state."""
+        kept = self._kept_view
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        made = view(state, seat)
+        self._kept_view = (state, made)
+        return made
 
     def public_event(self, event: Event) -> dict[str, Any]:
         return public_event(event)
