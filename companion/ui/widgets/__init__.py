@@ -465,18 +465,32 @@ class FitButton(AppButton):
         self.bind(texture_size=self._fit_later, size=self._refit, text=self._refit, base_font=self._refit)
 
     def _refit(self, *_args: Any) -> None:
-        if self.font_size != self.base_font:
-            self.font_size = self.base_font
+        # Words fitted before in the same room start at the size their fit ended at (`_FITTED`):
+        # the fit below then finds nothing to shrink, and the text is laid out once, not twice.
+        start = _FITTED.get(self._fit_key(), self.base_font)
+        if self.font_size != start:
+            self.font_size = start
         self._fit_trigger()
 
     def _fit_later(self, *_args: Any) -> None:
         self._fit_trigger()
 
+    def _fit_key(self) -> tuple[Any, ...]:
+        """Everything the fit measures but the font size it tries: the words, the room, the
+        sizes it may take and how the text is set."""
+        text_size = self.text_size
+        return (self.text, self.width, self.height, tuple(text_size) if text_size else None, self.base_font,
+                self.min_font, self.font_name, self.bold, self.italic, self.markup, tuple(self.padding),
+                self.line_height)
+
     def _fit(self, *_args: Any) -> None:
         if self._trigger_texture.is_triggered:
             self._fit_trigger()  # the text is laid out again first: measure that, not the last one
             return
-        if not self.text or self.height <= 1 or self.font_size <= self.min_font:
+        if not self.text or self.height <= 1:
+            return
+        if self.font_size <= self.min_font:
+            _keep_fit(self._fit_key(), self.font_size)
             return
         tw, th = self.texture_size
         room = (self.text_size[0] if self.text_size and self.text_size[0] else self.width) - 4
@@ -492,6 +506,23 @@ class FitButton(AppButton):
                 ratio = min(ratio, room / widest, 0.95)
         if ratio < 1.0:
             self.font_size = max(self.min_font, self.font_size * max(0.6, ratio))
+        else:
+            _keep_fit(self._fit_key(), self.font_size)
+
+
+#: The size a `FitButton`'s fit ended at, by `_fit_key`: a fit starts at `base_font` and shrinks
+#: step by step, each step a text layout, so the same key always ends at the same size. A button
+#: relabelled with words it or any button fitted before in the same room (a seat's choices, a
+#: menu walked back and forth) starts there instead.
+_FITTED: "OrderedDict[tuple[Any, ...], float]" = OrderedDict()
+FITTED_KEPT = 2048
+
+
+def _keep_fit(key: tuple[Any, ...], size: float) -> None:
+    _FITTED[key] = size
+    _FITTED.move_to_end(key)
+    while len(_FITTED) > FITTED_KEPT:
+        _FITTED.popitem(last=False)
 
 
 #: A word that must not be broken across lines: a run of letters other than CJK (which a line may
