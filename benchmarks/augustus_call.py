@@ -9,12 +9,23 @@ as the caller's Draw does (`Intent("draw")` through the bridge) and ends when bo
     Draw → session → rules (the token drawn, journaled) → view-models → widgets → frame drawn
                    → every seat's pad screen → writer thread → render → luma device (each pad
                      whose screen changed)
+                   → the speech hook → announcer thread (espeak-ng, each phrase once; the WAV
+                     played, or copied to its twin without an audio device)
+
+The speech runs as the app runs it (`[devices.speech]` on) when espeak-ng is installed, else it is
+left out and the title says so (`--no-speech` leaves it out too); its synthesis and playing are on
+the announcer's thread, so they count in the CPU figures, not in the path's end.
 
 Between calls the conformance suite's random player (tests/conformance/players.py) plays the
 placements and resolutions, untimed, until the next draw; a game that ends is followed by a new
-one. Floor, same run, alternating: a frame with nothing changed, asked for on the main thread.
+one. Then, as at a table (the players move their legions on the board before the crier draws
+again), the app's idle moment runs (`IdleCollector.idle_now`, instead of waiting the second for
+it) and two frames pass before the timed Draw; `--back-to-back` draws at once instead, so the
+call also pays for collecting the garbage of every untimed step before it (the worst case: the
+crier drawing before anyone could have moved a legion). Floor, same run, alternating: a frame with
+nothing changed, asked for on the main thread.
 
-Run: python benchmarks/augustus_call.py [--calls 60] [--json OUT]
+Run: python benchmarks/augustus_call.py [--calls 60] [--back-to-back] [--json OUT]
 """
 
 from __future__ import annotations
@@ -39,12 +50,32 @@ from benchmarks.mock_pads import MockPinPads  # noqa: E402
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Fa"]
 
 
+def speech_plan(wanted: bool) -> tuple[Any, str]:
+    """The app's speech plan with speech on (its cache and twin in the benchmark's home), and
+    the words for the title; (None, why) when it is left out."""
+    import shutil
+    from types import SimpleNamespace
+
+    from companion.wiring.speech import plan_speech
+
+    if not wanted:
+        return None, "no speech (--no-speech)"
+    if shutil.which("espeak-ng") is None:
+        return None, "no speech (espeak-ng is not installed)"
+    plan = plan_speech(SimpleNamespace(enabled=True), cache_dir=HOME / "speech", twin_path=HOME / "speech.wav")
+    return plan, "speech on (" + ("played through SDL" if plan.audio else "no audio device: the WAV twin") + ")"
+
+
 def main() -> int:
     ap = bench_args(__doc__.splitlines()[0])
     ap.add_argument("--calls", type=int, default=60, help="calls timed (and as many floor frames)")
     ap.add_argument("--seed", type=int, default=21)
+    ap.add_argument("--no-speech", action="store_true", help="without the speech hook")
+    ap.add_argument("--back-to-back", action="store_true",
+                    help="draw right after the untimed placements (no idle moment, no frame between)")
     args = ap.parse_args()
 
+    from kivy.clock import Clock
     from kivy.core.window import Window
 
     from companion.core.store import JournalStore
@@ -97,7 +128,15 @@ def main() -> int:
             if view.get("phase") == "draw" and not view.get("ask"):
                 break
             app.bridge.post(player.next_intent(view, rnd))
+        if not args.back_to_back:
+            app._collector.idle_now()  # the table's pause before the crier draws again
         done.set()
+
+    def frames_pass(count: int) -> None:
+        """Driver thread: waits until `count` more frames were drawn."""
+        box: dict[str, int] = {}
+        on_main_thread(lambda: box.setdefault("from", Clock.frames_displayed))
+        wait_for(lambda: "from" in box and Clock.frames_displayed >= box["from"] + count, "frames")
 
     def drive(the_app: Any) -> None:
         nonlocal app
@@ -110,6 +149,8 @@ def main() -> int:
             if not done.wait(60):
                 raise TimeoutError("no draw came")
             plan.feed.devices.flush()
+            if not args.back_to_back:
+                frames_pass(2)
             with lock:
                 watch.update(old=dict(plan.feed.screens), expected=None, shown=set())
             timer.arm("frame", "oleds")
@@ -128,13 +169,16 @@ def main() -> int:
             floor.add(timer.wait("the floor"))
 
     app: Any = None
+    speech, heard = speech_plan(not args.no_speech)
     try:
-        run_with_driver(session, drive, timer, pad_plan=plan, pad_count=len(PLAYERS))
+        run_with_driver(session, drive, timer, pad_plan=plan, pad_count=len(PLAYERS), speech_plan=speech)
     finally:
         factory.reset()
     figures = print_paths(
         f"Augustus call benchmark: {len(calls.wall)} calls over {games[0]} 6-player games, six pads on mock pins "
-        f"with luma dummy OLEDs, 800x480 offscreen", [calls], floor, bench="augustus_call")
+        f"with luma dummy OLEDs, 800x480 offscreen, {heard}, "
+        f"{'back to back' if args.back_to_back else 'at a table pace (the idle moment before each draw)'}",
+        [calls], floor, bench="augustus_call")
     write_json(args.json, figures)
     return 0
 
