@@ -71,11 +71,16 @@ def parse_command(name: str, args: Any) -> c.Command:
 
 
 def _plain(value: Any) -> Any:
+    if value is None or type(value) in _SCALARS:
+        return value  # most fields: seats, numbers, slots (typing's Mapping check costs far more)
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
+
+
+_SCALARS = frozenset({int, str, bool, float})
 
 
 def intent_of(command: c.Move) -> dict[str, Any]:

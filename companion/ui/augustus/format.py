@@ -24,18 +24,25 @@ BAGS = ("app", "table")
 SCORING_RULES = (N_("Augustus 4.3 rewards"), N_("Augustus 4.4 objectives"), N_("Augustus 4.4 powers"))
 
 
+#: The names below are looked up one at a time (a call words dozens of symbols: each objective
+#: line, each choice), not translated all at once for each.
+TOKEN_NAMES = {"swords": N_("Double swords"), "shield": N_("Shield"), "chariot": N_("Chariot"),
+               "catapult": N_("Catapult"), "standard": N_("Standard"), "dagger": N_("Dagger"), "joker": N_("Joker")}
+SYMBOL_SHORT = {"swords": N_("Sw"), "shield": N_("Sh"), "chariot": N_("Ch"), "catapult": N_("Ca"),
+                "standard": N_("St"), "dagger": N_("Da")}
+KIND_NAMES = {"green": N_("Green"), "pink": N_("Pink"), "orange": N_("Orange"), "senator": N_("Senator")}
+
+
 def token_name(token: str) -> str:
     """A token or symbol by its name on the table (S002 §3: 雙劍 盾牌 戰車 投石車 軍旗 匕首, 小丑)."""
-    names = {"swords": _("Double swords"), "shield": _("Shield"), "chariot": _("Chariot"),
-             "catapult": _("Catapult"), "standard": _("Standard"), "dagger": _("Dagger"), "joker": _("Joker")}
-    return names.get(token, token)
+    msgid = TOKEN_NAMES.get(token)
+    return _(msgid) if msgid else token
 
 
 def symbol_short(symbol: str) -> str:
     """A symbol in one or two letters, for an objective's row of symbols."""
-    names = {"swords": _("Sw"), "shield": _("Sh"), "chariot": _("Ch"), "catapult": _("Ca"),
-             "standard": _("St"), "dagger": _("Da")}
-    return names.get(symbol, symbol)
+    msgid = SYMBOL_SHORT.get(symbol)
+    return _(msgid) if msgid else symbol
 
 
 #: The seats' colours by name (no Kivy here: the pads' and status display's presenters read them).
@@ -50,8 +57,8 @@ def colour_word(colour: Any) -> str:
 
 
 def kind_name(kind: str) -> str:
-    names = {"green": _("Green"), "pink": _("Pink"), "orange": _("Orange"), "senator": _("Senator")}
-    return names.get(kind, kind)
+    msgid = KIND_NAMES.get(kind)
+    return _(msgid) if msgid else kind
 
 
 def reward_name(reward: str) -> str:
