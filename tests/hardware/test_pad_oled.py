@@ -144,6 +144,22 @@ def test_an_unchanged_image_is_not_sent_again():
     assert oled.frames == display.writes == 2
 
 
+def test_a_display_handed_the_screen_it_shows_does_not_render_it_again():
+    rendered = []
+
+    def counting(screen):
+        rendered.append(screen)
+        return render(screen)
+
+    oled = SimulatedOled()
+    display = PadDisplay(0, oled, [].append, renderer=counting)
+    for screen in (BID, PadScreen("Forum bid", 12, 20, False, (), "OK to lock"), LOCKED, LOCKED, BID):
+        display.show(screen)
+    assert rendered == [BID, LOCKED, BID]
+    assert oled.frames == display.writes == 3
+    assert oled.image.tobytes() == render(BID).tobytes()
+
+
 def test_the_mux_channel_is_selected_before_every_frame_of_each_seat():
     """Two real luma SSD1306 drivers fed a fake serial interface, behind one mux: every seat's
     init and frames go out with its own channel selected, and a select is skipped when the

@@ -80,6 +80,23 @@ def test_render_is_128_by_64_one_bit_and_pure():
     assert render(PadScreen()).getbbox() is None, "a blank screen lights nothing"
 
 
+def test_a_render_is_the_callers_own_and_kept_lines_land_where_they_are_drawn():
+    screen = SCREENS["bid_locked"]
+    mine = render(screen)
+    mine.paste(1, (0, 0, 128, 64))  # a caller drawing on its image
+    assert render(screen).tobytes() != mine.tobytes(), "the kept image is not the one handed out"
+    # The same words as a title, a result line and the status: each kept line is drawn where it stands.
+    again = PadScreen("Skip", result=("1/2", "Skip"), status="Skip")
+    render_module._rendered.cache_clear()
+    render_module._line.cache_clear()
+    fresh = render(again).tobytes()
+    render_module._rendered.cache_clear()
+    render_module._line.cache_clear()
+    render(PadScreen("Skip", status="Skip"))  # its lines kept first
+    render(PadScreen("1/2", result=("Skip",)))
+    assert render(again).tobytes() == fresh
+
+
 def test_what_changes_changes_the_pixels():
     base = SCREENS["bid_open"]
     variants = [PadScreen("Forum bid", 13, 20, False, (), "OK to lock"),
