@@ -21,10 +21,26 @@ def placements(state: AugustusState, seat: int, wanted: str) -> tuple[c.Command,
     return tuple(c.Place(seat, *placement) for placement in placing.legal(state, seat, wanted))
 
 
+#: The state last asked about and its seats' choices: the view and the seats' asks both list
+#: them for the same state after every step (a state is immutable, so they stay its choices).
+_kept: tuple[AugustusState, dict[int, tuple[c.Command, ...]]] | None = None
+
+
 def seat_choices(state: AugustusState, seat: int) -> tuple[c.Command, ...]:
     """The crier's draw (app's bag), this call's legal placements then a skip, a mobilisation's
     placements then a skip, the number reward (claim, skip), a victim's objectives, the tied
     players to give gold or wheat to (augustus.md §4.2–4.3, §4.6.3)."""
+    global _kept
+    kept = _kept
+    if kept is None or kept[0] is not state:
+        kept = _kept = (state, {})
+    choices = kept[1].get(seat)
+    if choices is None:
+        choices = kept[1][seat] = _seat_choices(state, seat)
+    return choices
+
+
+def _seat_choices(state: AugustusState, seat: int) -> tuple[c.Command, ...]:
     if not 0 <= seat < state.player_count:
         return ()
     if state.phase == "draw":
