@@ -481,7 +481,7 @@ class FitButton(AppButton):
         text_size = self.text_size
         return (self.text, self.width, self.height, tuple(text_size) if text_size else None, self.base_font,
                 self.min_font, self.font_name, self.bold, self.italic, self.markup, tuple(self.padding),
-                self.line_height)
+                self.line_height, self.shorten, self.max_lines, self.strip, self.outline_width)
 
     def _fit(self, *_args: Any) -> None:
         if self._trigger_texture.is_triggered:
