@@ -111,7 +111,7 @@ class CardEntry(EventDispatcher):
         self.relabel()
 
     @contextlib.contextmanager
-    def _batch(self) -> Iterator[None]:
+    def batch(self) -> Iterator[None]:
         """Several facts set by one tap: the labels and the page made once, after."""
         self._quiet += 1
         try:
@@ -150,7 +150,7 @@ class CardEntry(EventDispatcher):
             self.relabel()
 
     def reset(self) -> None:
-        with self._batch():
+        with self.batch():
             self.stage, self.choosing_power, self.kind_chosen = "number", False, False
             self.kind, self.vp, self.gold, self.wheat, self.symbols = "green", 1, 0, 0, []
             self.power, self.amount, self.of, self.cap = "", 1, "", 0
@@ -159,7 +159,7 @@ class CardEntry(EventDispatcher):
 
     def choose_number(self, number: int) -> bool:
         """Page 1. True: the number alone takes the card (`is_known`); else its facts are asked."""
-        with self._batch():
+        with self.batch():
             self.number = _clamp(int(number), NUMBERS)
             if self.is_known(int(self.number)):
                 return True
@@ -169,7 +169,7 @@ class CardEntry(EventDispatcher):
     def choose_kind_vp(self, kind: str, vp: int) -> None:
         """Page 2: one tap gives the kind and the VP."""
         if kind in words.KINDS:
-            with self._batch():
+            with self.batch():
                 self.kind, self.vp, self.kind_chosen = kind, _clamp(int(vp), VP_RANGE), True
                 self.stage = "symbols"
                 self._offer()
@@ -200,7 +200,7 @@ class CardEntry(EventDispatcher):
 
     def choose_power(self, kind: str) -> None:
         """A power kind (or none), its amount 1, what it counts the first it may (any symbol)."""
-        with self._batch():
+        with self.batch():
             if kind in POWER_KINDS:
                 self.power, self.amount, self.cap = kind, 1, 0
                 choices = POWER_OF.get(kind, ())

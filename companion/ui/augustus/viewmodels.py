@@ -133,10 +133,11 @@ class AugustusTableViewModel(EventDispatcher):
         self.can_undo, self.can_redo = table.can_undo, table.can_redo
         self.notice_text, self.notice_rule = fmt.format_notice(table.notice)
         self.notice_level = table.notice.level if table.notice else ""
-        self.entry.known = list(view.get("cards_known") or ())
-        self.entry.seen = list(view.get("seen") or ())
-        self.entry.library = self._library(view)
-        self.relabel()
+        with self.entry.batch():  # the entry's page made once per step, not once per fact changed
+            self.entry.known = list(view.get("cards_known") or ())
+            self.entry.seen = list(view.get("seen") or ())
+            self.entry.library = self._library(view)
+            self.relabel()
 
     def _library(self, view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         """Every card's facts the table knows: this game's (face up, in play, controlled), then
