@@ -52,10 +52,18 @@ def test_different_options_do_not_share(plain_label):
     assert len(set(shown)) == 3
 
 
-def test_the_inked_box_is_the_smallest_box_holding_every_texel_with_alpha():
-    """A label draws only its texture's inked box: found in C (Pillow), it must be the box a
-    texel-by-texel search finds, the texture's rows flipped (its first image row is the top)."""
+@pytest.mark.parametrize("pillow_loaded", [True, False], ids=["pillow", "before-pillow"])
+def test_the_inked_box_is_the_smallest_box_holding_every_texel_with_alpha(pillow_loaded, monkeypatch):
+    """A label draws only its texture's inked box: found in C (Pillow, once loaded) or by rows
+    before (the first frame stays free of Pillow), it must be the box a texel-by-texel search
+    finds, the texture's rows flipped (its first image row is the top)."""
     import random
+    import sys
+
+    if pillow_loaded:
+        import PIL.Image  # noqa: F401
+    else:
+        monkeypatch.delitem(sys.modules, "PIL.Image", raising=False)
 
     from companion.ui.widgets import _inked_box
 

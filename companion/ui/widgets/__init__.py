@@ -8,6 +8,7 @@ visible one, because a script may check a widget before navigating to it.
 from __future__ import annotations
 
 import re
+import sys
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Iterator
@@ -269,6 +270,30 @@ def _keeping_image(core: Any) -> Any:
     return _render_end
 
 
+def _alpha_bbox(rgba: bytes, tw: int, th: int) -> tuple[int, int, int, int] | None:
+    """The box (left, top, right, bottom; right and bottom exclusive, top = the image's first row)
+    of the texels with some alpha, None when there are none. Pillow does it in C, where a loop over
+    the rows in Python cost as much as laying the text out; but Pillow is used only once something
+    else (luma's pads, a screenshot) has loaded it, so the first frame stays free of it."""
+    image_module = sys.modules.get("PIL.Image")
+    if image_module is not None:
+        return image_module.frombuffer("RGBA", (tw, th), rgba, "raw", "RGBA", 0, 1).getchannel("A").getbbox()
+    alpha = rgba[3::4]
+    first = last = -1
+    left, right = tw, -1
+    for row in range(th):
+        line = alpha[row * tw:(row + 1) * tw]
+        ink = line.lstrip(b"\0")
+        if not ink:
+            continue
+        left = min(left, tw - len(ink))
+        right = max(right, len(line.rstrip(b"\0")) - 1)
+        if first < 0:
+            first = row
+        last = row
+    return None if first < 0 else (left, first, right + 1, last + 1)
+
+
 def _inked_box(texture: Any, image: Any) -> tuple[list[int], list[float]]:
     """The smallest box of `texture` holding every texel with some alpha, from the image it was
     filled with, and the texture coordinates of that box; the whole texture if unknown."""
@@ -277,11 +302,7 @@ def _inked_box(texture: Any, image: Any) -> tuple[list[int], list[float]]:
     data = getattr(image, "data", None)
     if image is not None and data is not None and (image.width, image.height) == (tw, th) \
             and getattr(image, "fmt", "rgba") == "rgba" and len(data) == tw * th * 4:
-        # Pillow's bounding box of the alpha channel's non-zero texels: in C, where a loop over the
-        # rows in Python cost as much as laying the text out (Pillow is luma's, already loaded).
-        from PIL import Image
-
-        ink = Image.frombuffer("RGBA", (tw, th), bytes(data), "raw", "RGBA", 0, 1).getchannel("A").getbbox()
+        ink = _alpha_bbox(bytes(data), tw, th)
         if ink is None:
             return [0, 0, 0, 0], [0.0] * 8
         left, first, right, last = ink  # right and last exclusive
