@@ -102,5 +102,5 @@ def test_a_forced_reveal_counts_what_an_unlocked_pad_shows(session):
     assert {(b["seat"], b["amount"], b["locked"]) for b in result["bids"]} == {(0, 1, True), (1, 3, False)}
     assert result["winners"] == [1]
     # a correction before the reveal enters the forced reveal again with the amounts it counted
-    replay = session.engine.game.command_of(session.engine.history and session.engine._events(session.engine.journal.last_step))
+    replay = session.engine.game.command_of(session.engine.latest_step.events)
     assert replay is not None and dict(replay.drafts) == {1: 3}

@@ -401,8 +401,14 @@ class Engine(Generic[S]):
     def _last_seq(self, number: int) -> int:
         return self._first[number + 1] - 1 if number + 1 < len(self._first) else self.journal.last_seq
 
+    def step(self, number: int) -> Step:
+        """Journaled step `number` (1 to the last) with its events: kept decoded when it is among the
+        newest, else read from the journal again. Raises LookupError for a step not written."""
+        if not 0 < number < len(self._first):
+            raise LookupError(f"no step {number} in this journal")
+        return self._step(number)
+
     def _step(self, number: int) -> Step:
-        """Step `number`, decoded (kept among the newest decoded) or read from the journal again."""
         step = self._decoded.get(number)
         if step is None:
             step = next(iter(self._read_steps((number,))))

@@ -374,7 +374,7 @@ def test_a_correction_before_a_bid_opens_it_again_with_the_corrected_money(tmp_p
 def test_command_of_gives_each_step_back_as_its_command(tmp_path):
     engine = new_engine(tmp_path / "g.journal")
     _a_game(engine)
-    commands = [TRIBUNE.command_of(engine._events(n)) for n in range(1, engine.journal.last_step + 1)]
+    commands = [TRIBUNE.command_of(engine.step(n).events) for n in range(1, engine.journal.last_step + 1)]
     assert commands == [
         None,  # the set-up is never entered again
         c.AdjustMoney(0, 7, "coin bowl"), c.OpenRegionV(0, 1), SetBid(0, 4), LockBid(0), LockBid(1),
@@ -383,8 +383,8 @@ def test_command_of_gives_each_step_back_as_its_command(tmp_path):
     ]
     engine.execute(ForceReveal())
     engine.execute(c.FinishTribune())
-    assert TRIBUNE.command_of(engine._events(engine.journal.last_step)) == c.FinishTribune()
-    forced = TRIBUNE.command_of(engine._events(engine.journal.last_step - 1))
+    assert TRIBUNE.command_of(engine.step(engine.journal.last_step).events) == c.FinishTribune()
+    forced = TRIBUNE.command_of(engine.step(engine.journal.last_step - 1).events)
     assert isinstance(forced, ForceReveal)  # with what the unlocked seats counted (the minimum here)
     assert all(amount == 0 for _seat, amount in forced.drafts)
 
