@@ -159,6 +159,21 @@ def redraw_on_main(timer: PathTimer) -> Callable[[], None]:
     return lambda: on_main_thread(arrived)
 
 
+def mark_reads_on_main(app: Any, timer: PathTimer) -> None:
+    """Marks "main" when the bridge hands a `DiceRead` to the session on the main thread: the
+    scanner benchmarks' split between the hop from the reader thread and the session's own work."""
+    from hardware.facts import DiceRead
+
+    handle = app.bridge._handle  # the session's handle, behind the bridge's queue
+
+    def on_main(fact: object) -> None:
+        if isinstance(fact, DiceRead):
+            timer.mark("main")
+        handle(fact)
+
+    app.bridge._handle = on_main
+
+
 def run_with_driver(session: Any, drive: Callable[[Any], None], timer: PathTimer, *,
                     language: str = "en", profile: str = "800x480", listen: bool = True, **kwargs: Any) -> Any:
     """Runs the app offscreen over `session`; after its first frame `drive(app)` runs on a thread

@@ -43,11 +43,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.inapp import (Figure, PathStats, PathTimer, bench_args, prepare, print_paths,  # noqa: E402
-                              redraw_on_main, run_with_driver, wait_for, write_json)
+                              mark_reads_on_main, redraw_on_main, run_with_driver, wait_for, write_json)
 
 HOME = prepare("scanner")
 
-from hardware.facts import DiceRead  # noqa: E402
 from hardware.scanner.codec import DiceFrame, Die, Hello, format_frame  # noqa: E402
 from hardware.scanner.framer import FrameDecoder  # noqa: E402
 from hardware.scanner.reader import ScannerReader  # noqa: E402
@@ -132,14 +131,7 @@ def main() -> int:
         app.bridge.post(Intent("new_game", {"game": "dicetray", "setup": {}}))
         wait_for(lambda: session.table_view().game == "dicetray" and app.dice is not None, "the dice tray")
         app.dice.tray.bind(count=lambda *_: timer.handled())
-        handle = app.bridge._handle  # the session's handle, behind the bridge's queue
-
-        def on_main(fact: object) -> None:
-            if isinstance(fact, DiceRead):
-                timer.mark("main")
-            handle(fact)
-
-        app.bridge._handle = on_main
+        mark_reads_on_main(app, timer)
         reader = ScannerReader(path, app.bridge.post).start()
         stop = threading.Event()
         floor_thread = threading.Thread(target=floor_reader, args=(fslave, redraw_on_main(timer), stop), daemon=True)

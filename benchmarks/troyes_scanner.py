@@ -42,12 +42,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.inapp import (Figure, PathStats, PathTimer, bench_args, prepare, print_paths,  # noqa: E402
-                              redraw_on_main, run_with_driver, wait_for, write_json)
+                              mark_reads_on_main, redraw_on_main, run_with_driver, wait_for, write_json)
 
 HOME = prepare("troyes-scanner")
 
 from benchmarks.scanner import BAUD, floor_reader, open_pty  # noqa: E402
-from hardware.facts import DiceRead  # noqa: E402
 from hardware.scanner.codec import DiceFrame, Die, Hello, format_frame  # noqa: E402
 from hardware.scanner.reader import ScannerReader  # noqa: E402
 
@@ -114,14 +113,7 @@ def main() -> int:
                 timer.handled()
 
         app.troyes_vm.bind(square=square_changed)
-        handle = app.bridge._handle  # the session's handle, behind the bridge's queue
-
-        def on_main(fact: object) -> None:
-            if isinstance(fact, DiceRead):
-                timer.mark("main")
-            handle(fact)
-
-        app.bridge._handle = on_main
+        mark_reads_on_main(app, timer)
         flips = [0]
 
         def flipped(*_args: Any) -> None:

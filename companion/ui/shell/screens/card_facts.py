@@ -7,7 +7,7 @@ back to the data's value. The screen builds the repeated rows; the view-model sa
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from kivy.lang import Builder
 from kivy.uix.boxlayout import BoxLayout
@@ -17,6 +17,13 @@ from kivy.uix.screenmanager import Screen
 from companion.ui.text.formatting import game_title
 from companion.ui.text.i18n import _
 from companion.ui.widgets import AppButton, AppLabel, FitButton, theme
+
+
+def _pick_button(wid: str, text: str, selected: bool, on_tap: Callable[[], None], scale: float) -> FitButton:
+    """A game's, a table's or an entry's button: marked while it is the one shown."""
+    button = FitButton(wid=wid, text=text, selected=selected, base_font=theme.BODY * scale)
+    button.bind(on_release=lambda _b: on_tap())
+    return button
 
 
 class CardFactRow(BoxLayout):
@@ -44,25 +51,19 @@ class CardFactsScreen(Screen):
         vm, box = app.card_facts_vm, self.ids.tabs
         box.clear_widgets()
         for game in vm.games if len(vm.games) > 1 else ():
-            button = FitButton(wid=f"card_facts.game.{game}", text=game_title(game), selected=game == vm.game,
-                               base_font=theme.BODY * app.scale)
-            button.bind(on_release=lambda _b, g=game: vm.choose_game(g))
-            box.add_widget(button)
+            box.add_widget(_pick_button(f"card_facts.game.{game}", game_title(game), game == vm.game,
+                                        lambda g=game: vm.choose_game(g), app.scale))
         for table in vm.tables:
-            button = FitButton(wid=f"card_facts.table.{table['id']}", text=table["text"], selected=table["selected"],
-                               base_font=theme.BODY * app.scale)
-            button.bind(on_release=lambda _b, t=table["id"]: vm.choose_table(t))
-            box.add_widget(button)
+            box.add_widget(_pick_button(f"card_facts.table.{table['id']}", table["text"], table["selected"],
+                                        lambda t=table["id"]: vm.choose_table(t), app.scale))
 
     def _entries(self) -> None:
         app = self._app()
         vm, grid = app.card_facts_vm, self.ids.entries
         grid.clear_widgets()
         for entry in vm.entries:
-            button = FitButton(wid=f"card_facts.pick.{entry['id']}", text=entry["text"], selected=entry["selected"],
-                               base_font=theme.BODY * app.scale)
-            button.bind(on_release=lambda _b, e=entry["id"]: vm.choose_entry(e))
-            grid.add_widget(button)
+            grid.add_widget(_pick_button(f"card_facts.pick.{entry['id']}", entry["text"], entry["selected"],
+                                         lambda e=entry["id"]: vm.choose_entry(e), app.scale))
 
     def _fields(self) -> None:
         app = self._app()
