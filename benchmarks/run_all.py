@@ -55,6 +55,7 @@ BENCHMARKS: dict[str, tuple[str, list[str], list[str], dict[str, str], bool]] = 
     "history": ("history.py", ["--runs", "3", "--scroll-frames", "30"], [], {}, False),
     "shelf": ("shelf.py", ["--runs", "3"], ["--app"], {}, False),
     "tray_vision": ("tray_vision.py", ["--scenes", "60", "--throws", "8"], [], {}, False),
+    "card_facts": ("card_facts.py", ["--runs", "9"], ["--runs", "31"], {}, False),
 }
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -189,8 +190,10 @@ def with_value(entry: Mapping[str, Any], name: str, value: Any) -> dict[str, Any
     return put(entry, name.split("."))
 
 
+@lru_cache(maxsize=32)
 def read_entries(table: DataTable) -> tuple[DataEntry, ...]:
-    """The table's entries as shipped in its data file, in the file's order."""
+    """The table's entries as shipped in its data file, in the file's order; read once (the data
+    files are the package's: they change only with the app)."""
     doc = json.loads(table.file.read_text(encoding="utf-8"))
     raw: list[Mapping[str, Any]] = []
     for key in table.keys:
