@@ -160,13 +160,16 @@ def redraw_on_main(timer: PathTimer) -> Callable[[], None]:
 
 
 def mark_reads_on_main(app: Any, timer: PathTimer) -> None:
-    """Marks "main" when the bridge hands a `DiceRead` to the session on the main thread: the
-    scanner benchmarks' split between the hop from the reader thread and the session's own work."""
-    from hardware.facts import DiceRead
+    """Marks "woken" when a read's first fact (its `DiceLive`) and "main" when its `DiceRead` is
+    handed to the session on the main thread: the scanner benchmarks' split between the hop from
+    the reader thread and the session's own work (a mark the sample did not arm is ignored)."""
+    from hardware.facts import DiceLive, DiceRead
 
     handle = app.bridge._handle  # the session's handle, behind the bridge's queue
 
     def on_main(fact: object) -> None:
+        if isinstance(fact, (DiceLive, DiceRead)):
+            timer.mark("woken")
         if isinstance(fact, DiceRead):
             timer.mark("main")
         handle(fact)

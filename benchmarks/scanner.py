@@ -7,8 +7,11 @@ own `ScannerReader` reads the slave side in its thread and posts its facts on th
 the main loop wakes (Kivy's free clock: `companion/ui/shell/bridge.py`), the session records the
 `DiceRead` (journaled, synchronous=FULL), the tray's view-model counts it and the frame that shows
 it is drawn and finished (`glFinish`). One sample runs from just before a settled frame is
-written to the master until then; within it, "on the main thread" is when the bridge hands the
-DiceRead to the session, "journaled" when the tray's view-model had the read (before drawing). Each read is undone afterwards (untimed) so the
+written to the master until then; within it, "posted" is when the reader thread hands the DiceRead
+to the bridge (the pty, the reader's read, framer, CRC and tracker), "has the read's 1st fact" when
+the main thread starts on the read (its DiceLive, posted just before the DiceRead: the wake-up),
+"on the main thread" when the bridge hands the DiceRead to the session (after the DiceLive was
+handled), "journaled" when the tray's view-model had the read (before drawing). Each read is undone afterwards (untimed) so the
 tray stays the same size; every frame shows other faces than the last, so each is a new read;
 frames go one at a time, each after the last was drawn.
 
@@ -47,6 +50,7 @@ from benchmarks.inapp import (Figure, PathStats, PathTimer, bench_args, prepare,
 
 HOME = prepare("scanner")
 
+from hardware.facts import DiceRead  # noqa: E402
 from hardware.scanner.codec import DiceFrame, Die, Hello, format_frame  # noqa: E402
 from hardware.scanner.framer import FrameDecoder  # noqa: E402
 from hardware.scanner.reader import ScannerReader  # noqa: E402
@@ -120,6 +124,8 @@ def main() -> int:
     session = Session(built_games(), JournalStore(HOME / "games"))
     timer = PathTimer()
     wire = len(frame(2, 0)) * 10 / BAUD * 1000
+    posted = PathStats("pty -> DiceRead posted (reader thread)")
+    woken = PathStats("pty -> main thread has the read's 1st fact")
     main_thread = PathStats("pty -> DiceRead on the main thread", 1.0, f"+ {wire:.2f} ms wire on a real cable")
     handled = PathStats("pty -> read journaled, view-model updated")
     drawn = PathStats("pty -> dice drawn (frame finished)", 16.0)
@@ -132,7 +138,13 @@ def main() -> int:
         wait_for(lambda: session.table_view().game == "dicetray" and app.dice is not None, "the dice tray")
         app.dice.tray.bind(count=lambda *_: timer.handled())
         mark_reads_on_main(app, timer)
-        reader = ScannerReader(path, app.bridge.post).start()
+
+        def report(fact: object) -> None:
+            if isinstance(fact, DiceRead):
+                timer.mark("posted")
+            app.bridge.post(fact)
+
+        reader = ScannerReader(path, report).start()
         stop = threading.Event()
         floor_thread = threading.Thread(target=floor_reader, args=(fslave, redraw_on_main(timer), stop), daemon=True)
         floor_thread.start()
@@ -147,9 +159,11 @@ def main() -> int:
                 for _ in range(per_round):
                     n += 1
                     seq += 1
-                    timer.arm("main", "handled", "frame")
+                    timer.arm("posted", "woken", "main", "handled", "frame")
                     os.write(master, frame(seq, n))
                     drawn.add(timer.wait("a dice read"))
+                    posted.add(timer.at("posted"))
+                    woken.add(timer.at("woken"))
                     main_thread.add(timer.at("main"))
                     handled.add(timer.at("handled"))
                     steps = session.engine.journal.last_step
@@ -175,7 +189,7 @@ def main() -> int:
     figures = print_paths(
         f"scanner benchmark: {len(drawn.wall)} settled reads of {DICE} dice ({len(frame(2, 0))} bytes) over a pty "
         f"into the running app (dice tray, 800x480 offscreen), {args.rounds} rounds against the floor",
-        [main_thread, handled, drawn], floor, bench="scanner",
+        [posted, woken, main_thread, handled, drawn], floor, bench="scanner",
         extra=[Figure("scanner", "parser throughput (framer+CRC+parse+tracker)", decoder_fps, "frames/s", None,
                       f"{decoder_fps / split_fps:.3f}x bytes.split; a 115,200-baud line carries {wire_fps:,.0f}")])
     print(f"the frame's wire time at {BAUD} baud: {wire:.2f} ms (on a real USB-UART cable, on top)")

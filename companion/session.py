@@ -170,6 +170,9 @@ class Session:
         self.dice_live: DiceLive | None = None  # the latest dice frame (public)
         self.automatic: list[Mapping[str, Any]] = []  # the automatic steps after the last fact's step
         self.listeners: list[Callable[[TableView], None]] = []
+        # Does another fact already wait to be handled (the app's bridge queue)? A live dice frame
+        # is then kept but not told: the waiting fact's tell carries it, before any frame is drawn.
+        self.more_queued: Callable[[], bool] = lambda: False
         # What start-up found in the data and config directories (the composition root fills it).
         self.start_notices: list[DataNotice] = []
         self.step_listeners: list[Callable[[Step], None]] = []
@@ -456,12 +459,15 @@ class Session:
         """Kept as the latest of its kind. A notice stays: it answers the players' last action, and
         a die tumbling (up to 50 frames a second) must not wipe a refusal before it is read. Live
         frames are told only while the open game takes dice: a game without dice is not redrawn
-        for every frame of a throw (its `TableView` still carries the latest one)."""
+        for every frame of a throw (its `TableView` still carries the latest one). Nor is a live
+        frame with another fact queued behind it (`more_queued`: the settled read the scanner sends
+        right after its last frame): that fact's tell shows it, and the read reaches the rules a
+        whole refresh of the view-models sooner."""
         if isinstance(fact, ScannerStatus):
             self.scanner = fact
         else:
             self.dice_live = fact
-            if not self._takes_dice():
+            if not self._takes_dice() or self.more_queued():
                 return
         self._tell()
 

@@ -284,6 +284,23 @@ def test_the_dice_tray_is_told_of_every_live_frame_and_records_each_read(session
     assert views[-1].can_undo and session.notice is None
 
 
+def test_a_live_frame_with_a_fact_queued_behind_it_is_kept_and_told_by_that_fact(session):
+    """The scanner sends a throw's last live frame and its settled read back to back: while the read
+    waits in the bridge's queue (`more_queued`), the frame is kept but not told on its own; the
+    read's tell carries it, so the read reaches the rules one refresh of the view-models sooner."""
+    open_tray(session)
+    views = []
+    session.listeners.append(views.append)
+    queue = [DiceRead(6, (("red", 4),), BOOT)]
+    session.more_queued = lambda: bool(queue)
+    session.handle(DiceLive(6, (("red", 4, "settled"),), BOOT))
+    assert views == [] and session.table_view().dice_live.seq == 6
+    session.handle(queue.pop())
+    assert [(v.dice_live.seq, v.view["last"]["seq"]) for v in views] == [(6, 6)]
+    session.handle(DiceLive(7, (("red", 1, "rolling"),), BOOT))  # nothing queued: told at once
+    assert [v.dice_live.seq for v in views] == [6, 7]
+
+
 def test_a_read_already_counted_is_refused_not_journaled_twice(session):
     open_tray(session)
     session.handle(DiceRead(6, (("red", 4),), BOOT))

@@ -73,6 +73,19 @@ def test_the_bridges_trigger_is_a_free_one_exactly_when_the_clock_has_free_event
     assert bool(getattr(bridge._trigger, "free", False)) == wakes_at_once()
 
 
+def test_the_device_wake_up_is_the_apps_default():
+    """Every entry point prepares Kivy's environment with the free clock (a run that chose
+    KIVY_CLOCK itself keeps its choice), so the app, its screenshots and this suite run on it."""
+    import os
+
+    from companion.ui.shell import environment
+    from companion.ui.shell.bridge import wakes_at_once
+
+    assert environment.DEFAULTS["KIVY_CLOCK"] == environment.WAKE_CLOCK == "free_all"
+    if os.environ.get("KIVY_CLOCK", "free_all") == "free_all":
+        assert wakes_at_once()
+
+
 def test_a_callback_from_a_thread_runs_on_the_main_thread():
     from kivy.clock import Clock
 

@@ -297,11 +297,13 @@ UNTIL_TIMEOUT = 30.0
 
 
 def until(condition: Callable[[], Any], timeout: float = UNTIL_TIMEOUT,
-          what: str = "condition") -> Generator[None, None, None]:
-    """Frames until `condition()` holds; fails after `timeout` seconds."""
+          what: str | Callable[[], str] = "condition") -> Generator[None, None, None]:
+    """Frames until `condition()` holds; fails after `timeout` seconds (`what` names what was
+    waited for; a callable is asked then, for what is still in the way)."""
     end = time.monotonic() + timeout
     while not condition():
-        assert time.monotonic() < end, f"timed out after {timeout:.0f} s waiting for {what}"
+        if time.monotonic() >= end:
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what() if callable(what) else what}")
         yield
 
 
@@ -309,19 +311,29 @@ def settled() -> bool:
     """Nothing waits for the coming frame: every layout, text, fit and `schedule_once(…, 0)` (a
     thread's post to the main thread among them) that was asked for has run. Delayed events (the
     idle moment, a held button's repeat) and intervals are not waited for."""
+    return not unsettled()
+
+
+def unsettled() -> list[Any]:
+    """The Clock's events that `settled` waits for: each one-shot event due at the coming frame."""
     from kivy.clock import Clock
     from kivy.uix.widget import Widget
 
+    waiting = []
     for event in Clock.get_events():
         if event.loop or event.timeout > 0:
             continue
         owner = getattr(event.get_callback(), "__self__", None)
         if isinstance(owner, Widget) and owner.get_root_window() is None:
-            # A widget in no window (left over from an earlier test's app, not yet collected, or a
-            # panel out of the tree) draws nothing that is checked: its triggers are not waited for.
+            # A widget in no window (a panel out of the tree, or one of an earlier test's app not
+            # yet collected) draws nothing that is checked: its triggers are not waited for.
             continue
-        return False
-    return True
+        waiting.append(event)
+    return waiting
+
+
+def _still_unsettled() -> str:
+    return "the layout to settle; still due: " + "; ".join(repr(event) for event in unsettled()[:5])
 
 
 def settle(timeout: float = UNTIL_TIMEOUT) -> Generator[None, None, None]:
@@ -329,9 +341,9 @@ def settle(timeout: float = UNTIL_TIMEOUT) -> Generator[None, None, None]:
     checked then is laid out, and a screenshot shows it."""
     from kivy.clock import Clock
 
-    yield from until(settled, timeout, "the layout to settle")
+    yield from until(settled, timeout, _still_unsettled)
     drawn = Clock.frames_displayed
-    yield from until(lambda: Clock.frames_displayed > drawn and settled(), timeout, "a frame drawn, settled")
+    yield from until(lambda: Clock.frames_displayed > drawn and settled(), timeout, _still_unsettled)
 
 
 #: How long `tap_key` holds a key and then waits, key up: longer than the pads' 20 ms debounce.

@@ -127,6 +127,7 @@ class CompanionApp(App):
         Window.bind(size=self._on_window_size)
         self._on_window_size(Window, Window.size)
         self.bridge = Bridge(self.session.handle)
+        self.session.more_queued = self.bridge.has_queued
         self.session.listeners.append(self._on_table_view)
         self._collector = IdleCollector()
         from companion.ui.shell.shelf_check import ShelfCheck
@@ -179,6 +180,7 @@ class CompanionApp(App):
             self.status_display = None
         if self._on_table_view in self.session.listeners:
             self.session.listeners.remove(self._on_table_view)
+        self.session.more_queued = lambda: False  # this app's queue is no more
         collector = getattr(self, "_collector", None)
         if collector is not None:
             collector.stop()

@@ -5,15 +5,15 @@ fire) drains the queue on the main thread, so the session, the engine and every 
 from that one thread and game code needs no locks. A fact posted from the main thread itself is
 handled at once, after anything queued before it, so a touch shows without waiting for a frame.
 
-With Kivy's `free_all` clock (`KIVY_CLOCK=free_all`, `environment.WAKE_CLOCK`) a fact from a
-device thread wakes the main loop at once, not at the next frame: the trigger is then a *free* one
-(`Clock.create_trigger_free`), which that clock lets interrupt its sleep between frames; the tick
-it wakes handles the fact and draws the frame that shows it. Ordinary events keep the frame rate
-(an interval of 0 still means once a frame, not a busy loop). With the default clock the trigger
-is an ordinary one and the fact waits for the next frame, as before. Measured in
-benchmarks/pads.py and benchmarks/scanner.py (both clocks); not the app's default yet (see
-`environment.WAKE_CLOCK`). `on_main_thread` is the same hop for a plain
-callback (a display's image, a sound to play).
+A fact from a device thread wakes the main loop at once, not at the next frame: the app runs on
+Kivy's `free_all` clock (`environment.WAKE_CLOCK`, set by `environment.prepare`), and the trigger
+is a *free* one (`Clock.create_trigger_free`), which that clock lets interrupt its sleep between
+frames; the tick it wakes handles the fact and draws the frame that shows it. Ordinary events keep
+the frame rate (an interval of 0 still means once a frame, not a busy loop). Under another clock
+(`KIVY_CLOCK=default` chosen before the start) the trigger is an ordinary one and the fact waits
+for the next frame, as before. Measured in benchmarks/pads.py and benchmarks/scanner.py (both
+clocks, benchmarks/run_all.py). `on_main_thread` is the same hop for a plain callback (a
+display's image, a sound to play).
 """
 
 from __future__ import annotations
@@ -40,6 +40,10 @@ class Bridge:
             self.drain()
         else:
             self._trigger()
+
+    def has_queued(self) -> bool:
+        """Does a fact wait in the queue (any thread; a snapshot)? The session's `more_queued`."""
+        return not self._queue.empty()
 
     def drain(self) -> int:
         """Handles every queued fact in order; main thread only. Returns how many were handled."""

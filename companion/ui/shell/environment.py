@@ -4,7 +4,7 @@ Why each variable: KIVY_NO_ARGS stops Kivy from parsing the CLI's (or pytest's) 
 KIVY_LOG_MODE=PYTHON stops Kivy from taking over Python logging, so the session's "durable step"
 lines still reach the handlers the CLI set up; KIVY_USE_DEFAULTCONFIG and a private KIVY_HOME keep a
 stray ~/.kivy/config.ini from changing the kiosk's behaviour; no console or file log of Kivy's own;
-KIVY_IMAGE leaves Pillow out of start-up.
+KIVY_IMAGE leaves Pillow out of start-up; KIVY_CLOCK is the device wake-up (`WAKE_CLOCK`).
 Only defaults are set (`setdefault`): a test's conftest or the CLI may have chosen already.
 
 `prepare()` is called once, by each entry point before it imports Kivy: `companion.cli.main`,
@@ -19,6 +19,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+#: The device wake-up: Kivy's `free_all` clock lets a fact from a device thread (a pad's button, a
+#: dice read, a display's image) wake the main loop at once instead of waiting up to a frame for
+#: the next tick; otherwise it paces frames as the default clock does (companion/ui/shell/bridge.py).
+#: `KIVY_CLOCK=default` (set before the start) measures the old wait (benchmarks/pads.py, scanner.py).
+WAKE_CLOCK = "free_all"
+
 DEFAULTS = {
     "KIVY_NO_ARGS": "1",
     "KIVY_NO_CONSOLELOG": "1",
@@ -28,12 +34,8 @@ DEFAULTS = {
     # Kivy's default image providers include Pillow (≈ 20 MB, 50 ms at start); SDL2 reads and writes
     # every PNG the UI uses, and start-up must stay lean on a Pi.
     "KIVY_IMAGE": "tex,dds,sdl2",
+    "KIVY_CLOCK": WAKE_CLOCK,
 }
-#: KIVY_CLOCK=free_all lets a fact from a device thread wake the main loop at once (see
-#: companion/ui/shell/bridge.py). Not a default yet: with it, the UI suite's long xdist workers
-#: time out waiting for "the layout to settle" (tests/ui/uiharness.py `settled`) after some tests;
-#: the benchmarks set it (benchmarks/inapp.py) and measure both clocks.
-WAKE_CLOCK = "free_all"
 
 
 def kivy_home() -> str:
