@@ -18,11 +18,9 @@ from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, Str
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
-from kivy.uix.widget import Widget
 
 from companion.ui.augustus import format as words
-from companion.ui.augustus import panels
-from companion.ui.augustus.panels import NUMBERS
+from companion.ui.augustus import card_pages
 from companion.ui.text.i18n import _
 from companion.ui.widgets import AppButton, AppLabel, FitButton, Panel, theme
 
@@ -70,35 +68,6 @@ def _label(wid: str, text: str, font: float = theme.BODY, color: Any = None, hal
     if color is not None:
         label.color = color
     return label
-
-
-def _line(*widgets: Any, cols: int) -> Any:
-    """Buttons in rows of `cols` units (a widget's `size_hint_x` its units: a long name takes two)."""
-    scale = _app().scale
-    box = BoxLayout(orientation="vertical", spacing=4 * scale, size_hint_y=None)
-    box.bind(minimum_height=box.setter("height"))
-    line, used = None, cols
-    for widget in widgets:
-        units = int(widget.size_hint_x or 1)
-        if line is None or used + units > cols:
-            line, used = BoxLayout(spacing=4 * scale, size_hint_y=None, height=48 * scale), 0
-            box.add_widget(line)
-        line.add_widget(widget)
-        used += units
-    return box
-
-
-def _top(entry: Any, summary: str) -> BoxLayout:
-    """A page's first line: Back (the page before, the facts kept) and what is entered so far."""
-    scale = _app().scale
-    back = _button("augustus.card.back", _("Back"), entry.back)
-    back.size_hint_x, back.width = None, 120 * scale
-    line = BoxLayout(spacing=8 * scale, size_hint_y=None, height=48 * scale)
-    line.add_widget(back)
-    label = _label("augustus.card.summary", summary, theme.BODY)
-    label.size_hint_y, label.valign = 1, "middle"
-    line.add_widget(label)
-    return line
 
 
 class AugustusTableScreen(Screen):
@@ -210,121 +179,11 @@ class AugustusTableScreen(Screen):
         return [toggle]
 
     def _panel_card(self, vm: Any) -> list[Any]:
-        """The card entry (panels.py), whole in the window with nothing to scroll: the five face
-        up when the row is full (one tap), else its page — every number, the kind-and-VP grid, or
-        the extras and the symbols rows."""
-        if vm.row_full:
-            return [_label("augustus.card.title", vm.card_title, theme.BODY),
-                    _row(*[_button(f"augustus.face_up.{c['number']}", c["label"], lambda n=c["number"]: vm.pick(n),
-                                   bg=theme.ACCENT) for c in vm.face_up], cols=2)]
-        page = getattr(self, f"_card_{vm.entry.stage}")(vm)
-        return page if vm.entry.stage == "number" else [*page, Widget()]  # the page from the top
-
-    def _card_number(self, vm: Any) -> list[Any]:
-        """Every number 1–88, 15 a row (8 in portrait), the face-up toggle after the last: one in
-        the card file or face up to pick is taken by its tap (marked ✔, or in the accent); one in
-        play already is disabled."""
-        e = vm.entry
-        scale = _app().scale
-        cols = 8 if _app().portrait else 15
-        cells: list[Any] = []
-        for number in range(NUMBERS[0], NUMBERS[1] + 1):
-            known, face_up = e.is_known(number), number in e.pickable
-            button = _button(f"augustus.card.n.{number}", f"{number}\n✔" if known and not face_up else str(number),
-                             lambda n=number: vm.choose_number(n),
-                             bg=theme.ACCENT if face_up else (theme.PLUS if known else None))
-            button.disabled = number in e.seen and not known
-            cells.append(button)
-        rows = [cells[start:start + cols] for start in range(0, len(cells), cols)]
-        free = cols - len(rows[-1])
-        for toggle in self._face_up_toggle(vm):
-            if free < 2:
-                rows.append([])
-                free = cols
-            toggle.size_hint_x = free
-            rows[-1].append(toggle)
-            free = 0
-        page = BoxLayout(orientation="vertical", spacing=4 * scale)
-        for widgets in rows:
-            line = BoxLayout(spacing=4 * scale)
-            for widget in widgets:
-                widget.size_hint_y = 1
-                line.add_widget(widget)
-            if free and widgets is rows[-1]:
-                line.add_widget(BoxLayout(size_hint_x=free))
-            page.add_widget(line)
-        return [page]
-
-    def _card_kind(self, vm: Any) -> list[Any]:
-        """One tap: the kind and the VP (four rows of VP 1–12; portrait: two rows of six each)."""
-        e = vm.entry
-        portrait = bool(_app().portrait)
-        per_row = 6 if portrait else len(panels.GRID_VP)
-        top = _top(e, _("#{number}: its colour and VP").format(number=int(e.number)))
-        cells: list[Any] = []
-        for kind in words.KINDS:
-            for start in range(0, len(panels.GRID_VP), per_row):
-                label = _label(f"augustus.card.kind.{kind}", words.kind_name(kind), theme.READ) if not start else Widget()
-                label.valign, label.size_hint_x, label.width = "middle", None, 96 * _app().scale
-                cells.append(label)
-                cells += [_button(f"augustus.card.kind.{kind}.{vp}", str(vp), lambda k=kind, v=vp: e.choose_kind_vp(k, v),
-                                  selected=e.kind_chosen and e.kind == kind and int(e.vp) == vp)
-                          for vp in panels.GRID_VP[start:start + per_row]]
-        scale = _app().scale
-        grid = GridLayout(cols=per_row + 1, spacing=4 * scale, size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
-        for cell in cells:
-            cell.size_hint_y = None
-            cell.height = 48 * scale
-            grid.add_widget(cell)
-        return [top, grid]
-
-    def _card_symbols(self, vm: Any) -> list[Any]:
-        """Gold, wheat and the power (none by default), VP − / +; then one tap on a symbols row seen
-        before takes the card, or its symbols one by one and Take. A tap on the power offers its
-        kinds in the rows' place."""
-        e = vm.entry
-        portrait = bool(_app().portrait)
-        top = _top(e, e.summary_text)
-        power_name = _button("augustus.card.power", e.power_text, e.open_powers, selected=e.choosing_power)
-        power_name.size_hint_x = 2  # the power's name is the longest words on the page
-        extras = [_button("augustus.card.gold", _("Gold {n}").format(n=int(e.gold)), lambda: e.cycle("gold")),
-                  _button("augustus.card.wheat", _("Wheat {n}").format(n=int(e.wheat)), lambda: e.cycle("wheat")),
-                  _button("augustus.card.vp.minus", _("VP −1"), lambda: e.step("vp", -1)),
-                  _button("augustus.card.vp.plus", _("VP +1"), lambda: e.step("vp", 1)), power_name]
-        power: list[Any] = []
-        if e.has_amount:
-            power.append(_button("augustus.card.amount", _("Amount {n}").format(n=int(e.amount)),
-                                 lambda: e.cycle("amount")))
-        if e.has_of:
-            power.append(_button("augustus.card.of", e.of_text, e.next_of))
-        if e.has_cap:
-            power += [_button("augustus.card.cap", _("Cap {n}").format(n=int(e.cap)) if e.cap else _("No cap"),
-                              lambda: e.step("cap", 1)),
-                      _button("augustus.card.cap.reset", _("No cap"), lambda: setattr(e, "cap", 0))]
-        out = [top, _line(*extras, cols=3 if portrait else 6)]
-        if power:
-            out.append(_row(*power, cols=min(3, len(power)) if portrait else len(power)))
-        if e.choosing_power:
-            out.append(_label("augustus.card.powers.title", _("Its power:"), theme.READ, theme.MUTED))
-            out.append(_row(*[_button(f"augustus.card.power.{k or 'none'}", words.power_name(k),
-                                      lambda k=k: e.choose_power(k)) for k in panels.POWER_KINDS],
-                            cols=2 if portrait else 4))
-            return out
-        out.append(_label("augustus.card.rows.title", _("Its symbols, left to right (a tap enters the card):") if e.rows
-                          else _("Its symbols, left to right, then Take:"), theme.READ, theme.MUTED))
-        if e.rows:
-            limit = 8 if not portrait else 12
-            out.append(_row(*[_button(f"augustus.card.row.{i}", " ".join(words.symbol_short(s) for s in row),
-                                      lambda i=i: vm.take_row(i), bg=theme.ACCENT)
-                              for i, row in enumerate(e.rows[:limit])], cols=2 if portrait else 4))
-        take = _button("augustus.card.take", vm.card_button, vm.take, bg=theme.ACCENT)
-        take.disabled = not e.symbols
-        out.append(_row(*[_button(f"augustus.card.symbol.{s}", words.token_name(s), lambda s=s: e.add_symbol(s))
-                          for s in words.SYMBOLS],
-                        _button("augustus.card.symbol.back", _("Delete"), e.remove_symbol), take,
-                        cols=4 if portrait else 8))
-        return out
+        """The card entry (panels.py): its pages, their widgets kept and given new words (card_pages.py)."""
+        pages = getattr(self, "_card_pages", None)
+        if pages is None:
+            pages = self._card_pages = card_pages.CardPages()
+        return pages.panel(vm)
 
 
 SCREEN_CLASS = AugustusTableScreen
