@@ -156,7 +156,15 @@ class CardPages:
 
     def panel(self, vm: Any) -> list[Any]:
         """What the table's panel holds for the card entry, whole in the window with nothing to
-        scroll: the five face up when the row is full (one tap), else its page from the top."""
+        scroll: the five face up when the row is full (one tap), else its page from the top.
+
+        One box that takes the panel's height holds every page: the panel's minimum height (its
+        kv rule's height while it is not the whole middle) stays the same from page to page. A
+        page's own would change it, and the panel would be laid out at that height for a frame,
+        every kept button sized twice and its words fitted twice at the tap."""
+        return [self.kept.box("page", self._page(vm), vertical=True)]
+
+    def _page(self, vm: Any) -> list[Any]:
         kept = self.kept
         if vm.row_full:
             picks = [kept.button(f"augustus.face_up.{c['number']}", c["label"], lambda n=c["number"]: vm.pick(n),
