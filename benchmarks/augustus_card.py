@@ -6,10 +6,17 @@ Scripted 2-player games, 800×480 offscreen: at the start each player takes thre
 touch, alternately one the table's card file holds (one tap: its number) and a new one (three:
 its number, its kind and VP, a symbols row seen before), and the table's own card file learns it.
 Timed per tap kind: "number → taken" (a card in the file), "number → its kind page", "kind and VP
-→ the symbols page", "a row → taken". Floor, same run: the score pad's +1, measured the same way.
-No target in the issue: the figures are shown (a page of 88 numbers is the heaviest rebuild).
+→ the symbols page", "a row → taken"; the start's last take apart (a row → taken, and the table's
+panel for the crier's bag made in its place: table.py's, not the card entry's). Floor, same run: the score pad's +1, measured the same way.
+Target: a tap's own main-thread CPU p99 ≤ 16 ms here (issue 21's card entry; a Raspberry Pi 4's
+core is about 3× slower).
 
-Run: python benchmarks/augustus_card.py [--games 10] [--json OUT]
+As at a table (a player finds the card's number, its colour, its symbols before each tap), the
+app's idle moment runs before every tap (`IdleCollector.idle_now`, instead of waiting the second
+for it) and two frames pass; `--back-to-back` taps at once instead, so a tap also pays for what
+the app leaves to its idle moments (collecting garbage, the card entry's next pages made).
+
+Run: python benchmarks/augustus_card.py [--games 10] [--back-to-back] [--json OUT]
 """
 
 from __future__ import annotations
@@ -27,6 +34,9 @@ HOME = prepare("augustus-card")
 
 from benchmarks.trajan_ui import play_script  # noqa: E402
 
+#: A tap's own main-thread CPU p99, ms (issue 21's card entry).
+TARGET_MS = 16.0
+
 
 def card(number: int, kind: str = "green", vp: int = 1, symbols: tuple[str, ...] = ("shield",)) -> dict[str, Any]:
     return {"number": number, "kind": kind, "vp": vp, "gold": 0, "wheat": 0, "symbols": list(symbols), "power": None}
@@ -35,6 +45,8 @@ def card(number: int, kind: str = "green", vp: int = 1, symbols: tuple[str, ...]
 def main() -> int:
     ap = bench_args(__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10, help="games whose six starting objectives are entered by touch")
+    ap.add_argument("--back-to-back", action="store_true",
+                    help="each tap right after the last one's frame (no idle moment, no frames between)")
     args = ap.parse_args()
 
     from kivy.tests.common import UnitTestTouch
@@ -49,10 +61,11 @@ def main() -> int:
     known = list(range(1, 89, 2))  # odd numbers: in the table's card file; even ones new
     own.parent.mkdir(parents=True, exist_ok=True)
     own.write_text(format_cards([card(n, "pink", 3, ("swords", "chariot")) for n in known]), encoding="utf-8")
-    taken = PathStats("number -> taken (in the card file)")
-    to_kind = PathStats("number -> its kind and VP page")
-    to_symbols = PathStats("kind and VP -> the symbols page")
-    by_row = PathStats("a row seen -> taken")
+    taken = PathStats("number -> taken (in the card file)", target=TARGET_MS, target_on="cpu")
+    to_kind = PathStats("number -> its kind and VP page", target=TARGET_MS, target_on="cpu")
+    to_symbols = PathStats("kind and VP -> the symbols page", target=TARGET_MS, target_on="cpu")
+    by_row = PathStats("a row seen -> taken", target=TARGET_MS, target_on="cpu")
+    last_row = PathStats("a row -> taken, the bag's panel next", target=TARGET_MS, target_on="cpu")
     floor = PathStats("floor: score pad +1: touch -> flip")
     pending: list[tuple[float, float, PathStats]] = []
 
@@ -67,6 +80,10 @@ def main() -> int:
         Window.bind(on_flip=on_flip)
 
         def tap(wid: str, stats: PathStats | None):
+            if not args.back_to_back:
+                app._collector.idle_now()  # the table's pause before the tap
+                for _ in range(2):
+                    yield
             widget = app.find_widget(wid)
             assert widget is not None and not widget.disabled, wid
             touch = UnitTestTouch(*widget.to_window(*widget.center))
@@ -103,15 +120,16 @@ def main() -> int:
                 else:
                     yield from tap(f"augustus.card.n.{number}", to_kind)
                     yield from tap("augustus.card.kind.pink.3", to_symbols)
-                    yield from tap("augustus.card.row.0", by_row)
+                    yield from tap("augustus.card.row.0", by_row if number != numbers[-1] else last_row)
             assert session.table_view().view["phase"] == "draw", session.notice
             own.write_text(format_cards([card(n, "pink", 3, ("swords", "chariot")) for n in known]), encoding="utf-8")
 
     play_script(session, script)
     figures = print_paths(
         f"Augustus card entry benchmark: {args.games} games' starting objectives by touch, 800x480 offscreen; "
-        "CPU is the main thread's (thread_time), wall is to the flip",
-        [taken, to_kind, to_symbols, by_row], floor, bench="augustus_card")
+        f"CPU is the main thread's (thread_time), wall is to the flip; "
+        f"{'back to back' if args.back_to_back else 'at a table pace (the idle moment before each tap)'}",
+        [taken, to_kind, to_symbols, by_row, last_row], floor, bench="augustus_card")
     write_json(args.json, figures)
     return 0
 

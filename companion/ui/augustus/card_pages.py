@@ -22,7 +22,7 @@ from kivy.uix.widget import Widget
 from companion.ui.augustus import format as words
 from companion.ui.augustus import panels
 from companion.ui.augustus.panels import NUMBERS
-from companion.ui.text.i18n import _
+from companion.ui.text.i18n import _, current_language
 from companion.ui.widgets import AppLabel, FitButton, theme
 
 #: A page's row of buttons, in unscaled pixels (× the running app's scale).
@@ -55,6 +55,10 @@ class Kept:
     def __init__(self) -> None:
         self._widgets: dict[str, Any] = {}
         self.taps: dict[str, Callable[[], None]] = {}
+
+    def get(self, key: str) -> Any:
+        """The widget kept under `key`, None if none was made yet."""
+        return self._widgets.get(key)
 
     def _take(self, key: str, make: Callable[[], Any]) -> Any:
         widget = self._widgets.get(key)
@@ -153,6 +157,9 @@ class CardPages:
 
     def __init__(self) -> None:
         self.kept = Kept()
+        self._vm: Any = None  # the view-model of the numbers last shown (`_prepare`)
+        self._prepared_at: tuple[float, float] | None = None  # the page's size the pages were made at
+        self._shown: tuple[Any, ...] | None = None  # what the page in the box was made from (`_shows`)
 
     def panel(self, vm: Any) -> list[Any]:
         """What the table's panel holds for the card entry, whole in the window with nothing to
@@ -162,7 +169,47 @@ class CardPages:
         kv rule's height while it is not the whole middle) stays the same from page to page. A
         page's own would change it, and the panel would be laid out at that height for a frame,
         every kept button sized twice and its words fitted twice at the tap."""
-        return [self.kept.box("page", self._page(vm), vertical=True)]
+        page, key = self.kept.get("page"), self._shows(vm)
+        if page is not None and key == self._shown:
+            return [page]  # the table refreshed for something this page does not show
+        widgets = self._page(vm)
+        if vm.entry.stage == "number" and not vm.row_full:
+            self._vm = vm
+            _app().when_idle(self._prepare)
+        self._shown = key
+        return [self.kept.box("page", widgets, vertical=True)]
+
+    def _shows(self, vm: Any) -> tuple[Any, ...]:
+        """Everything the page to show is made from (each page's own): the same, the page shown
+        is the page to show. A tap on a number refreshes the table several times (the number
+        chosen, the entry's facts, the card title), most of them changing nothing on the page."""
+        e, app = vm.entry, _app()
+        shown: tuple[Any, ...] = (e.stage, vm.row_full, app.scale, bool(app.portrait), current_language())
+        if vm.row_full:
+            return (*shown, vm.card_title, tuple((c["number"], c["label"]) for c in vm.face_up))
+        if e.stage == "number":
+            return (*shown, tuple(e.known), tuple(e.seen), tuple(e.pickable), self._toggles(vm), vm.face_up_text,
+                    vm.entry_mode)
+        if e.stage == "kind":
+            return (*shown, int(e.number), e.kind, int(e.vp), e.kind_chosen)
+        return (*shown, e.summary_text, e.power_text, e.of_text, e.has_amount, e.has_of, e.has_cap, int(e.gold),
+                int(e.wheat), int(e.amount), int(e.cap), bool(e.symbols), e.choosing_power,
+                tuple(map(tuple, e.rows)), vm.card_button)
+
+    def _prepare(self) -> None:
+        """At the idle moment after the numbers were shown (the table is finding a card's number):
+        the kind-and-VP and the symbols pages made off screen, each in a box of the page's size
+        that the next frame lays out, so the taps that open them only give them their words. Made
+        at the tap, the first of each cost 40 ms and 20 ms of the main thread here. Again only
+        when the page's size changed (a profile, a turned screen)."""
+        vm, page = self._vm, self.kept.get("page")
+        if vm is None or page is None or page.parent is None or vm.content != "card" or vm.row_full \
+                or vm.entry.stage != "number" or self._prepared_at == tuple(page.size):
+            return
+        self._prepared_at = tuple(page.size)
+        for stage in ("kind", "symbols"):
+            ready = self.kept.box(f"ready.{stage}", getattr(self, f"_{stage}")(vm), vertical=True)
+            ready.size_hint, ready.size = (None, None), page.size
 
     def _page(self, vm: Any) -> list[Any]:
         kept = self.kept
