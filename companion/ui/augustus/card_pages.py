@@ -280,8 +280,9 @@ class CardPages:
             for start in range(0, len(panels.GRID_VP), per_row):
                 if start:
                     name = kept.widget(f"kind.{kind}.{start}", size_hint=(None, None), height=ROW * scale)
-                else:
-                    name = kept.label(f"augustus.card.kind.{kind}", words.kind_name(kind), theme.READ)
+                else:  # as high as the row, its words in the middle beside the row's buttons
+                    name = kept.label(f"augustus.card.kind.{kind}", words.kind_name(kind), theme.READ, grows=False)
+                    name.size_hint_y, name.height = None, ROW * scale
                 name.width = KIND_WIDTH * scale
                 name.size_hint_x = None
                 cells.append(name)
