@@ -327,9 +327,10 @@ class CardPages:
         if e.has_of:
             power.append(kept.button("augustus.card.of", e.of_text, e.next_of))
         if e.has_cap:
-            power += [kept.button("augustus.card.cap", _("Cap {n}").format(n=int(e.cap)) if e.cap else _("No cap"),
-                                  lambda: e.step("cap", 1)),
-                      kept.button("augustus.card.cap.reset", _("No cap"), lambda: setattr(e, "cap", 0))]
+            power.append(kept.button("augustus.card.cap", _("Cap {n}").format(n=int(e.cap)) if e.cap else _("No cap"),
+                                     lambda: e.step("cap", 1)))
+        if e.has_cap and int(e.cap):  # back to no cap: offered once there is one (else two said "No cap")
+            power.append(kept.button("augustus.card.cap.reset", _("No cap"), lambda: setattr(e, "cap", 0)))
         out = [top, self._line("extras", extras, 3 if portrait else 6)]
         if power:
             out.append(kept.grid("power", power, min(3, len(power)) if portrait else len(power)))

@@ -159,3 +159,26 @@ def test_a_language_chosen_while_a_kept_page_shows_relabels_it_and_it_fits(sessi
 
     run_ui(session, script, start_screen="augustus_table")
     assert not problems, "\n".join(problems)
+
+
+def test_a_caps_way_back_to_no_cap_is_offered_once_there_is_a_cap(session):
+    """An end-game power's cap: "No cap" once (the cap's own button while there is none); a tap
+    gives Cap 1 and only then the way back, which takes the cap off again."""
+    begin(session)
+
+    def script(ui):
+        yield from settle()
+        for wid in ("augustus.card.n.40", "augustus.card.kind.green.2", "augustus.card.power",
+                    "augustus.card.power.vp_per_symbol"):
+            yield from ui.tap(wid)
+        yield from settle()
+        assert ui.text("augustus.card.cap") == "No cap" and not ui.shown("augustus.card.cap.reset")
+        yield from ui.tap("augustus.card.cap")
+        yield from settle()
+        assert ui.text("augustus.card.cap") == "Cap 1" and ui.text("augustus.card.cap.reset") == "No cap"
+        yield from ui.tap("augustus.card.cap.reset")
+        yield from settle()
+        assert ui.text("augustus.card.cap") == "No cap" and not ui.shown("augustus.card.cap.reset")
+        assert ui.app.augustus.table.entry.cap == 0
+
+    run_ui(session, script, start_screen="augustus_table")
