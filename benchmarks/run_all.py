@@ -42,6 +42,7 @@ BENCHMARKS: dict[str, tuple[str, list[str], list[str], dict[str, str], bool]] = 
     "scanner (before wake-up)": ("scanner.py", ["--reads", "120", "--rounds", "4", "--stream", "10000"], [],
                                  {"KIVY_CLOCK": "default"}, True),
     "augustus_call": ("augustus_call.py", ["--calls", "30"], ["--calls", "200"], {}, True),
+    "augustus_card": ("augustus_card.py", ["--games", "4"], ["--games", "10"], {}, True),
     "trajan_tap": ("trajan_tap.py", ["--taps", "150"], ["--taps", "1000"], {}, True),
     "startup": ("startup.py", ["--runs", "3"], ["--runs", "10"], {}, True),
     "trajan rules": ("trajan.py", ["--games", "2", "--runs", "3"], [], {}, False),
