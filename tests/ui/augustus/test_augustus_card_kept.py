@@ -19,8 +19,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from uiharness import LayoutProblems, run_ui, settle  # noqa: E402
-from companion.session import Intent  # noqa: E402
-from companion.ui.augustus.card_file import RELATIVE, format_cards  # noqa: E402
+from test_augustus_card_taps import new_game  # noqa: E402
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -35,11 +34,7 @@ FILE = [*[card(n) for n in range(1, 7)], *[card(n, "pink", 3, ("swords", "chario
 
 def begin(session):
     """A new 2-player game at its start: each player takes three objectives on the card entry."""
-    own = Path(session.store.data_dir) / RELATIVE
-    own.parent.mkdir(parents=True, exist_ok=True)
-    own.write_text(format_cards(FILE), encoding="utf-8")
-    session.handle(Intent("new_game", {"game": "augustus", "setup": {
-        "players": ["Ann", "Bo"], "seed": 5, "settings": {"bag": "table"}, "cards": own.read_text(encoding="utf-8")}}))
+    new_game(session, FILE, 5)
     assert session.table_view().view["phase"] == "start", session.notice
 
 

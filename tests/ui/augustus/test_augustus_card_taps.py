@@ -38,13 +38,19 @@ FILE = [card(1, symbols=("dagger",)), *[card(n) for n in (2, 3, 4, 5, 6)],
         *[card(n, "pink", 3, ("swords", "chariot")) for n in (30, 31, 32, 33)]]
 
 
-def start(session):
-    """The table's own card file holds FILE; the set-up takes its text, as the set-up screen does."""
+def new_game(session, cards, seed):
+    """Ann and Bo's new game, the crier's bag; the table's own card file holds `cards` and the
+    set-up takes its text, as the set-up screen does."""
     own = Path(session.store.data_dir) / RELATIVE
     own.parent.mkdir(parents=True, exist_ok=True)
-    own.write_text(format_cards(FILE), encoding="utf-8")
+    own.write_text(format_cards(cards), encoding="utf-8")
     session.handle(Intent("new_game", {"game": "augustus", "setup": {
-        "players": ["Ann", "Bo"], "seed": 3, "settings": {"bag": "table"}, "cards": own.read_text(encoding="utf-8")}}))
+        "players": ["Ann", "Bo"], "seed": seed, "settings": {"bag": "table"}, "cards": own.read_text(encoding="utf-8")}}))
+
+
+def start(session):
+    """FILE in the table's card file; each player's three objectives taken; a dagger drawn."""
+    new_game(session, FILE, 3)
     for seat, numbers in ((0, (1, 2, 3)), (1, (4, 5, 6))):
         for number in numbers:
             session.handle(Intent("take", {"seat": seat, "number": number}))
