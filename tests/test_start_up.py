@@ -262,3 +262,25 @@ def test_resume_path_is_checked_like_any_file_and_said_plainly(tmp_path):
     assert proc.returncode == 2 and "is a damaged game set aside: recover its intact steps from home" in proc.stderr
     proc = start(tmp_path, [*APP, "--resume", str(good)])
     assert proc.returncode == 0 and f"resumed {good.name}" in proc.stderr, proc.stderr[-2000:]
+
+
+def test_the_app_starts_with_the_cyclic_collector_off_and_gives_it_back(monkeypatch):
+    """Start-up makes no garbage worth a pass (see `cli.run_app`); afterwards collection is as it was."""
+    import argparse
+    import gc
+
+    from companion import cli
+
+    seen = []
+    monkeypatch.setattr(cli, "_run_app", lambda args: seen.append(gc.isenabled()) or 7)
+    assert gc.isenabled()
+    assert cli.run_app(argparse.Namespace()) == 7
+    assert seen == [False] and gc.isenabled()
+
+    def fails(args):
+        raise RuntimeError("the app failed")
+
+    monkeypatch.setattr(cli, "_run_app", fails)
+    with pytest.raises(RuntimeError):
+        cli.run_app(argparse.Namespace())
+    assert gc.isenabled(), "given back after a failure too"

@@ -13,6 +13,11 @@ before the next one, the table froze for that long. So:
   `IDLE_COLLECT_SECONDS` after the last fact, one pass collects what is garbage, and everything
   still alive is then frozen (`gc.freeze`: moved where no pass looks again). The next idle pass
   walks only what was made since: one tap's worth, a few milliseconds;
+- what start-up made (the imports, the first screen: objects that live as long as the app) is
+  frozen as the first screen is built (`freeze_start_up`), so the first frame's young pass has
+  nothing to walk; the CLI keeps CPython's collector off from the start of `companion` to there
+  (75 ms of passes over objects that are not garbage, before, at 200 resumed steps), and the
+  first idle pass, a whole one, collects whatever of it was garbage after all;
 - a frozen object that later becomes part of a garbage cycle (a widget dropped from the screen) is
   not freed by those passes. Once `WHOLE_PASS_GROWTH` more objects are frozen than after the last
   whole pass, the next idle pass unfreezes everything and walks it all (the old cost, rarely), so
@@ -76,6 +81,11 @@ class IdleCollector:
         if young >= self._saved[0]:
             gc.collect(1 if middle + 1 >= self._saved[1] else 0)
             self.young_passes += 1
+
+    def freeze_start_up(self) -> None:
+        """Freezes everything alive now (start-up's objects) until the first idle pass, a whole
+        one (see the module docstring): the young generations start empty at the first frame."""
+        gc.freeze()
 
     def activity(self) -> None:
         """A fact was handled: postpone the pass until the table is idle again."""
