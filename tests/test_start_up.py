@@ -284,3 +284,22 @@ def test_the_app_starts_with_the_cyclic_collector_off_and_gives_it_back(monkeypa
     with pytest.raises(RuntimeError):
         cli.run_app(argparse.Namespace())
     assert gc.isenabled(), "given back after a failure too"
+
+
+def test_a_plain_start_lists_the_shelf_once_and_resumes_the_game_played_last(tmp_path, monkeypatch):
+    """The listing is what grows with the shelf: finding the game to resume and resuming it read it once."""
+    from companion.ui.shell import app as app_module
+
+    for name, sub in (("XDG_DATA_HOME", "share"), ("XDG_CONFIG_HOME", "config"), ("XDG_RUNTIME_DIR", "run")):
+        (tmp_path / sub).mkdir(mode=0o700, exist_ok=True)
+        monkeypatch.setenv(name, str(tmp_path / sub))
+    a_game(data_of(tmp_path), ("Old",))
+    last = a_game(data_of(tmp_path), ("New",))
+    listings, started = [], []
+    real_list = JournalStore.list
+    monkeypatch.setattr(JournalStore, "list", lambda self: listings.append(1) or real_list(self))
+    monkeypatch.setattr(app_module, "run_app", lambda session, **kw: started.append(
+        (session.engine.journal.path, kw["start_screen"])) or 0)
+    assert main([]) == 0
+    assert started == [(last, "table")]
+    assert len(listings) == 1
