@@ -129,3 +129,12 @@ def test_start_ups_objects_wait_frozen_for_the_first_idle_pass_which_frees_their
     c.collect()
     assert c.whole_passes == 1 and garbage() is None, "the first idle pass walks everything"
     assert made[-1][0] == len(made) - 1
+
+
+def test_the_idle_moment_is_not_due_before_the_first_activity(collector):
+    """The app calls `activity` once its first frame is shown: however slow the start, the idle
+    jobs and the whole pass never run before it."""
+    c = collector()
+    assert not c._trigger.is_triggered
+    c.activity()
+    assert c._trigger.is_triggered

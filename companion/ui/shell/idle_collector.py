@@ -52,8 +52,10 @@ class IdleCollector:
         self._frozen_after_whole = -1  # no whole pass yet: the first one is whole
         self.passes = self.whole_passes = 0
         self._jobs: list[Callable[[], None]] = []
+        # Not armed until the first `activity()` (the app's, once its first frame is shown): on a
+        # busy machine a start slower than the pause ran the idle jobs and the whole pass before
+        # the first frame.
         self._trigger = Clock.create_trigger(self._idle, IDLE_COLLECT_SECONDS)
-        self._trigger()
 
     def when_idle(self, job: Callable[[], None]) -> None:
         """Runs `job` once, at the next idle moment, before that moment's pass (which then collects
