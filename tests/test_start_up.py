@@ -262,3 +262,44 @@ def test_resume_path_is_checked_like_any_file_and_said_plainly(tmp_path):
     assert proc.returncode == 2 and "is a damaged game set aside: recover its intact steps from home" in proc.stderr
     proc = start(tmp_path, [*APP, "--resume", str(good)])
     assert proc.returncode == 0 and f"resumed {good.name}" in proc.stderr, proc.stderr[-2000:]
+
+
+def test_the_app_starts_with_the_cyclic_collector_off_and_gives_it_back(monkeypatch):
+    """Start-up makes no garbage worth a pass (see `cli.run_app`); afterwards collection is as it was."""
+    import argparse
+    import gc
+
+    from companion import cli
+
+    seen = []
+    monkeypatch.setattr(cli, "_run_app", lambda args: seen.append(gc.isenabled()) or 7)
+    assert gc.isenabled()
+    assert cli.run_app(argparse.Namespace()) == 7
+    assert seen == [False] and gc.isenabled()
+
+    def fails(args):
+        raise RuntimeError("the app failed")
+
+    monkeypatch.setattr(cli, "_run_app", fails)
+    with pytest.raises(RuntimeError):
+        cli.run_app(argparse.Namespace())
+    assert gc.isenabled(), "given back after a failure too"
+
+
+def test_a_plain_start_lists_the_shelf_once_and_resumes_the_game_played_last(tmp_path, monkeypatch):
+    """The listing is what grows with the shelf: finding the game to resume and resuming it read it once."""
+    from companion.ui.shell import app as app_module
+
+    for name, sub in (("XDG_DATA_HOME", "share"), ("XDG_CONFIG_HOME", "config"), ("XDG_RUNTIME_DIR", "run")):
+        (tmp_path / sub).mkdir(mode=0o700, exist_ok=True)
+        monkeypatch.setenv(name, str(tmp_path / sub))
+    a_game(data_of(tmp_path), ("Old",))
+    last = a_game(data_of(tmp_path), ("New",))
+    listings, started = [], []
+    real_list = JournalStore.list
+    monkeypatch.setattr(JournalStore, "list", lambda self: listings.append(1) or real_list(self))
+    monkeypatch.setattr(app_module, "run_app", lambda session, **kw: started.append(
+        (session.engine.journal.path, kw["start_screen"])) or 0)
+    assert main([]) == 0
+    assert started == [(last, "table")]
+    assert len(listings) == 1

@@ -33,13 +33,9 @@ from typing import ClassVar, Sequence
 
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
+#: How seats that had not locked count when the table forces the reveal (named in a module of their own).
+from companion.core.sealed_policies import COUNT_CURRENT, COUNT_MINIMUM, EXCLUDED, UNLOCKED_POLICIES
 from companion.core.values import evolve
-
-#: How seats that had not locked count when the table forces the reveal.
-COUNT_CURRENT = "current"  # the amount their pad shows counts as their bid
-COUNT_MINIMUM = "minimum"  # they bid the round's minimum (their draft stays secret)
-EXCLUDED = "excluded"  # they take no part in the result (their draft stays secret)
-UNLOCKED_POLICIES = (COUNT_CURRENT, COUNT_MINIMUM, EXCLUDED)
 
 
 # -- values ------------------------------------------------------------------------------------

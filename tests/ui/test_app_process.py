@@ -41,7 +41,7 @@ def test_first_frame_line_lean_imports_and_durable_steps_on_stderr(tmp_path):
 
         def ready(app):
             seen['modules'] = sorted(m for m in ('PIL', 'gpiozero', 'luma', 'serial', 'companion.ui.scorepad.table',
-                                                 'kivy.uix.textinput') if m in sys.modules)
+                                                 'kivy.uix.textinput', 'companion.core.sealed') if m in sys.modules)
             seen['screen'] = app.sm.current
             app.bridge.post(Intent('new_game', {{'game': 'scorepad', 'setup': {{'players': ['A', 'B']}}}}))
             seen['after'] = app.sm.current

@@ -115,3 +115,26 @@ def test_idle_now_is_the_idle_moment_without_waiting_for_it(collector):
     c.idle_now()
     assert done == [0] and c.passes == 1
     assert not c._trigger.is_triggered
+
+
+def test_start_ups_objects_wait_frozen_for_the_first_idle_pass_which_frees_their_garbage(collector):
+    c = collector()
+    garbage = weakref.ref(Node())  # made while the app started, unreachable already
+    made = [[i] for i in range(gc.get_threshold()[0] + 10)]  # more than a young pass lets pile up
+    c.freeze_start_up()
+    c.between_frames()
+    assert c.young_passes == 0, "the first frame's young generation starts empty"
+    gc.collect()  # as Kivy's graphics context does when the window is made: the frozen are not walked
+    assert garbage() is not None
+    c.collect()
+    assert c.whole_passes == 1 and garbage() is None, "the first idle pass walks everything"
+    assert made[-1][0] == len(made) - 1
+
+
+def test_the_idle_moment_is_not_due_before_the_first_activity(collector):
+    """The app calls `activity` once its first frame is shown: however slow the start, the idle
+    jobs and the whole pass never run before it."""
+    c = collector()
+    assert not c._trigger.is_triggered
+    c.activity()
+    assert c._trigger.is_triggered

@@ -94,7 +94,8 @@ def _not_covered(ui, field):
 def test_a_name_typed_key_by_key_by_touch(session, profile):
     def script(ui):
         yield from ui.tap("home.game.scorepad")
-        assert ui.app.name_keyboard.parent is None, "no keyboard before a name is chosen"
+        keyboard = ui.app.name_keyboard
+        assert keyboard is None or keyboard.parent is None, "no keyboard before a name is chosen"
         yield from ui.tap("setup.name.0")
         field = ui.find("setup.name.0")
         field.text = ""
@@ -191,3 +192,18 @@ def test_without_the_plan_no_keyboard_appears(session):
         assert ui.app.name_keyboard is None and ui.app.find_widget("keyboard.key.a") is None
 
     run_ui(session, script, keyboard=KeyboardPlan(False, None))
+
+
+def test_the_keyboard_is_made_at_the_first_idle_moment_not_before_the_first_frame(session):
+    def script(ui):
+        collector = ui.app._collector
+        assert ui.app.name_keyboard is None or collector.passes > 0, "the first frame did not wait for the keys"
+        collector.idle_now()
+        keyboard = ui.app.name_keyboard
+        assert keyboard is not None and keyboard.parent is None, "made at the idle moment, not shown"
+        yield from ui.tap("home.game.scorepad")
+        yield from ui.tap("setup.name.0")
+        yield from until(lambda: ui.shown("keyboard.key.a"), what="the keyboard docked")
+        assert ui.app.name_keyboard is keyboard, "made once"
+
+    run_ui(session, script, keyboard=KeyboardPlan(True, None))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping
 
-from companion.core import sealed
+from companion.core import sealed_policies as sealed  # the policies' names only: no sealed bids at start-up
 from companion.core.errors import IllegalCommand
 
 

@@ -107,7 +107,8 @@ class CompanionApp(App):
         self._speech_plan = speech_plan  # companion.wiring.speech.SpeechPlan
         self.speech: Any = None  # companion.ui.shell.speech_hook.SpeechHook once open
         self._keyboard_plan = keyboard  # companion.ui.shell.keyboard_names.KeyboardPlan, or None: no keyboard
-        self.name_keyboard: Any = None  # companion.ui.shell.keyboard.NameKeyboard when it is shown
+        #: companion.ui.shell.keyboard.NameKeyboard once made (`keyboard_for_names`), else None.
+        self.name_keyboard: Any = None
 
     def load_kv(self, filename: str | None = None) -> bool:
         """Each screen loads its own .kv beside it; no app-wide kv file."""
@@ -116,6 +117,10 @@ class CompanionApp(App):
     # -- life cycle ------------------------------------------------------------------------------
 
     def build(self) -> Any:
+        self._collector = IdleCollector()
+        # Before the window: Kivy's graphics context runs a whole collection as it is made, which
+        # then walks none of what the imports made (35 ms at 200 resumed steps, before).
+        self._collector.freeze_start_up()
         from kivy.core.window import Window
         from kivy.uix.screenmanager import NoTransition
 
@@ -129,7 +134,6 @@ class CompanionApp(App):
         self.bridge = Bridge(self.session.handle)
         self.session.more_queued = self.bridge.has_queued
         self.session.listeners.append(self._on_table_view)
-        self._collector = IdleCollector()
         from companion.ui.shell.shelf_check import ShelfCheck
 
         self.shelf_check = ShelfCheck(self.session, self._shelf_checked)
@@ -137,10 +141,6 @@ class CompanionApp(App):
 
         self._news = TableNews()
         self.sm = WindowScreenManager(transition=NoTransition())
-        if self._keyboard_plan is not None and self._keyboard_plan.shown:
-            from companion.ui.shell.keyboard import NameKeyboard
-
-            self.name_keyboard = NameKeyboard(self, self._keyboard_plan)
         table = self.session.table_view()
         self.table_vm.update(table)
         for ui in self.game_uis.values():
@@ -159,6 +159,7 @@ class CompanionApp(App):
         if first == "setup" and self._start_game_id:
             self._setup_game = self._start_game_id
         self.go(first)
+        self._collector.freeze_start_up()
         self._ready_frames = Clock.frames_displayed + 1
         Clock.schedule_interval(self._check_ready, 0)
         return self.sm
@@ -220,6 +221,7 @@ class CompanionApp(App):
 
             self.speech = SpeechHook.open(self, self._speech_plan)
         if not self._exit_after_first_frame:
+            self.when_idle(self.keyboard_for_names)  # ready before the first name field is chosen
             # Every journal checked in full, on a thread of its own from the first idle moment
             # after this frame on (companion/ui/shell/shelf_check.py); the idle moment is counted
             # from here, so a slow first frame cannot let it pass unseen.
@@ -230,6 +232,16 @@ class CompanionApp(App):
         if self._exit_after_first_frame:
             self.stop()
         return False
+
+    def keyboard_for_names(self) -> Any | None:
+        """The on-screen keyboard for names when the table has one (`KeyboardPlan.shown`), else
+        None. Made at the first idle moment after the first frame, or when a name field is chosen
+        before that: a table resumed at start does not wait for its forty keys (25-35 ms here)."""
+        if self.name_keyboard is None and self._keyboard_plan is not None and self._keyboard_plan.shown:
+            from companion.ui.shell.keyboard import NameKeyboard
+
+            self.name_keyboard = NameKeyboard(self, self._keyboard_plan)
+        return self.name_keyboard
 
     def _shelf_checked(self, moved: Sequence[Any]) -> None:
         """The background check's findings are settled (damaged journals set aside and told): home,

@@ -13,6 +13,11 @@ before the next one, the table froze for that long. So:
   `IDLE_COLLECT_SECONDS` after the last fact, one pass collects what is garbage, and everything
   still alive is then frozen (`gc.freeze`: moved where no pass looks again). The next idle pass
   walks only what was made since: one tap's worth, a few milliseconds;
+- what start-up made (the imports, the first screen: objects that live as long as the app) is
+  frozen as the first screen is built (`freeze_start_up`), so the first frame's young pass has
+  nothing to walk; the CLI keeps CPython's collector off from the start of `companion` to there
+  (75 ms of passes over objects that are not garbage, before, at 200 resumed steps), and the
+  first idle pass, a whole one, collects whatever of it was garbage after all;
 - a frozen object that later becomes part of a garbage cycle (a widget dropped from the screen) is
   not freed by those passes. Once `WHOLE_PASS_GROWTH` more objects are frozen than after the last
   whole pass, the next idle pass unfreezes everything and walks it all (the old cost, rarely), so
@@ -47,8 +52,10 @@ class IdleCollector:
         self._frozen_after_whole = -1  # no whole pass yet: the first one is whole
         self.passes = self.whole_passes = 0
         self._jobs: list[Callable[[], None]] = []
+        # Not armed until the first `activity()` (the app's, once its first frame is shown): on a
+        # busy machine a start slower than the pause ran the idle jobs and the whole pass before
+        # the first frame.
         self._trigger = Clock.create_trigger(self._idle, IDLE_COLLECT_SECONDS)
-        self._trigger()
 
     def when_idle(self, job: Callable[[], None]) -> None:
         """Runs `job` once, at the next idle moment, before that moment's pass (which then collects
@@ -76,6 +83,11 @@ class IdleCollector:
         if young >= self._saved[0]:
             gc.collect(1 if middle + 1 >= self._saved[1] else 0)
             self.young_passes += 1
+
+    def freeze_start_up(self) -> None:
+        """Freezes everything alive now (start-up's objects) until the first idle pass, a whole
+        one (see the module docstring): the young generations start empty at the first frame."""
+        gc.freeze()
 
     def activity(self) -> None:
         """A fact was handled: postpone the pass until the table is idle again."""

@@ -59,7 +59,10 @@ class NameInput(WidMixin, TextInput):
         """The on-screen keyboard (when the table has one) docks under the chosen field."""
         from kivy.app import App
 
-        keyboard = getattr(App.get_running_app(), "name_keyboard", None)
+        app = App.get_running_app()
+        make = getattr(app, "keyboard_for_names", None)
+        # Made when first wanted (`CompanionApp.keyboard_for_names`); a field left needs none made.
+        keyboard = make() if focused and make is not None else getattr(app, "name_keyboard", None)
         if keyboard is None:
             return
         if focused:
