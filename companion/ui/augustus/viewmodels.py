@@ -106,9 +106,14 @@ class AugustusTableViewModel(EventDispatcher):
     face_up_text = StringProperty("")  # the toggle's words ("Face up 3/5" / "Back to taking")
     card_button = StringProperty("")
 
+    __events__ = ("on_refreshed",)
+
     def __init__(self, post: Post | None = None, pad_of_seat: PadOfSeat | None = None,
                  file_cards: FileCards | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        #: True while `relabel` sets its properties: a screen that rebuilds on several of them
+        #: waits for `on_refreshed` and rebuilds once (a call changes five of them at once).
+        self.refreshing = False
         self.post: Post = post or (lambda intent: None)
         self.pad_of_seat = pad_of_seat
         #: The table's own card file's cards (`card_file.CardFile.cards`): the rows it has seen.
@@ -157,9 +162,21 @@ class AugustusTableViewModel(EventDispatcher):
         self.card_button = _("Lay out face up") if self.entry_mode == "reveal" else _("Take")
 
     def relabel(self) -> None:
-        view = self._view
-        if not view:
+        """Every property from the view last given; then `on_refreshed`, once."""
+        if not self._view or self.refreshing:
             return
+        self.refreshing = True
+        try:
+            self._relabel()
+        finally:
+            self.refreshing = False
+        self.dispatch("on_refreshed")
+
+    def on_refreshed(self) -> None:
+        """Every property of one refresh is set (the default handler: nothing)."""
+
+    def _relabel(self) -> None:
+        view = self._view
         players = view.get("players") or ()
         self.title = _("Augustus · Draw {n}").format(n=view.get("call", 0))
         self.token = words.last_call(view)
