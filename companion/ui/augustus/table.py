@@ -28,10 +28,16 @@ from companion.ui.augustus import panels
 from companion.ui.augustus.panels import NUMBERS
 from companion.ui.augustus.shelf import Shelf
 from companion.ui.text.i18n import _
-from companion.ui.widgets import AppButton, AppLabel, FitButton, Panel, theme
+from companion.ui.widgets import AppButton, AppLabel, FitButton, Outline, WidButtonBox, theme
 
 
-class AugustusPlayerCard(Panel):
+class AugustusPlayerCard(WidButtonBox):
+    """A seat's card; a tap on it chooses that seat's choices on the panel (at a table of five or
+    six it is the seat's only tab: the panel has no room for a row of six names)."""
+
+    bg = ColorProperty(theme.PANEL)
+    selected = BooleanProperty(False)
+    crowded = BooleanProperty(False)
     seat = NumericProperty(0)
     name = StringProperty("")
     detail = StringProperty("")
@@ -39,6 +45,18 @@ class AugustusPlayerCard(Panel):
     done = BooleanProperty(False)
     waiting = BooleanProperty(False)
     tint = ColorProperty(theme.TEXT)  # the seat's colour (`colours.tint`), its name written in it
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._outline = Outline(self, rgba=theme.TEXT)
+        super().__init__(**kwargs)
+        self._outline.ready(self.canvas.before)  # after the kv rule's background
+        self._outline.show(self.selected)
+
+    def on_selected(self, _instance: Any, selected: bool) -> None:
+        self._outline.show(selected)
+
+    def on_release(self) -> None:
+        _app().augustus.table.choose_seat(self.seat)
 
 
 def _app() -> Any:
@@ -205,6 +223,8 @@ class AugustusTableScreen(Screen):
             card.name, card.detail = row["name"], row["detail"]
             card.objectives = "\n".join(row["objectives"])
             card.done, card.waiting, card.tint = row["done"], row["waiting"], row["tint"]
+            card.crowded = vm.crowded
+            card.selected = vm.crowded and vm.content == "seats" and row["seat"] == vm.seat
 
     # -- the panel -----------------------------------------------------------------------------
 
@@ -245,12 +265,14 @@ class AugustusTableScreen(Screen):
         if not vm.seats:
             return []
         _button, _row = self._kept_button, self._kept_row
-        tabs = [_button(f"augustus.seat.{s['seat']}", s["name"], lambda s=s["seat"]: vm.choose_seat(s),
-                        selected=s["seat"] == vm.seat, font=theme.BUTTON) for s in vm.seats]
+        tabs = [] if vm.crowded else [  # crowded: the players' cards are the tabs
+            _button(f"augustus.seat.{s['seat']}", s["name"], lambda s=s["seat"]: vm.choose_seat(s),
+                    selected=s["seat"] == vm.seat, font=theme.BUTTON) for s in vm.seats]
         choices = [_button(f"augustus.choice.{i}", label, lambda i=i: vm.play(i),
                            bg=theme.NEUTRAL if label == words.choice_label({"name": "skip"}, vm._view) else theme.PLUS,
                            font=theme.BUTTON) for i, label in enumerate(vm.choices)]
-        return [_row(*tabs, cols=min(6, len(tabs))), _row(*choices, cols=4 if _app().portrait is False else 2)]
+        return [*([_row(*tabs, cols=min(6, len(tabs)))] if tabs else []),
+                _row(*choices, cols=4 if _app().portrait is False else 2)]
 
     def _panel_value(self, vm: Any) -> list[Any]:
         _button, _label, _row = self._kept_button, self._kept_label, self._kept_row
