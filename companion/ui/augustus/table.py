@@ -6,8 +6,7 @@ bag's tokens, the seats with their choices, the card entry, a reward's VP, the f
 
 Everything shown comes from `app.augustus.table` (public views only). The panel holds what it
 offers now and nothing else, so a hidden button never takes a touch. It is updated once per refresh
-of the view-model; the call's panels (Draw, the bag's tokens, the seats, a reward's VP, the final
-lines) keep their buttons, labels and rows and give them new words (`shelf.Shelf`), where the card
+of the view-model; the call's panels (Draw, the bag's tokens, the seats, a reward's VP) keep their buttons, labels and rows and give them new words (`shelf.Shelf`), where the card
 entry's pages are made afresh at each step (`panels.py` and the `_card_*` builders below).
 """
 
@@ -288,10 +287,9 @@ class AugustusTableScreen(Screen):
         scale = _app().scale
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=2 * scale)
         box.bind(minimum_height=box.setter("height"))
-        Shelf.fill(box, [self._kept_label(f"augustus.final.{i}", line,
-                                          theme.READ if line.startswith(" ") else theme.BODY,
-                                          theme.MUTED if line.startswith(" ") else None)
-                         for i, line in enumerate(vm.final_lines)])
+        for i, line in enumerate(vm.final_lines):
+            box.add_widget(_label(f"augustus.final.{i}", line, theme.READ if line.startswith(" ") else theme.BODY,
+                                  theme.MUTED if line.startswith(" ") else None))
         scroll = ScrollView()
         scroll.add_widget(box)
         return [scroll]
