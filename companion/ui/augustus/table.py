@@ -132,7 +132,7 @@ class AugustusTableScreen(Screen):
         vm = _app().augustus.table
         self._call = self.ids.call.__self__  # held here: it leaves the tree while a card is entered
         self._shelf = Shelf()
-        self._rows = 0
+        self._rows, self._kind = 0, ""
         self._dirty: set[str] = set()
         players, panel = (lambda *_: self._changed("players")), (lambda *_: self._changed("panel"))
         vm.bind(rows=players, content=panel, seats=panel, seat=panel, choices=panel, tokens=panel, value=panel,
@@ -179,9 +179,11 @@ class AugustusTableScreen(Screen):
         return button
 
     def _kept_row(self, *widgets: Any, cols: int | None = None) -> GridLayout:
-        """`_row`'s kept twin: the panel's next row (rows are kept by their place in the panel)."""
+        """`_row`'s kept twin: the panel's next row, kept by the panel's kind and its place there
+        (the seats' choices come back to the row they left, its buttons at the width they had:
+        their words are not fitted and laid out again at each width a new row passes through)."""
         self._rows += 1
-        grid = self._shelf.take(f"row.{self._rows}", self._new_row)
+        grid = self._shelf.take(f"row.{self._kind}.{self._rows}", self._new_row)
         grid.cols, grid.spacing = cols or max(1, len(widgets)), 4 * _app().scale
         Shelf.fill(grid, widgets)
         return grid
@@ -245,7 +247,7 @@ class AugustusTableScreen(Screen):
         if not full:
             panel.height = panel.minimum_height
         build = getattr(self, f"_panel_{vm.content}", None)
-        self._rows = 0
+        self._rows, self._kind = 0, vm.content
         Shelf.fill(panel, build(vm) if build is not None else ())
 
     def _panel_draw(self, vm: Any) -> list[Any]:

@@ -59,6 +59,10 @@ def whole_objectives(ui, seat: int) -> list[str]:
     if needed_h > label.height + 1 or needed_w > label.width + 1:
         problems.append(f"seat {seat}'s objectives need {needed_w:.0f}×{needed_h:.0f} px, "
                         f"their box is {label.width:.0f}×{label.height:.0f}")
+    card = ui.find(f"augustus.player.{seat}")
+    if label.y < card.y - 1 or label.top > card.top + 1:
+        problems.append(f"seat {seat}'s objectives ({label.y:.0f}–{label.top:.0f}) reach out of its card "
+                        f"({card.y:.0f}–{card.top:.0f})")
     return problems
 
 
