@@ -269,9 +269,13 @@ class AugustusTableScreen(Screen):
         tabs = [] if vm.crowded else [  # crowded: the players' cards are the tabs
             _button(f"augustus.seat.{s['seat']}", s["name"], lambda s=s["seat"]: vm.choose_seat(s),
                     selected=s["seat"] == vm.seat, font=theme.BUTTON) for s in vm.seats]
+        skip = words.choice_label({"name": "skip"}, vm._view)
+        # five or six seats: a quarter of the narrower panel, where a placement's words end at the
+        # reading size anyway; started there, they are laid out once, not at each size on the way
+        font = theme.READ if vm.crowded else theme.BUTTON
         choices = [_button(f"augustus.choice.{i}", label, lambda i=i: vm.play(i),
-                           bg=theme.NEUTRAL if label == words.choice_label({"name": "skip"}, vm._view) else theme.PLUS,
-                           font=theme.BUTTON) for i, label in enumerate(vm.choices)]
+                           bg=theme.NEUTRAL if label == skip else theme.PLUS, font=font)
+                   for i, label in enumerate(vm.choices)]
         return [*([_row(*tabs, cols=min(6, len(tabs)))] if tabs else []),
                 _row(*choices, cols=4 if _app().portrait is False else 2)]
 
