@@ -160,6 +160,7 @@ class CardFile:
         if not self._readable:
             return []
         new: dict[int, dict[str, Any]] = {}
+        adding: set[Hashable] = set()
         for card in cards:
             key = _fingerprint(card)
             if key in self._checked:
@@ -173,6 +174,7 @@ class CardFile:
                                 number, self.path)
                 continue
             new[number] = facts
+            adding.add(key)
         if not new:
             return []
         try:
@@ -181,5 +183,7 @@ class CardFile:
             self.problem = _("The card file cannot be written: {error}").format(error=exc.strerror or str(exc))
             log.warning("the card file %s cannot be written: %s", self.path, exc)
             return []
-        self.cards()
+        checked = self._checked | adding
+        self.cards()  # read back (its stamp is new); what was held against it still holds
+        self._checked = checked
         return sorted(new)
