@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
@@ -27,12 +28,14 @@ from companion.ui.augustus import panels
 from companion.ui.augustus.panels import NUMBERS
 from companion.ui.augustus.shelf import Shelf
 from companion.ui.text.i18n import _
-from companion.ui.widgets import AppButton, AppLabel, FitButton, Outline, WidButtonBox, theme
+from companion.ui.widgets import AppButton, AppLabel, FitButton, Outline, WidMixin, theme
 
 
-class AugustusPlayerCard(WidButtonBox):
+class AugustusPlayerCard(WidMixin, ButtonBehavior, BoxLayout):
     """A seat's card; a tap on it chooses that seat's choices on the panel (at a table of five or
-    six it is the seat's only tab: the panel has no room for a row of six names)."""
+    six it is the seat's only tab: the panel has no room for a row of six names). Not a
+    `WidButtonBox`: its faint backdrop under the card's own would be six more large quads to blend
+    at every frame."""
 
     bg = ColorProperty(theme.PANEL)
     selected = BooleanProperty(False)
