@@ -28,17 +28,16 @@ from companion.ui.augustus import panels
 from companion.ui.augustus.panels import NUMBERS
 from companion.ui.augustus.shelf import Shelf
 from companion.ui.text.i18n import _
-from companion.ui.widgets import AppButton, AppLabel, FitButton, Outline, WidMixin, theme
+from companion.ui.widgets import AppButton, AppLabel, FitButton, OutlinedWhenSelected, WidMixin, theme
 
 
-class AugustusPlayerCard(WidMixin, ButtonBehavior, BoxLayout):
+class AugustusPlayerCard(OutlinedWhenSelected, WidMixin, ButtonBehavior, BoxLayout):
     """A seat's card; a tap on it chooses that seat's choices on the panel (at a table of five or
     six it is the seat's only tab: the panel has no room for a row of six names). Not a
     `WidButtonBox`: its faint backdrop under the card's own would be six more large quads to blend
     at every frame."""
 
     bg = ColorProperty(theme.PANEL)
-    selected = BooleanProperty(False)
     crowded = BooleanProperty(False)
     seat = NumericProperty(0)
     name = StringProperty("")
@@ -47,15 +46,6 @@ class AugustusPlayerCard(WidMixin, ButtonBehavior, BoxLayout):
     done = BooleanProperty(False)
     waiting = BooleanProperty(False)
     tint = ColorProperty(theme.TEXT)  # the seat's colour (`colours.tint`), its name written in it
-
-    def __init__(self, **kwargs: Any) -> None:
-        self._outline = Outline(self, rgba=theme.TEXT)
-        super().__init__(**kwargs)
-        self._outline.ready(self.canvas.before)  # after the kv rule's background
-        self._outline.show(self.selected)
-
-    def on_selected(self, _instance: Any, selected: bool) -> None:
-        self._outline.show(selected)
 
     def on_release(self) -> None:
         _app().augustus.table.choose_seat(self.seat)
