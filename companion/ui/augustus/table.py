@@ -263,9 +263,10 @@ class AugustusTableScreen(Screen):
             _button(f"augustus.seat.{s['seat']}", s["name"], lambda s=s["seat"]: vm.choose_seat(s),
                     selected=s["seat"] == vm.seat, font=theme.BUTTON) for s in vm.seats]
         skip = words.choice_label({"name": "skip"}, vm._view)
-        # five or six seats: a quarter of the narrower panel, where a placement's words end at the
-        # reading size anyway; started there, they are laid out once, not at each size on the way
-        font = theme.READ if vm.crowded else theme.BUTTON
+        # five or six seats in landscape: a quarter of the narrower panel, where a placement's words
+        # end at the reading size anyway; started there, they are laid out once, not at each size
+        # on the way down (in portrait two a row have the room for the button size)
+        font = theme.READ if vm.crowded and not _app().portrait else theme.BUTTON
         choices = [_button(f"augustus.choice.{i}", label, lambda i=i: vm.play(i),
                            bg=theme.NEUTRAL if label == skip else theme.PLUS, font=font)
                    for i, label in enumerate(vm.choices)]
