@@ -6,6 +6,7 @@ and what the table waits for (`duty`), with the warning when a draw may end the 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any, Mapping
 
 from companion.core.asks import Ask, AskView, ask_view
@@ -130,7 +131,11 @@ class AugustusView(GameView):
     final: FrozenMap | None
 
 
+@functools.lru_cache(maxsize=256)
 def _card(card: Any) -> dict[str, Any]:
+    """A card's printed facts as a view holds them, made once per card: a card is immutable and so
+    is every value here, and each view (one per step, a call's included) lists some thirty cards.
+    The dict itself is only ever unpacked into a view's fields, never handed out."""
     data = card_data(card)
     return {**data, "symbols": Seq(data["symbols"]), "power": freeze(data["power"])}
 

@@ -19,7 +19,8 @@ import logging
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from collections.abc import Mapping as MappingABC
+from typing import Any, Hashable, Iterable, Mapping
 
 from companion.ui.text.i18n import _
 
@@ -38,13 +39,20 @@ def plain_card(card: Mapping[str, Any]) -> dict[str, Any]:
     """A card's printed facts as plain JSON data (a view's card has the legions too)."""
 
     def plain(value: Any) -> Any:
-        if isinstance(value, Mapping):
+        if isinstance(value, MappingABC):  # the ABC itself: typing's alias checks through two more calls
             return {str(k): plain(v) for k, v in value.items()}
         if isinstance(value, (list, tuple)):
             return [plain(v) for v in value]
         return value
 
     return {key: plain(card[key]) for key in FACTS if key in card}
+
+
+def _fingerprint(card: Mapping[str, Any]) -> Hashable:
+    """A card's printed facts as a key, read straight off the card (no copy): two cards with the
+    same key have the same facts."""
+    return (int(card["number"]), card.get("kind"), card.get("vp"), card.get("gold") or 0, card.get("wheat") or 0,
+            tuple(card.get("symbols") or ()), repr(card.get("power")))
 
 
 def _same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
@@ -92,6 +100,10 @@ class CardFile:
         self._stamp: tuple[int, int] | None = None
         self._cards: dict[int, dict[str, Any]] = {}
         self._readable = True
+        #: The cards (`_fingerprint`) already held against the file as it was last read: the table
+        #: hands `learn` every card in play at every view (a call included), and comparing each
+        #: one's facts again cost more than the rest of showing the call.
+        self._checked: set[Hashable] = set()
 
     def exists(self) -> bool:
         return self.path.is_file()
@@ -113,6 +125,7 @@ class CardFile:
         stamp = (stat.st_mtime_ns, stat.st_size)
         if stamp != self._stamp:
             self._stamp = stamp
+            self._checked = set()
             self._cards, self.problem = self._read()
             self._readable = not self.problem
         return self._cards
@@ -141,20 +154,27 @@ class CardFile:
     def learn(self, cards: Iterable[Mapping[str, Any]]) -> list[int]:
         """Adds the cards the file lacks (facts the rules accepted: a view's cards), writing the
         file atomically; the numbers added. A card the file has already keeps the file's facts
-        (a differing one is logged, never written over); a file the app cannot read is left alone."""
+        (a differing one is logged once, never written over); a file the app cannot read is left
+        alone. A card held against the file before (the same facts) is passed over at once."""
         known = self.cards()
         if not self._readable:
             return []
         new: dict[int, dict[str, Any]] = {}
+        adding: set[Hashable] = set()
         for card in cards:
+            key = _fingerprint(card)
+            if key in self._checked:
+                continue
             number = int(card["number"])
             facts = plain_card(card)
             if number in known:
+                self._checked.add(key)
                 if not _same(known[number], facts):
                     log.warning("objective %s as entered differs from the card file %s: the file keeps its own",
                                 number, self.path)
                 continue
             new[number] = facts
+            adding.add(key)
         if not new:
             return []
         try:
@@ -163,5 +183,7 @@ class CardFile:
             self.problem = _("The card file cannot be written: {error}").format(error=exc.strerror or str(exc))
             log.warning("the card file %s cannot be written: %s", self.path, exc)
             return []
-        self.cards()
+        checked = self._checked | adding
+        self.cards()  # read back (its stamp is new); what was held against it still holds
+        self._checked = checked
         return sorted(new)

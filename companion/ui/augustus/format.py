@@ -82,13 +82,18 @@ def bag_name(bag: str) -> str:
     return _("The app draws") if bag == "app" else _("The physical bag")
 
 
-def objective_line(objective: Mapping[str, Any]) -> str:
+def objective_line(objective: Mapping[str, Any], short: bool = False) -> str:
     """One objective in play: its number, colour, VP and symbols, a placed legion in brackets
-    ("#12 Green 3 VP  [Sw] Sh Ch"), and "complete" while it waits to resolve."""
+    ("#12 Green 3 VP  [Sw] Sh Ch"), and "complete" while it waits to resolve. `short`: without
+    its colour ("#12 3 VP: [Sw] Sh Ch"), for a table of five or six, whose cards are narrow: what
+    a seat reads at a call is which symbols are still open (the colour is on the card before it)."""
     symbols = [f"[{symbol_short(s)}]" if filled else symbol_short(s)
                for s, filled in zip(objective.get("symbols", ()), objective.get("legions", ()))]
-    line = _("#{number} {kind} {vp} VP:").format(number=objective.get("number"), kind=kind_name(str(objective.get("kind"))),
-                                               vp=objective.get("vp", 0))
+    if short:
+        line = _("#{number} {vp} VP:").format(number=objective.get("number"), vp=objective.get("vp", 0))
+    else:
+        line = _("#{number} {kind} {vp} VP:").format(number=objective.get("number"),
+                                                   kind=kind_name(str(objective.get("kind"))), vp=objective.get("vp", 0))
     line += " " + " ".join(symbols)
     if objective.get("pending"):
         line += "  " + _("Ave Caesar!")

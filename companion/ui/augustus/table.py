@@ -4,8 +4,11 @@ held, the three objectives in play with their symbols, a placed legion in bracke
 them the panel for what the table waits for (`AugustusTableViewModel.content`): Draw, the physical
 bag's tokens, the seats with their choices, the card entry, a reward's VP, the final breakdown.
 
-Everything shown comes from `app.augustus.table` (public views only). The panel is rebuilt when
-what it offers changes, so a hidden button never takes a touch.
+Everything shown comes from `app.augustus.table` (public views only). The panel holds what it
+offers now and nothing else, so a hidden button never takes a touch. It is updated once per refresh
+of the view-model; the call's panels (Draw, the bag's tokens, the seats, a reward's VP) keep their
+buttons, labels and rows and give them new words (`shelf.Shelf`), and so do the card entry's pages
+(`card_pages.py`, built from `panels.py`'s facts); the final breakdown is made afresh.
 """
 
 from __future__ import annotations
@@ -15,17 +18,26 @@ from typing import Any, Callable
 
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.augustus import format as words
 from companion.ui.augustus import card_pages
+from companion.ui.augustus.shelf import Shelf
 from companion.ui.text.i18n import _
-from companion.ui.widgets import AppButton, AppLabel, FitButton, Panel, theme
+from companion.ui.widgets import AppButton, AppLabel, FitButton, OutlinedWhenSelected, WidMixin, theme
 
 
-class AugustusPlayerCard(Panel):
+class AugustusPlayerCard(OutlinedWhenSelected, WidMixin, ButtonBehavior, BoxLayout):
+    """A seat's card; a tap on it chooses that seat's choices on the panel (at a table of five or
+    six it is the seat's only tab: the panel has no room for a row of six names). Not a
+    `WidButtonBox`: its faint backdrop under the card's own would be six more large quads to blend
+    at every frame."""
+
+    bg = ColorProperty(theme.PANEL)
+    crowded = BooleanProperty(False)
     seat = NumericProperty(0)
     name = StringProperty("")
     detail = StringProperty("")
@@ -33,6 +45,9 @@ class AugustusPlayerCard(Panel):
     done = BooleanProperty(False)
     waiting = BooleanProperty(False)
     tint = ColorProperty(theme.TEXT)  # the seat's colour (`colours.tint`), its name written in it
+
+    def on_release(self) -> None:
+        _app().augustus.table.choose_seat(self.seat)
 
 
 def _app() -> Any:
@@ -71,20 +86,90 @@ def _label(wid: str, text: str, font: float = theme.BODY, color: Any = None, hal
 
 
 class AugustusTableScreen(Screen):
+    """The table's screen. A call changes five of the view-model's properties; before, each made
+    the panel's twenty-odd buttons anew. Now a refresh updates the panel once (`on_refreshed`), the
+    call's panels give their kept widgets (`Shelf`) new words, and only a button whose words
+    changed lays out its text again."""
+
     def on_kv_post(self, base_widget: Any) -> None:
         vm = _app().augustus.table
         self._call = self.ids.call.__self__  # held here: it leaves the tree while a card is entered
-        vm.bind(rows=lambda *_: self.update_players(), content=lambda *_: self.update_panel(),
-                seats=lambda *_: self.update_panel(), seat=lambda *_: self.update_panel(),
-                choices=lambda *_: self.update_panel(), tokens=lambda *_: self.update_panel(),
-                value=lambda *_: self.update_panel(), final_lines=lambda *_: self.update_panel(),
-                card_title=lambda *_: self.update_panel(), value_label=lambda *_: self.update_panel(),
-                face_up=lambda *_: self.update_panel(), picking=lambda *_: self.update_panel(),
-                card_button=lambda *_: self.update_panel(), face_up_text=lambda *_: self.update_panel())
+        self._shelf = Shelf()
+        self._rows, self._kind = 0, ""
+        self._dirty: set[str] = set()
+        players, panel = (lambda *_: self._changed("players")), (lambda *_: self._changed("panel"))
+        vm.bind(rows=players, content=panel, seats=panel, seat=panel, choices=panel, tokens=panel, value=panel,
+                final_lines=panel, card_title=panel, value_label=panel, face_up=panel, picking=panel,
+                card_button=panel, face_up_text=panel, on_refreshed=lambda *_: self._catch_up())
         entry = vm.entry
         entry.bind(page=lambda *_: self.update_panel() if vm.content == "card" else None)
         self.update_players()
         self.update_panel()
+
+    def _changed(self, part: str) -> None:
+        """A property of `part` ("players", "panel") changed: updated now, or once at the end of
+        the view-model's refresh."""
+        self._dirty.add(part)
+        if not _app().augustus.table.refreshing:
+            self._catch_up()
+
+    def _catch_up(self) -> None:
+        dirty, self._dirty = self._dirty, set()
+        if "panel" in dirty:
+            self.update_panel()  # the players too
+        elif "players" in dirty:
+            self.update_players()
+
+    # -- the call's panels' widgets, kept by name -----------------------------------------------
+
+    def _kept_button(self, wid: str, text: str, on_tap: Callable[[], None], *, selected: bool = False,
+                     bg: Any = None, font: float = theme.BUTTON) -> AppButton:
+        """`_button`'s kept twin: the button made once under `wid`, given these words and this tap."""
+        scale = _app().scale
+        button = self._shelf.take(wid, lambda: self._new_button(wid))
+        self._shelf.taps[wid] = on_tap
+        button.text, button.selected = text, selected
+        button.base_font, button.min_font = font * scale, theme.READ * scale
+        button.bg = theme.NEUTRAL if bg is None else bg
+        button.size_hint_x, button.height = 1, 48 * scale
+        return button
+
+    def _new_button(self, wid: str) -> AppButton:
+        scale = _app().scale
+        button = FitButton(wid=wid, base_font=theme.BUTTON * scale, min_font=theme.READ * scale,
+                           size_hint_y=None, height=48 * scale)
+        button.bind(on_release=lambda *_: self._shelf.taps[wid]())
+        return button
+
+    def _kept_row(self, *widgets: Any, cols: int | None = None) -> GridLayout:
+        """`_row`'s kept twin: the panel's next row, kept by the panel's kind and its place there
+        (the seats' choices come back to the row they left, its buttons at the width they had:
+        their words are not fitted and laid out again at each width a new row passes through)."""
+        self._rows += 1
+        grid = self._shelf.take(f"row.{self._kind}.{self._rows}", self._new_row)
+        grid.cols, grid.spacing = cols or max(1, len(widgets)), 4 * _app().scale
+        Shelf.fill(grid, widgets)
+        return grid
+
+    @staticmethod
+    def _new_row() -> GridLayout:
+        grid = GridLayout(size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        return grid
+
+    def _kept_label(self, wid: str, text: str, font: float = theme.BODY, color: Any = None,
+                    halign: str = "left") -> AppLabel:
+        """`_label`'s kept twin."""
+        label = self._shelf.take(wid, lambda: self._new_label(wid))
+        label.text, label.font_size, label.halign = text, font * _app().scale, halign
+        label.color = theme.TEXT if color is None else color
+        return label
+
+    @staticmethod
+    def _new_label(wid: str) -> AppLabel:
+        label = AppLabel(wid=wid, wrap=True, size_hint_y=None)
+        label.bind(texture_size=lambda lab, size: setattr(lab, "height", size[1] + 4 * _app().scale))
+        return label
 
     # -- the players ---------------------------------------------------------------------------
 
@@ -102,13 +187,14 @@ class AugustusTableScreen(Screen):
             card.name, card.detail = row["name"], row["detail"]
             card.objectives = "\n".join(row["objectives"])
             card.done, card.waiting, card.tint = row["done"], row["waiting"], row["tint"]
+            card.crowded = vm.crowded
+            card.selected = vm.crowded and vm.content == "seats" and row["seat"] == vm.seat
 
     # -- the panel -----------------------------------------------------------------------------
 
     def update_panel(self) -> None:
         vm = _app().augustus.table
         panel = self.ids.panel
-        panel.clear_widgets()
         full = vm.content in ("card", "final")
         self.ids.players.opacity = 0 if full else 1
         self.ids.players.size_hint_y = None if full else 1
@@ -124,31 +210,41 @@ class AugustusTableScreen(Screen):
         if not full:
             panel.height = panel.minimum_height
         build = getattr(self, f"_panel_{vm.content}", None)
-        if build is not None:
-            for widget in build(vm):
-                panel.add_widget(widget)
+        self._rows, self._kind = 0, vm.content
+        Shelf.fill(panel, build(vm) if build is not None else ())
 
     def _panel_draw(self, vm: Any) -> list[Any]:
+        _button, _row = self._kept_button, self._kept_row
         return [_row(_button("augustus.draw", _("Draw a token"), vm.draw, bg=theme.ACCENT, font=theme.BUTTON),
-                     *self._face_up_toggle(vm))]
+                     *self._face_up_toggle(vm, make=_button))]
 
     def _panel_token(self, vm: Any) -> list[Any]:
+        _button, _label, _row = self._kept_button, self._kept_label, self._kept_row
         buttons = [_button(f"augustus.token.{t['token']}", t["label"], lambda t=t["token"]: vm.enter_token(t))
                    for t in vm.tokens]
         return [_label("augustus.token.title", _("Which token did the crier draw?"), theme.READ, theme.MUTED),
-                _row(*buttons, *self._face_up_toggle(vm), cols=4)]
+                _row(*buttons, *self._face_up_toggle(vm, make=_button), cols=4)]
 
     def _panel_seats(self, vm: Any) -> list[Any]:
         if not vm.seats:
             return []
-        tabs = [_button(f"augustus.seat.{s['seat']}", s["name"], lambda s=s["seat"]: vm.choose_seat(s),
-                        selected=s["seat"] == vm.seat, font=theme.BUTTON) for s in vm.seats]
+        _button, _row = self._kept_button, self._kept_row
+        tabs = [] if vm.crowded else [  # crowded: the players' cards are the tabs
+            _button(f"augustus.seat.{s['seat']}", s["name"], lambda s=s["seat"]: vm.choose_seat(s),
+                    selected=s["seat"] == vm.seat, font=theme.BUTTON) for s in vm.seats]
+        skip = words.choice_label({"name": "skip"}, vm._view)
+        # five or six seats in landscape: a quarter of the narrower panel, where a placement's words
+        # end at the reading size anyway; started there, they are laid out once, not at each size
+        # on the way down (in portrait two a row have the room for the button size)
+        font = theme.READ if vm.crowded and not _app().portrait else theme.BUTTON
         choices = [_button(f"augustus.choice.{i}", label, lambda i=i: vm.play(i),
-                           bg=theme.NEUTRAL if label == words.choice_label({"name": "skip"}, vm._view) else theme.PLUS,
-                           font=theme.BUTTON) for i, label in enumerate(vm.choices)]
-        return [_row(*tabs, cols=min(6, len(tabs))), _row(*choices, cols=4 if _app().portrait is False else 2)]
+                           bg=theme.NEUTRAL if label == skip else theme.PLUS, font=font)
+                   for i, label in enumerate(vm.choices)]
+        return [*([_row(*tabs, cols=min(6, len(tabs)))] if tabs else []),
+                _row(*choices, cols=4 if _app().portrait is False else 2)]
 
     def _panel_value(self, vm: Any) -> list[Any]:
+        _button, _label, _row = self._kept_button, self._kept_label, self._kept_row
         return [_label("augustus.value.title", _("The VP printed on the {reward} tile").format(reward=vm.value_label), theme.BODY),
                 _row(_button("augustus.value.minus", "−", lambda: vm.change_value(-1), font=theme.HEADING),
                      _label("augustus.value", str(int(vm.value)), theme.SCORE, halign="center"),
@@ -168,11 +264,12 @@ class AugustusTableScreen(Screen):
         scroll.add_widget(box)
         return [scroll]
 
-    def _face_up_toggle(self, vm: Any, wide: bool = False) -> list[Any]:
-        """Lay out a face-up objective (the five at the start, a gap after a pick), or be done."""
+    def _face_up_toggle(self, vm: Any, wide: bool = False, make: Callable[..., AppButton] = _button) -> list[Any]:
+        """Lay out a face-up objective (the five at the start, a gap after a pick), or be done;
+        `make` the button (kept on the call's panels, fresh on the card entry's)."""
         if len(vm.face_up) >= 5 and vm.entry_mode != "reveal":
             return []
-        toggle = _button("augustus.card.face_up", vm.face_up_text, vm.toggle_face_up, font=theme.BUTTON,
+        toggle = make("augustus.card.face_up", vm.face_up_text, vm.toggle_face_up, font=theme.BUTTON,
                          selected=vm.entry_mode == "reveal")
         if wide:
             toggle.size_hint_x = 2  # its words are the number row's longest

@@ -35,6 +35,8 @@ TOKEN_ASK, VALUE_ASK = "augustus.token", "augustus.reward_vp"
 
 #: S002 §4.1: five objectives lie face up in the middle.
 FACE_UP = 5
+#: Up to this many seats the players' cards sit two a row with their long objective lines.
+CROWDED = 4
 
 
 def content_of(view: Mapping[str, Any], mode: str = "take") -> str:
@@ -86,6 +88,9 @@ class AugustusTableViewModel(EventDispatcher):
     warning_text = StringProperty("")
     duty_text = StringProperty("")
     rows = ListProperty([])  # [{seat, name, detail, objectives: [line], crier, done, pad}]
+    #: More than four seats: the table's narrow layout (three cards a row, short objective lines,
+    #: a narrower call, the cards themselves the seats' tabs).
+    crowded = BooleanProperty(False)
     content = StringProperty("")
     seats = ListProperty([])  # [{seat, name}] the seats with something to enter
     seat = NumericProperty(-1)  # the chosen one among `seats`
@@ -106,9 +111,14 @@ class AugustusTableViewModel(EventDispatcher):
     face_up_text = StringProperty("")  # the toggle's words ("Face up 3/5" / "Back to taking")
     card_button = StringProperty("")
 
+    __events__ = ("on_refreshed",)
+
     def __init__(self, post: Post | None = None, pad_of_seat: PadOfSeat | None = None,
                  file_cards: FileCards | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        #: True while `relabel` sets its properties: a screen that rebuilds on several of them
+        #: waits for `on_refreshed` and rebuilds once (a call changes five of them at once).
+        self.refreshing = False
         self.post: Post = post or (lambda intent: None)
         self.pad_of_seat = pad_of_seat
         #: The table's own card file's cards (`card_file.CardFile.cards`): the rows it has seen.
@@ -157,9 +167,21 @@ class AugustusTableViewModel(EventDispatcher):
         self.card_button = _("Lay out face up") if self.entry_mode == "reveal" else _("Take")
 
     def relabel(self) -> None:
-        view = self._view
-        if not view:
+        """Every property from the view last given; then `on_refreshed`, once."""
+        if not self._view or self.refreshing:
             return
+        self.refreshing = True
+        try:
+            self._relabel()
+        finally:
+            self.refreshing = False
+        self.dispatch("on_refreshed")
+
+    def on_refreshed(self) -> None:
+        """Every property of one refresh is set (the default handler: nothing)."""
+
+    def _relabel(self) -> None:
+        view = self._view
         players = view.get("players") or ()
         self.title = _("Augustus · Draw {n}").format(n=view.get("call", 0))
         self.token = words.last_call(view)
@@ -170,6 +192,7 @@ class AugustusTableViewModel(EventDispatcher):
         self.crier_text = _("Crier: {name}").format(name=name)
         self.warning_text = words.warning_text(view)
         self.duty_text = words.duty_text(view)
+        self.crowded = len(players) > CROWDED
         self.rows = [self._row(p) for p in players]
         self.content = content_of(view)
         self.seats = [{"seat": p["seat"], "name": p["name"]} for p in players if p.get("choices")]
@@ -214,7 +237,8 @@ class AugustusTableViewModel(EventDispatcher):
         if pad is not None:
             detail += " · " + _("Pad {n}").format(n=pad + 1)
         return {"seat": seat, "name": ("★ " if player.get("crier") else "") + str(player["name"]),
-                "detail": detail, "objectives": [words.objective_line(o) for o in player.get("objectives", ())],
+                "detail": detail,
+                "objectives": [words.objective_line(o, short=self.crowded) for o in player.get("objectives", ())],
                 "done": bool(player.get("acted")), "waiting": bool(player.get("choices")),
                 "tint": list(seat_colours.tint(player.get("colour"))), "colour": str(player.get("colour") or "")}
 

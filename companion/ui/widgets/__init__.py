@@ -447,12 +447,9 @@ class AppLabel(WidMixin, KeepsTextures, Label):
             self.text_size = (self.width, None)
 
 
-class AppButton(WidMixin, KeepsTextures, Button):
-    """A flat, rounded, themed button; `bg` is its colour at rest (pressed is lighter), `selected`
-    draws it in the selection colour with an outline."""
+class OutlinedWhenSelected:
+    """`selected` draws the widget's rounded outline (`Outline`) after its kv rule's background."""
 
-    bg = ColorProperty(theme.NEUTRAL)
-    fg = ColorProperty(theme.TEXT)
     selected = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -463,6 +460,14 @@ class AppButton(WidMixin, KeepsTextures, Button):
 
     def on_selected(self, _instance: Any, selected: bool) -> None:
         self._outline.show(selected)
+
+
+class AppButton(OutlinedWhenSelected, WidMixin, KeepsTextures, Button):
+    """A flat, rounded, themed button; `bg` is its colour at rest (pressed is lighter), `selected`
+    draws it in the selection colour with an outline."""
+
+    bg = ColorProperty(theme.NEUTRAL)
+    fg = ColorProperty(theme.TEXT)
 
 
 class FitButton(AppButton):

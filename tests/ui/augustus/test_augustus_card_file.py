@@ -45,3 +45,25 @@ def test_a_file_the_app_cannot_read_is_left_alone_and_a_bad_card_named_by_its_li
     assert refused.value.params["field"] == "line 3: vp"
     path.write_text("[{", encoding="utf-8")
     assert CardFile(path).cards() == {} and json.dumps(CardFile(path).problem)
+
+
+def test_a_card_held_against_the_file_once_is_passed_over_and_a_differing_one_logged_once(tmp_path, caplog):
+    """The table hands `learn` every card in play at every view: one the file has is compared once
+    (a differing one logged once, not at every call); a new card, or the file changed on disk,
+    is looked at again."""
+    path = tmp_path / "cards.json"
+    own = CardFile(path)
+    assert own.learn([card(7), card(8)]) == [7, 8]
+    differing = {**card(7), "vp": 9}
+    with caplog.at_level("WARNING", logger="companion.augustus"):
+        for _ in range(5):
+            assert own.learn([card(8), differing]) == []
+    assert [r.getMessage() for r in caplog.records].count(
+        f"objective 7 as entered differs from the card file {path}: the file keeps its own") == 1
+    assert own.learn([card(8), card(9)]) == [9], "a new card among known ones is still written"
+    path.write_text(format_cards([card(1)]), encoding="utf-8")  # edited on disk: read and compared anew
+    assert own.learn([card(7)]) == [7]
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="companion.augustus"):
+        own.learn([{**card(7), "vp": 9}])
+    assert len(caplog.records) == 1
