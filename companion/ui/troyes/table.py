@@ -7,7 +7,8 @@ Home, History, Undo, Redo and Board are always in the bar.
 
 Everything shown comes from `app.troyes_vm` (public views only: no VP and no character before
 the final reveal). Exactly one input panel is in the tree at a time: hidden widgets would still
-take touches. Rows of buttons are rebuilt only when their number changes, else relabelled.
+take touches. Rows of buttons are kept and relabelled: when their number changes only the
+difference is added or taken off (`_rows`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ from companion.ui.widgets import theme
 ENTRY = {"dice": "dice_panel", "options": "options_panel", "actions": "actions_panel", "wait": "wait_panel",
          "over": "final_panel", "": "wait_panel"}
 LEFT = ("players_panel", "board_panel", "summary_panel")
+#: Each of the screen's parts (its method) and the panel it fills.
+PANEL_OF = {"players": "players_panel", "square": "actions_panel", "options": "options_panel",
+            "actions": "actions_panel", "final": "final_panel", "board": "board_panel",
+            "summary": "summary_panel", "hand_colours": "dice_panel"}
 
 
 class TroyesPlayerCard(WidButtonBox):
@@ -62,12 +67,19 @@ def _show_only(container: Any, wanted: Any, candidates: Sequence[Any]) -> None:
         container.add_widget(wanted)
 
 
-def _rows(grid: Any, count: int, make: Callable[[int], Any]) -> list[Any]:
-    """`count` children of `grid`, made by `make(i)` only when their number changes."""
-    if len(grid.children) != count:
-        grid.clear_widgets()
-        for i in range(count):
-            grid.add_widget(make(i))
+def _rows(grid: Any, count: int, make: Callable[[int], Any], spare: list[Any]) -> list[Any]:
+    """`count` children of `grid`, in order. The ones it has are kept when their number changes
+    (a die thrown into the square adds its widgets, an undo takes them off; the rest keep their
+    textures and layout); those taken off wait in `spare` and are put back before `make(i)`
+    builds another (a widget's kv rules cost ~1 ms, a throw and its undo made them every time).
+    The caller sets every row's values, its index and wid included."""
+    grid = _strong(grid)
+    shown = len(grid.children)
+    for widget in grid.children[:max(0, shown - count)]:  # the last ones shown
+        grid.remove_widget(widget)
+        spare.append(widget)
+    for i in range(shown, count):
+        grid.add_widget(spare.pop() if spare else make(i))
     return list(reversed(grid.children))
 
 
@@ -76,15 +88,31 @@ class TroyesTableScreen(Screen):
         from kivy.app import App
 
         vm = App.get_running_app().troyes_vm
+        self._spares: dict[Any, list[Any]] = {}  # a grid's rows taken off, to be put back
+        self._stale: set[str] = set()  # panels changed while out of the tree, redone when shown
         self._panels = {name: _strong(self.ids[name]) for name in (*ENTRY.values(), *LEFT)}
         vm.bind(entry=lambda *_: self.choose(), board_open=lambda *_: self.choose(),
-                summary_open=lambda *_: self.choose(), summary=lambda *_: self.summary(), players=lambda *_: self.players(),
-                square=lambda *_: self.square(), options=lambda *_: self.options(),
-                actions=lambda *_: self.actions(), final=lambda *_: self.final(), board=lambda *_: self.board())
-        vm.hand.bind(colours=lambda *_: self.hand_colours(), colour=lambda *_: self.hand_colours())
-        for update in (self.players, self.square, self.options, self.actions, self.final, self.board, self.summary,
-                       self.hand_colours, self.choose):
-            update()
+                summary_open=lambda *_: self.choose(),
+                **{prop: (lambda *_, part=part: self._refresh(part)) for prop, part in (
+                    ("summary", "summary"), ("players", "players"), ("square", "square"), ("options", "options"),
+                    ("actions", "actions"), ("final", "final"), ("board", "board"))})
+        vm.hand.bind(colours=lambda *_: self._refresh("hand_colours"), colour=lambda *_: self._refresh("hand_colours"))
+        self.choose()
+        for part in PANEL_OF:
+            self._refresh(part)
+
+    def _refresh(self, part: str) -> None:
+        """Redoes `part`'s widgets (a method's name, `PANEL_OF`) if its panel is in the tree, else
+        notes it for `choose`: a panel nobody sees costs nothing (a throw changes the city square,
+        which is shown only on a player's turn, and the board, shown when asked for)."""
+        if self._panels[PANEL_OF[part]].parent is None:
+            self._stale.add(part)
+            return
+        self._stale.discard(part)
+        getattr(self, part)()
+
+    def _rows(self, grid: Any, count: int, make: Callable[[int], Any]) -> list[Any]:
+        return _rows(grid, count, make, self._spares.setdefault(_strong(grid), []))
 
     def _vm(self) -> Any:
         from kivy.app import App
@@ -105,14 +133,17 @@ class TroyesTableScreen(Screen):
             middle.remove_widget(left_box)
         elif not over and left_box.parent is None:
             middle.add_widget(left_box, index=len(middle.children))
+        for part in [p for p in PANEL_OF if p in self._stale]:  # what changed while out of sight
+            self._refresh(part)
 
     def players(self) -> None:
         vm = self._vm()
 
         def make(i: int) -> TroyesPlayerCard:
-            return TroyesPlayerCard(wid=f"troyes.player.{i}")
+            return TroyesPlayerCard()
 
-        for card, row in zip(_rows(self.ids.players_grid, len(vm.players), make), vm.players):
+        for i, (card, row) in enumerate(zip(self._rows(self.ids.players_grid, len(vm.players), make), vm.players)):
+            card.wid = f"troyes.player.{i}"
             card.seat, card.name, card.line1, card.line2 = row["seat"], row["name"], row["line1"], row["line2"]
             card.current, card.start = row["current"], row["start"]
 
@@ -120,26 +151,28 @@ class TroyesTableScreen(Screen):
         vm = self._vm()
 
         def make(i: int) -> TroyesSquareDie:
-            die = TroyesSquareDie(index=i, wid=f"troyes.square.{i}")
+            die = TroyesSquareDie()
             die.bind(on_release=lambda d: self._vm().toggle_die(d.index))
             return die
 
-        for die, row in zip(_rows(self.ids.square_grid, len(vm.square), make), vm.square):
+        for die, row in zip(self._rows(self.ids.square_grid, len(vm.square), make), vm.square):
             die.index, die.colour, die.chosen = row["index"], row["colour"], row["chosen"]
+            die.wid = f"troyes.square.{row['index']}"
             die.text = f"{'✓ ' if row['chosen'] else ''}{row['face']}\n{row['owner']}"
 
     def _buttons(self, grid: Any, rows: Sequence[Any], on_tap: Callable[[int], None], height: float = 56) -> None:
-        def make(i: int) -> FitButton:
-            from kivy.app import App
+        from kivy.app import App
 
-            scale = App.get_running_app().scale
+        scale = App.get_running_app().scale
+
+        def make(i: int) -> FitButton:
             button = FitButton(base_font=theme.BUTTON * scale, min_font=theme.READ * scale, size_hint_y=None, height=height * scale)
-            button.index = i
             button.bind(on_release=lambda b: on_tap(b.index))
             return button
 
-        for button, row in zip(_rows(grid, len(rows), make), rows):
-            button.text, button.wid = row["text"], row["wid"]
+        for i, (button, row) in enumerate(zip(self._rows(grid, len(rows), make), rows)):
+            button.index, button.text, button.wid = i, row["text"], row["wid"]
+            button.height = height * scale  # a kept button may have been made for another panel
 
     def options(self) -> None:
         # A starting citizen's 18 spaces fit without scrolling: 6 rows of 50 px.
@@ -157,7 +190,7 @@ class TroyesTableScreen(Screen):
             button.bind(on_release=lambda b: self._vm().hand.choose(b.colour))
             return button
 
-        for button, row in zip(_rows(self.ids.hand_colours, len(hand.colours), make), hand.colours):
+        for button, row in zip(self._rows(self.ids.hand_colours, len(hand.colours), make), hand.colours):
             # The chosen colour is marked, not recoloured: the button keeps its die's colour.
             chosen = row["colour"] == hand.colour
             button.colour, button.text = row["colour"], ("● " if chosen else "") + row["label"]
@@ -174,7 +207,7 @@ class TroyesTableScreen(Screen):
             label.bind(texture_size=lambda lb, size: setattr(lb, "height", size[1] + 4 * scale))
             return label
 
-        for label, (wid, text, heading) in zip(_rows(grid, len(texts), make), texts):
+        for label, (wid, text, heading) in zip(self._rows(grid, len(texts), make), texts):
             label.wid, label.text, label.bold = wid, text, heading
             label.font_size = (theme.BODY if heading else theme.READ) * scale
 
