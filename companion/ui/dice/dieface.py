@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Rotate, RoundedRectangle
 from kivy.properties import NumericProperty, StringProperty
@@ -59,11 +60,12 @@ class DieDrawing(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.fbind("pos", self._redraw)
-        self.fbind("size", self._redraw)
-        self.fbind("colour", self._redraw)
-        self.fbind("face", self._redraw)
-        self.fbind("stability", self._redraw)
+        # Redrawn once before the next frame, however many of these change before it: a read sets
+        # a die's colour, face and how it lies, and the layout then moves and sizes it (each
+        # redrawn at once, a tray of dice was drawn three or four times over for one frame).
+        self._redraw_soon = Clock.create_trigger(self._redraw, -1)
+        for name in ("pos", "size", "colour", "face", "stability"):
+            self.fbind(name, self._redraw_soon)
         self._redraw()
 
     def _redraw(self, *_args: Any) -> None:
