@@ -18,6 +18,11 @@ the last was drawn.
     os.write(master) → pty → reader thread (framer, CRC, tracker) → DiceRead → bridge
     → main loop woken → session → rules (district) → journal → Troyes view-models → widgets → frame drawn
 
+"Main thread's own work" is the main thread's CPU alone (`time.thread_time`) from the DiceRead
+handed to the session to the start of drawing its frame: session, journal, view-models, widgets
+and layout, without the rasteriser and the wait for other processes (a shared machine hardly
+inflates it); its target is the issue's 1 ms of software.
+
 Floor, same run, same app, alternating with the reader in rounds (benchmarks/scanner.py's): a bare
 thread reading a second pty hops to the main thread the same way and has a frame drawn with
 nothing changed. Targets (the issue's "wire time + 1 ms of software", p99): on the main thread
@@ -103,6 +108,8 @@ def main() -> int:
     assigned = PathStats("pty -> assigned to its district, square updated")
     drawn = PathStats("pty -> dice drawn in the Troyes table")
     floor = PathStats("floor: pty -> main thread -> frame")
+    software = PathStats("main thread's own work: DiceRead -> drawing", 1.0,
+                         "CPU of the main thread alone (time.thread_time)", target_on="cpu")
     master, slave, path = open_pty()
     fmaster, fslave, _fpath = open_pty()
     armed_step = [0]
@@ -128,7 +135,7 @@ def main() -> int:
                 timer.handled()
 
         app.troyes_vm.bind(square=square_changed)
-        mark_reads_on_main(app, timer)
+        mark_reads_on_main(app, timer, software)
         flips = [0]
 
         def flipped(*_args: Any) -> None:
@@ -189,7 +196,7 @@ def main() -> int:
         f"Troyes scanner benchmark: {len(drawn.wall)} settled reads of a district's {dice_count} dice "
         f"({len(frame(2, ['red'] * dice_count, 0))} bytes) over a pty into the running app (a 4-player Troyes table, "
         f"800x480 offscreen), {args.rounds} rounds against the floor",
-        [main_thread, assigned, drawn], floor, bench="troyes_scanner",
+        [main_thread, assigned, drawn, software], floor, bench="troyes_scanner",
         extra=[Figure("troyes_scanner", "software a read adds to the floor's frame (drawn p99 - floor p99)", added,
                       "ms", 1.0, f"wall; + {wire:.2f} ms wire on a real cable")])
     print(f"software a Troyes read adds to the floor's frame: drawn p99 {drawn.ms('wall', 99):.2f} ms - floor p99 "
