@@ -212,13 +212,20 @@ class RoundedBox(Mesh):
         n = segments
         xs = _f32([centres[k][0] + o for k in range(4) for o in offsets[0][k * n:(k + 1) * n]])
         ys = _f32([centres[k][1] + o for k in range(4) for o in offsets[1][k * n:(k + 1) * n]])
-        ring: list[float] = []
+        # The ring: per corner its arc points and closing vertex, as (x, y, 0, 0) each, filled by
+        # slices (a layout moving a button rebuilds it: a loop of small lists cost half of that).
+        closing_x = (centres[0][0], right, centres[2][0], x)
+        closing_y = (top, centres[1][1], y, centres[3][1])
+        ring_x: list[float] = []
+        ring_y: list[float] = []
         for k in range(4):
-            cx, cy = centres[k]
-            for px, py in zip(xs[k * n:(k + 1) * n], ys[k * n:(k + 1) * n]):
-                ring += [px, py, 0.0, 0.0]
-            closing = [(cx, top), (right, cy), (cx, y), (x, cy)][k]
-            ring += [closing[0], closing[1], 0.0, 0.0]
+            ring_x += xs[k * n:(k + 1) * n]
+            ring_x.append(closing_x[k])
+            ring_y += ys[k * n:(k + 1) * n]
+            ring_y.append(closing_y[k])
+        ring = [0.0] * (4 * len(ring_x))
+        ring[0::4] = ring_x
+        ring[1::4] = ring_y
         fast = w > 0 and h > 0 and segments > 0 and all(r > 0 for r in rx + ry)
         if fast:
             vertices = [v for cx, cy in centres for v in (cx, cy, 0.0, 0.0)] + ring
