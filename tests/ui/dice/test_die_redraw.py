@@ -1,4 +1,4 @@
-"""A die in the tray is drawn once for the frame that shows it, however many of its colour, face,
+"""A die in the tray is drawn once, as the frame that shows it is drawn, however many of its colour, face,
 state, place and size changed before that frame (a read sets the first three, the layout then
 moves it), and that drawing is of its last values."""
 
