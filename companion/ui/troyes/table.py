@@ -8,7 +8,7 @@ Home, History, Undo, Redo and Board are always in the bar.
 Everything shown comes from `app.troyes_vm` (public views only: no VP and no character before
 the final reveal). Exactly one input panel is in the tree at a time: hidden widgets would still
 take touches. Rows of buttons are kept and relabelled: when their number changes only the
-difference is added or taken off (`_rows`).
+difference is added or taken off (`kept_rows`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.ui.dice.panel import die_body, die_ink  # noqa: F401  (used in the kv rules)
 from companion.ui.widgets import AppButton, AppLabel, FitButton, WidButtonBox  # noqa: F401
+from companion.ui.widgets import kept_rows
 from companion.ui.widgets import theme
 
 ENTRY = {"dice": "dice_panel", "options": "options_panel", "actions": "actions_panel", "wait": "wait_panel",
@@ -67,22 +68,6 @@ def _show_only(container: Any, wanted: Any, candidates: Sequence[Any]) -> None:
         container.add_widget(wanted)
 
 
-def _rows(grid: Any, count: int, make: Callable[[int], Any], spare: list[Any]) -> list[Any]:
-    """`count` children of `grid`, in order. The ones it has are kept when their number changes
-    (a die thrown into the square adds its widgets, an undo takes them off; the rest keep their
-    textures and layout); those taken off wait in `spare` and are put back before `make(i)`
-    builds another (a widget's kv rules cost ~1 ms, a throw and its undo made them every time).
-    The caller sets every row's values, its index and wid included."""
-    grid = _strong(grid)
-    shown = len(grid.children)
-    for widget in grid.children[:max(0, shown - count)]:  # the last ones shown
-        grid.remove_widget(widget)
-        spare.append(widget)
-    for i in range(shown, count):
-        grid.add_widget(spare.pop() if spare else make(i))
-    return list(reversed(grid.children))
-
-
 class TroyesTableScreen(Screen):
     def on_kv_post(self, base_widget: Any) -> None:
         from kivy.app import App
@@ -112,7 +97,7 @@ class TroyesTableScreen(Screen):
         getattr(self, part)()
 
     def _rows(self, grid: Any, count: int, make: Callable[[int], Any]) -> list[Any]:
-        return _rows(grid, count, make, self._spares.setdefault(_strong(grid), []))
+        return kept_rows(grid, count, make, self._spares.setdefault(_strong(grid), []))
 
     def _vm(self) -> Any:
         from kivy.app import App

@@ -11,7 +11,7 @@ import re
 import sys
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from kivy.clock import Clock
 from kivy.factory import Factory
@@ -677,6 +677,22 @@ def is_shown(widget: Widget) -> bool:
             return False
         node = parent
     return False
+
+
+def kept_rows(grid: Any, count: int, make: Callable[[int], Any], spare: list[Any]) -> list[Any]:
+    """`count` children of `grid`, in order. The ones it has are kept when their number changes
+    (a die thrown adds its widgets, an undo takes them off; the rest keep their textures and
+    layout); those taken off wait in `spare` and are put back before `make(i)` builds another (a
+    widget's kv rules cost about a millisecond, and a throw and its undo made them every time).
+    The caller then sets every row's values, its index and wid included."""
+    grid = getattr(grid, "__self__", grid)  # a kv id's weak proxy: the widget itself
+    shown = len(grid.children)
+    for widget in grid.children[:max(0, shown - count)]:  # the last ones shown
+        grid.remove_widget(widget)
+        spare.append(widget)
+    for i in range(shown, count):
+        grid.add_widget(spare.pop() if spare else make(i))
+    return list(reversed(grid.children))
 
 
 Builder.load_file(str(Path(__file__).with_name("widgets.kv")))

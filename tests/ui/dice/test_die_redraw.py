@@ -46,3 +46,40 @@ def test_a_die_changed_five_ways_is_drawn_once_with_its_last_values(session):
     assert seen["pips"] == 5
     side = 96 * 0.86
     assert seen["body"] == pytest.approx([40 + 48 - side / 2, 30 + 48 - side / 2, side, side], abs=1e-3)
+
+
+def test_the_tray_keeps_its_dice_and_chips_when_their_number_changes(session):
+    """Five dice, then three, then five again: the tray shows the same five widgets (and the same
+    colour chips), only the two taken off set aside and put back, each showing its new die."""
+    from hardware.facts import DiceLive
+
+    seen = {}
+
+    def live(seq, faces):
+        colours = ("red", "white", "yellow", "black", "red")
+        return DiceLive(seq, tuple((colours[k], f, "settled") for k, f in enumerate(faces)), "3F2A9C01")
+
+    def script(ui):
+        from companion.session import Intent
+
+        ui.app.post(Intent("new_game", {"game": "dicetray", "setup": {}}))
+        yield from settle()
+        panel = ui.app.sm.get_screen("dice_tray").ids.panel
+        box, chips = panel.ids.dice_box, panel.ids.totals
+        ui.app.post(live(2, (1, 2, 3, 4, 5)))
+        yield from settle()
+        dice, chip_widgets = list(reversed(box.children)), list(reversed(chips.children))
+        ui.app.post(live(3, (6, 5, 4)))
+        yield from settle()
+        seen["fewer"] = [a is b for a, b in zip(dice, reversed(box.children))] + [len(box.children) == 3]
+        ui.app.post(live(4, (2, 2, 2, 2, 6)))
+        yield from settle()
+        again = list(reversed(box.children))
+        seen["again"] = (set(map(id, again)) == set(map(id, dice)), [d.face for d in again],
+                         [d.wid for d in again], set(map(id, chips.children)) == set(map(id, chip_widgets)))
+
+    run_ui(session, script)
+    assert all(seen["fewer"]), "the first three dice stay"
+    same, faces, wids, same_chips = seen["again"]
+    assert same and same_chips, "the five dice and four chips are the ones made for the first throw"
+    assert faces == [2, 2, 2, 2, 6] and wids == [f"dice.die.{i}" for i in range(5)]

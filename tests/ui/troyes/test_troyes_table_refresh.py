@@ -21,7 +21,7 @@ def test_rows_keep_their_widgets_and_take_back_the_ones_set_aside():
     from kivy.uix.gridlayout import GridLayout
     from kivy.uix.widget import Widget
 
-    from companion.ui.troyes.table import _rows
+    from companion.ui.widgets import kept_rows as _rows
 
     grid, spare, made = GridLayout(cols=1), [], []
 
