@@ -28,6 +28,8 @@ from companion.ui.widgets import theme
 ENTRY = {"dice": "dice_panel", "options": "options_panel", "actions": "actions_panel", "wait": "wait_panel",
          "over": "final_panel", "": "wait_panel"}
 LEFT = ("players_panel", "board_panel", "summary_panel")
+#: The city square's most dice: 18 spaces for starting citizens, as many citizens (table.kv).
+SQUARE_MOST = 18
 #: Each of the screen's parts (its method) and the panel it fills.
 PANEL_OF = {"players": "players_panel", "square": "actions_panel", "options": "options_panel",
             "actions": "actions_panel", "final": "final_panel", "board": "board_panel",
@@ -85,6 +87,8 @@ class TroyesTableScreen(Screen):
         self.choose()
         for part in PANEL_OF:
             self._refresh(part)
+        if hasattr(App.get_running_app(), "when_idle"):
+            App.get_running_app().when_idle(self._reserve_square)
 
     def _refresh(self, part: str) -> None:
         """Redoes `part`'s widgets (a method's name, `PANEL_OF`) if its panel is in the tree, else
@@ -134,16 +138,23 @@ class TroyesTableScreen(Screen):
 
     def square(self) -> None:
         vm = self._vm()
-
-        def make(i: int) -> TroyesSquareDie:
-            die = TroyesSquareDie()
-            die.bind(on_release=lambda d: self._vm().toggle_die(d.index))
-            return die
-
-        for die, row in zip(self._rows(self.ids.square_grid, len(vm.square), make), vm.square):
+        for die, row in zip(self._rows(self.ids.square_grid, len(vm.square), self._square_die), vm.square):
             die.index, die.colour, die.chosen = row["index"], row["colour"], row["chosen"]
             die.wid = f"troyes.square.{row['index']}"
             die.text = f"{'✓ ' if row['chosen'] else ''}{row['face']}\n{row['owner']}"
+
+    def _square_die(self, _i: int = 0) -> TroyesSquareDie:
+        die = TroyesSquareDie()
+        die.bind(on_release=lambda d: self._vm().toggle_die(d.index))
+        return die
+
+    def _reserve_square(self) -> None:
+        """The square's most dice made while the table is idle: the first turn, when the square is
+        first shown, does not wait for them (about a millisecond of kv rules each)."""
+        grid = _strong(self.ids.square_grid)
+        spare = self._spares.setdefault(grid, [])
+        while len(spare) + len(grid.children) < SQUARE_MOST:
+            spare.append(self._square_die())
 
     def _buttons(self, grid: Any, rows: Sequence[Any], on_tap: Callable[[int], None], height: float = 56) -> None:
         from kivy.app import App
