@@ -159,22 +159,40 @@ def redraw_on_main(timer: PathTimer) -> Callable[[], None]:
     return lambda: on_main_thread(arrived)
 
 
-def mark_reads_on_main(app: Any, timer: PathTimer) -> None:
+def mark_reads_on_main(app: Any, timer: PathTimer, software: "PathStats | None" = None) -> None:
     """Marks "woken" when a read's first fact (its `DiceLive`) and "main" when its `DiceRead` is
     handed to the session on the main thread: the scanner benchmarks' split between the hop from
-    the reader thread and the session's own work (a mark the sample did not arm is ignored)."""
+    the reader thread and the session's own work (a mark the sample did not arm is ignored).
+
+    `software`, if given, gets one sample per timed read: from its `DiceRead` handed to the session
+    to the start of drawing the frame that shows it (the window's `on_draw`), the wall time and the
+    main thread's own CPU (`time.thread_time`): what the read's software — session, journal,
+    view-models, widgets and their layout — costs the main thread before the rasteriser starts,
+    a figure other processes on a shared machine hardly inflate (the wall figures wait for them)."""
+    from kivy.core.window import Window
+
     from hardware.facts import DiceLive, DiceRead
 
     handle = app.bridge._handle  # the session's handle, behind the bridge's queue
+    started: list[tuple[float, float]] = []
 
     def on_main(fact: object) -> None:
         if isinstance(fact, (DiceLive, DiceRead)):
             timer.mark("woken")
         if isinstance(fact, DiceRead):
             timer.mark("main")
+            if software is not None and timer.armed and not started:
+                started.append((time.perf_counter(), time.thread_time()))
         handle(fact)
 
+    def drawing(*_args: Any) -> None:  # bound before the window's own on_draw: drawing starts
+        if started:
+            wall, cpu = started.pop()
+            software.add((time.perf_counter() - wall, time.thread_time() - cpu))  # type: ignore[union-attr]
+
     app.bridge._handle = on_main
+    if software is not None:
+        Window.bind(on_draw=drawing)
 
 
 def run_with_driver(session: Any, drive: Callable[[Any], None], timer: PathTimer, *,

@@ -8,6 +8,7 @@ picture, smaller and not tappable (the dice entered by hand so far).
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
@@ -50,6 +51,30 @@ def _texture(text: str, size: float, colour: Any, bold: bool = True) -> Any:
     return label.texture
 
 
+_STALE: "weakref.WeakSet[DieDrawing]" = weakref.WeakSet()
+_HOOKED: list[Any] = []
+
+
+def _redraw_before_drawing(die: "DieDrawing") -> None:
+    """`die` is redrawn when the window next draws (its `on_draw`, after every layout of the
+    frame has placed it): once, with its last values. Its canvas asks for that frame."""
+    if not _HOOKED:
+        from kivy.core.window import Window  # the app's window, there once a die has changed
+
+        Window.bind(on_draw=_draw_stale)
+        _HOOKED.append(Window)
+    _STALE.add(die)
+    die.canvas.ask_update()
+
+
+def _draw_stale(*_args: Any) -> None:
+    """The window's `on_draw`, before it renders: every die changed since the last frame redrawn."""
+    stale = list(_STALE)
+    _STALE.clear()
+    for die in stale:
+        die._redraw()
+
+
 class DieDrawing(Widget):
     """The picture of one die inside the widget's box (a square, centred)."""
 
@@ -59,12 +84,15 @@ class DieDrawing(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.fbind("pos", self._redraw)
-        self.fbind("size", self._redraw)
-        self.fbind("colour", self._redraw)
-        self.fbind("face", self._redraw)
-        self.fbind("stability", self._redraw)
+        # Redrawn once, as the next frame starts drawing, however many of these change before it:
+        # a read sets a die's colour, face and how it lies, and the layout then moves and sizes it
+        # (redrawn at each, a tray of dice was drawn three or four times over for one frame).
+        for name in ("pos", "size", "colour", "face", "stability"):
+            self.fbind(name, self._redraw_soon)
         self._redraw()
+
+    def _redraw_soon(self, *_args: Any) -> None:
+        _redraw_before_drawing(self)
 
     def _redraw(self, *_args: Any) -> None:
         self.canvas.clear()

@@ -5,8 +5,9 @@ then each die's face; ←, Clear, Count). Side by side in landscape, stacked in 
 Reusable: it shows `model` (a `companion.ui.dice.controller.DiceUI`; by default the app's
 dice tray's, `app.game_ui("dicetray").made()`), so a Troyes screen embeds it as a plain `DiceTrayPanel:`. A model of its own must be
 given at construction (`DiceTrayPanel(model=…)`), not set later from kv: Kivy binds the rules'
-`root.model.…` chains only to a model present when they are first evaluated. Dice widgets are kept
-and updated in place while their number stays the same: a throw sends a frame every 20-50 ms.
+`root.model.…` chains only to a model present when they are first evaluated. Dice widgets and colour chips are kept
+and updated in place, only the difference added or taken off when their number changes
+(`kept_rows`): a throw sends a frame every 20-50 ms.
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ from kivy.uix.label import Label
 from companion.ui.widgets import theme
 from companion.ui.dice.dieface import DIE_LOOK, DieFace, DieGlyph
 from companion.ui.dice.model import GAME
-from companion.ui.dice.words import ERROR, OK, WARN
+from companion.ui.dice.words import COLOURS, ERROR, OK, WARN
 from companion.ui.widgets import FitButton  # noqa: F401  (used in the kv rules)
-from companion.ui.widgets import WidMixin
+from companion.ui.widgets import WidMixin, kept_rows
 
 #: A die in the tray is drawn at most this big (×scale), and never smaller than a touch target.
 DIE_MAX, DIE_MIN = 96, 56
@@ -82,6 +83,8 @@ class DiceTrayPanel(BoxLayout):
         from kivy.app import App
 
         self._bound: Any = None
+        self._spare_dice: list[Any] = []  # dice and colour chips taken off, to be put back
+        self._spare_chips: list[Any] = []
         self._layout_trigger = Clock.create_trigger(lambda _dt: self._size_dice(), 0)
         # The kv rules read root.model.tray.… and root.model.entry.…: Kivy binds such chains only
         # if the model is there when the rules are first evaluated (a model set later updates the
@@ -93,6 +96,11 @@ class DiceTrayPanel(BoxLayout):
         super().__init__(**kwargs)
 
     def on_kv_post(self, base_widget: Any) -> None:
+        from kivy.app import App
+
+        app = App.get_running_app()
+        if hasattr(app, "when_idle"):
+            app.when_idle(self._reserve_chips)
         self.ids.dice_scroll.bind(size=lambda *_: self._layout_trigger())
         self.ids.draft_box.bind(size=lambda *_: self._on_draft() if self.model is not None else None)
         self.on_model(self, self.model)
@@ -119,15 +127,18 @@ class DiceTrayPanel(BoxLayout):
     def _on_dice(self, *_args: Any) -> None:
         box = self.ids.dice_box
         dice = list(self.model.tray.dice)
-        if len(box.children) != len(dice):
-            box.clear_widgets()
-            for die in dice:
-                face = DieFace(wid=f"dice.die.{die['index']}", index=die["index"], size_hint=(None, None))
-                face.bind(on_release=self._tapped)
-                box.add_widget(face)
-            self._size_dice()
-        for widget, die in zip(reversed(box.children), dice):
+
+        def make(_i: int) -> DieFace:
+            face = DieFace(size_hint=(None, None))
+            face.bind(on_release=self._tapped)
+            return face
+
+        resized = len(box.children) != len(dice)
+        for widget, die in zip(kept_rows(box, len(dice), make, self._spare_dice), dice):
+            widget.index, widget.wid = die["index"], f"dice.die.{die['index']}"
             widget.colour, widget.face, widget.stability = die["colour"], int(die["face"]), die["state"]
+        if resized:
+            self._size_dice()
 
     def _tapped(self, face: DieFace) -> None:
         if self.model is not None:
@@ -150,14 +161,18 @@ class DiceTrayPanel(BoxLayout):
         """One chip per colour present: a die of that colour, "Red ×3 = 11"."""
         from kivy.factory import Factory
 
-        grid = self.ids.totals
         totals = list(self.model.tray.totals)
-        if len(grid.children) != len(totals):
-            grid.clear_widgets()
-            for _row in totals:
-                grid.add_widget(Factory.TotalChip())
-        for chip, row in zip(reversed(grid.children), totals):
+        for chip, row in zip(kept_rows(self.ids.totals, len(totals), lambda _i: Factory.TotalChip(),
+                                       self._spare_chips), totals):
             chip.colour, chip.text = row["colour"], row["text"]
+
+    def _reserve_chips(self) -> None:
+        """A chip per colour made while the table is idle, so that the first throw of the evening
+        does not wait for them (four chips' kv rules were most of that read's 40 ms)."""
+        from kivy.factory import Factory
+
+        while len(self._spare_chips) + len(self.ids.totals.children) < len(COLOURS):
+            self._spare_chips.append(Factory.TotalChip())
 
     # -- entry by hand -------------------------------------------------------------------------
 

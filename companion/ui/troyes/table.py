@@ -7,7 +7,8 @@ Home, History, Undo, Redo and Board are always in the bar.
 
 Everything shown comes from `app.troyes_vm` (public views only: no VP and no character before
 the final reveal). Exactly one input panel is in the tree at a time: hidden widgets would still
-take touches. Rows of buttons are rebuilt only when their number changes, else relabelled.
+take touches. Rows of buttons are kept and relabelled: when their number changes only the
+difference is added or taken off (`kept_rows`).
 """
 
 from __future__ import annotations
@@ -21,11 +22,18 @@ from kivy.uix.screenmanager import Screen
 
 from companion.ui.dice.panel import die_body, die_ink  # noqa: F401  (used in the kv rules)
 from companion.ui.widgets import AppButton, AppLabel, FitButton, WidButtonBox  # noqa: F401
+from companion.ui.widgets import kept_rows
 from companion.ui.widgets import theme
 
 ENTRY = {"dice": "dice_panel", "options": "options_panel", "actions": "actions_panel", "wait": "wait_panel",
          "over": "final_panel", "": "wait_panel"}
 LEFT = ("players_panel", "board_panel", "summary_panel")
+#: The city square's most dice: 18 spaces for starting citizens, as many citizens (table.kv).
+SQUARE_MOST = 18
+#: Each of the screen's parts (its method) and the panel it fills.
+PANEL_OF = {"players": "players_panel", "square": "actions_panel", "options": "options_panel",
+            "actions": "actions_panel", "final": "final_panel", "board": "board_panel",
+            "summary": "summary_panel", "hand_colours": "dice_panel"}
 
 
 class TroyesPlayerCard(WidButtonBox):
@@ -62,29 +70,38 @@ def _show_only(container: Any, wanted: Any, candidates: Sequence[Any]) -> None:
         container.add_widget(wanted)
 
 
-def _rows(grid: Any, count: int, make: Callable[[int], Any]) -> list[Any]:
-    """`count` children of `grid`, made by `make(i)` only when their number changes."""
-    if len(grid.children) != count:
-        grid.clear_widgets()
-        for i in range(count):
-            grid.add_widget(make(i))
-    return list(reversed(grid.children))
-
-
 class TroyesTableScreen(Screen):
     def on_kv_post(self, base_widget: Any) -> None:
         from kivy.app import App
 
         vm = App.get_running_app().troyes_vm
+        self._spares: dict[Any, list[Any]] = {}  # a grid's rows taken off, to be put back
+        self._stale: set[str] = set()  # panels changed while out of the tree, redone when shown
         self._panels = {name: _strong(self.ids[name]) for name in (*ENTRY.values(), *LEFT)}
         vm.bind(entry=lambda *_: self.choose(), board_open=lambda *_: self.choose(),
-                summary_open=lambda *_: self.choose(), summary=lambda *_: self.summary(), players=lambda *_: self.players(),
-                square=lambda *_: self.square(), options=lambda *_: self.options(),
-                actions=lambda *_: self.actions(), final=lambda *_: self.final(), board=lambda *_: self.board())
-        vm.hand.bind(colours=lambda *_: self.hand_colours(), colour=lambda *_: self.hand_colours())
-        for update in (self.players, self.square, self.options, self.actions, self.final, self.board, self.summary,
-                       self.hand_colours, self.choose):
-            update()
+                summary_open=lambda *_: self.choose(),
+                **{prop: (lambda *_, part=part: self._refresh(part)) for prop, part in (
+                    ("summary", "summary"), ("players", "players"), ("square", "square"), ("options", "options"),
+                    ("actions", "actions"), ("final", "final"), ("board", "board"))})
+        vm.hand.bind(colours=lambda *_: self._refresh("hand_colours"), colour=lambda *_: self._refresh("hand_colours"))
+        self.choose()
+        for part in PANEL_OF:
+            self._refresh(part)
+        if hasattr(App.get_running_app(), "when_idle"):
+            App.get_running_app().when_idle(self._reserve_square)
+
+    def _refresh(self, part: str) -> None:
+        """Redoes `part`'s widgets (a method's name, `PANEL_OF`) if its panel is in the tree, else
+        notes it for `choose`: a panel nobody sees costs nothing (a throw changes the city square,
+        which is shown only on a player's turn, and the board, shown when asked for)."""
+        if self._panels[PANEL_OF[part]].parent is None:
+            self._stale.add(part)
+            return
+        self._stale.discard(part)
+        getattr(self, part)()
+
+    def _rows(self, grid: Any, count: int, make: Callable[[int], Any]) -> list[Any]:
+        return kept_rows(grid, count, make, self._spares.setdefault(_strong(grid), []))
 
     def _vm(self) -> Any:
         from kivy.app import App
@@ -105,41 +122,53 @@ class TroyesTableScreen(Screen):
             middle.remove_widget(left_box)
         elif not over and left_box.parent is None:
             middle.add_widget(left_box, index=len(middle.children))
+        for part in [p for p in PANEL_OF if p in self._stale]:  # what changed while out of sight
+            self._refresh(part)
 
     def players(self) -> None:
         vm = self._vm()
 
         def make(i: int) -> TroyesPlayerCard:
-            return TroyesPlayerCard(wid=f"troyes.player.{i}")
+            return TroyesPlayerCard()
 
-        for card, row in zip(_rows(self.ids.players_grid, len(vm.players), make), vm.players):
+        for i, (card, row) in enumerate(zip(self._rows(self.ids.players_grid, len(vm.players), make), vm.players)):
+            card.wid = f"troyes.player.{i}"
             card.seat, card.name, card.line1, card.line2 = row["seat"], row["name"], row["line1"], row["line2"]
             card.current, card.start = row["current"], row["start"]
 
     def square(self) -> None:
         vm = self._vm()
-
-        def make(i: int) -> TroyesSquareDie:
-            die = TroyesSquareDie(index=i, wid=f"troyes.square.{i}")
-            die.bind(on_release=lambda d: self._vm().toggle_die(d.index))
-            return die
-
-        for die, row in zip(_rows(self.ids.square_grid, len(vm.square), make), vm.square):
+        for die, row in zip(self._rows(self.ids.square_grid, len(vm.square), self._square_die), vm.square):
             die.index, die.colour, die.chosen = row["index"], row["colour"], row["chosen"]
+            die.wid = f"troyes.square.{row['index']}"
             die.text = f"{'✓ ' if row['chosen'] else ''}{row['face']}\n{row['owner']}"
 
-    def _buttons(self, grid: Any, rows: Sequence[Any], on_tap: Callable[[int], None], height: float = 56) -> None:
-        def make(i: int) -> FitButton:
-            from kivy.app import App
+    def _square_die(self, _i: int = 0) -> TroyesSquareDie:
+        die = TroyesSquareDie()
+        die.bind(on_release=lambda d: self._vm().toggle_die(d.index))
+        return die
 
-            scale = App.get_running_app().scale
+    def _reserve_square(self) -> None:
+        """The square's most dice made while the table is idle: the first turn, when the square is
+        first shown, does not wait for them (about a millisecond of kv rules each)."""
+        grid = _strong(self.ids.square_grid)
+        spare = self._spares.setdefault(grid, [])
+        while len(spare) + len(grid.children) < SQUARE_MOST:
+            spare.append(self._square_die())
+
+    def _buttons(self, grid: Any, rows: Sequence[Any], on_tap: Callable[[int], None], height: float = 56) -> None:
+        from kivy.app import App
+
+        scale = App.get_running_app().scale
+
+        def make(i: int) -> FitButton:
             button = FitButton(base_font=theme.BUTTON * scale, min_font=theme.READ * scale, size_hint_y=None, height=height * scale)
-            button.index = i
             button.bind(on_release=lambda b: on_tap(b.index))
             return button
 
-        for button, row in zip(_rows(grid, len(rows), make), rows):
-            button.text, button.wid = row["text"], row["wid"]
+        for i, (button, row) in enumerate(zip(self._rows(grid, len(rows), make), rows)):
+            button.index, button.text, button.wid = i, row["text"], row["wid"]
+            button.height = height * scale  # a kept button may have been made for another panel
 
     def options(self) -> None:
         # A starting citizen's 18 spaces fit without scrolling: 6 rows of 50 px.
@@ -157,7 +186,7 @@ class TroyesTableScreen(Screen):
             button.bind(on_release=lambda b: self._vm().hand.choose(b.colour))
             return button
 
-        for button, row in zip(_rows(self.ids.hand_colours, len(hand.colours), make), hand.colours):
+        for button, row in zip(self._rows(self.ids.hand_colours, len(hand.colours), make), hand.colours):
             # The chosen colour is marked, not recoloured: the button keeps its die's colour.
             chosen = row["colour"] == hand.colour
             button.colour, button.text = row["colour"], ("● " if chosen else "") + row["label"]
@@ -174,7 +203,7 @@ class TroyesTableScreen(Screen):
             label.bind(texture_size=lambda lb, size: setattr(lb, "height", size[1] + 4 * scale))
             return label
 
-        for label, (wid, text, heading) in zip(_rows(grid, len(texts), make), texts):
+        for label, (wid, text, heading) in zip(self._rows(grid, len(texts), make), texts):
             label.wid, label.text, label.bold = wid, text, heading
             label.font_size = (theme.BODY if heading else theme.READ) * scale
 

@@ -11,7 +11,7 @@ import re
 import sys
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from kivy.clock import Clock
 from kivy.factory import Factory
@@ -212,13 +212,20 @@ class RoundedBox(Mesh):
         n = segments
         xs = _f32([centres[k][0] + o for k in range(4) for o in offsets[0][k * n:(k + 1) * n]])
         ys = _f32([centres[k][1] + o for k in range(4) for o in offsets[1][k * n:(k + 1) * n]])
-        ring: list[float] = []
+        # The ring: per corner its arc points and closing vertex, as (x, y, 0, 0) each, filled by
+        # slices (a layout moving a button rebuilds it: a loop of small lists cost half of that).
+        closing_x = (centres[0][0], right, centres[2][0], x)
+        closing_y = (top, centres[1][1], y, centres[3][1])
+        ring_x: list[float] = []
+        ring_y: list[float] = []
         for k in range(4):
-            cx, cy = centres[k]
-            for px, py in zip(xs[k * n:(k + 1) * n], ys[k * n:(k + 1) * n]):
-                ring += [px, py, 0.0, 0.0]
-            closing = [(cx, top), (right, cy), (cx, y), (x, cy)][k]
-            ring += [closing[0], closing[1], 0.0, 0.0]
+            ring_x += xs[k * n:(k + 1) * n]
+            ring_x.append(closing_x[k])
+            ring_y += ys[k * n:(k + 1) * n]
+            ring_y.append(closing_y[k])
+        ring = [0.0] * (4 * len(ring_x))
+        ring[0::4] = ring_x
+        ring[1::4] = ring_y
         fast = w > 0 and h > 0 and segments > 0 and all(r > 0 for r in rx + ry)
         if fast:
             vertices = [v for cx, cy in centres for v in (cx, cy, 0.0, 0.0)] + ring
@@ -675,6 +682,22 @@ def is_shown(widget: Widget) -> bool:
             return False
         node = parent
     return False
+
+
+def kept_rows(grid: Any, count: int, make: Callable[[int], Any], spare: list[Any]) -> list[Any]:
+    """`count` children of `grid`, in order. The ones it has are kept when their number changes
+    (a die thrown adds its widgets, an undo takes them off; the rest keep their textures and
+    layout); those taken off wait in `spare` and are put back before `make(i)` builds another (a
+    widget's kv rules cost about a millisecond, and a throw and its undo made them every time).
+    The caller then sets every row's values, its index and wid included."""
+    grid = getattr(grid, "__self__", grid)  # a kv id's weak proxy: the widget itself
+    shown = len(grid.children)
+    for widget in grid.children[:max(0, shown - count)]:  # the last ones shown
+        grid.remove_widget(widget)
+        spare.append(widget)
+    for i in range(shown, count):
+        grid.add_widget(spare.pop() if spare else make(i))
+    return list(reversed(grid.children))
 
 
 Builder.load_file(str(Path(__file__).with_name("widgets.kv")))
