@@ -673,3 +673,5 @@ def is_shown(widget: Widget) -> bool:
 
 
 Builder.load_file(str(Path(__file__).with_name("widgets.kv")))
+
+from companion.ui.widgets import scrolling  # noqa: E402,F401 - every ScrollView: a steady scroll effect
