@@ -333,7 +333,31 @@ def unsettled() -> list[Any]:
 
 
 def _still_unsettled() -> str:
-    return "the layout to settle; still due: " + "; ".join(repr(event) for event in unsettled()[:5])
+    return "the layout to settle; still due: " + "; ".join(_described(event) for event in unsettled()[:5])
+
+
+def _described(event: Any) -> str:
+    """An event as the timeout names it: a scroll effect's with its ScrollView (the screen and the
+    kv id it has there) and its state, so that a list that never comes to rest is found at once."""
+    from kivy.effects.kinetic import KineticEffect
+
+    effect = getattr(event.get_callback(), "__self__", None)
+    if not isinstance(effect, KineticEffect):
+        return repr(event)
+    view = getattr(getattr(effect, "target_widget", None), "parent", None)
+    where, node = [], view
+    while node is not None and node is not node.parent:
+        name = next((key for key, value in getattr(node, "ids", {}).items()
+                     if getattr(value, "__self__", value) is view), None)  # kv ids hold weak proxies
+        if name or getattr(node, "name", None) and hasattr(node, "manager"):
+            where.append(f"{getattr(node, 'name', '') or type(node).__name__}:{name or ''}")
+        node = node.parent
+    content = getattr(getattr(effect, "target_widget", None), "wid", "")
+    if content:
+        where.insert(0, f"content {content}")
+    state = {k: round(float(getattr(effect, k)), 2) for k in ("value", "min", "max", "overscroll", "velocity")}
+    return (f"{repr(event)} of {type(view).__name__} at {' < '.join(where) or '?'} "
+            f"(is_manual={effect.is_manual}, {state})")
 
 
 def settle(timeout: float = UNTIL_TIMEOUT) -> Generator[None, None, None]:

@@ -701,3 +701,5 @@ def kept_rows(grid: Any, count: int, make: Callable[[int], Any], spare: list[Any
 
 
 Builder.load_file(str(Path(__file__).with_name("widgets.kv")))
+
+from companion.ui.widgets import scrolling  # noqa: E402,F401 - every ScrollView: a steady scroll effect

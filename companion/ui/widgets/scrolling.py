@@ -1,0 +1,54 @@
+"""Every ScrollView of the app scrolls with `SteadyScrollEffect`: Kivy's damped overscroll effect,
+integrated in steps of at most `MAX_STEP` seconds, so that it comes to rest whatever a frame took.
+
+Why: Kivy 2.3's `DampedScrollEffect.update_velocity` integrates its spring once per frame with
+the frame's whole `dt` (explicit Euler). That is stable only for short frames: while a list
+springs back from an overscroll (content that shrank under a scrolled list, e.g. the Troyes
+square once its dice are used), frames of ≥ 0.5 s (a loaded machine: any long stall of the main
+thread) make it oscillate with growing amplitude: the overscroll grows to 10⁵
+px or to NaN (kivy/kivy#8729, on a Raspberry Pi) and the effect re-arms itself at every frame for
+minutes or for ever, keeping the main loop busy at every frame (CPU, battery) and, as a
+ScrollView's content follows its effect (Kivy's `always_overscroll`, on by default), sliding the
+list out of sight meanwhile. Kivy's fix (a critically damped spring, kivy/kivy#9214) is not
+in a release we run; cutting a long frame into short steps keeps Kivy's own physics, so a fling
+and a spring-back look as they did at 30 fps and above.
+"""
+
+from __future__ import annotations
+
+import math
+
+from kivy.effects.dampedscroll import DampedScrollEffect
+from kivy.factory import Factory
+from kivy.lang import Builder
+
+#: The longest step the spring is integrated over (s): Kivy's physics unchanged at 30 fps and up;
+#: at 20 fps (a Pi) two steps. Steps up to ~0.4 s still come to rest; 0.5 s already never does.
+MAX_STEP = 1 / 30
+
+#: At most this many steps per frame (a 2 s stall): a longer stall loses the time beyond them
+#: (the list moves as if the stall had been 2 s), it never runs unbounded work in one frame.
+MAX_STEPS = 60
+
+
+class SteadyScrollEffect(DampedScrollEffect):
+    """`DampedScrollEffect` that comes to rest after a long frame (see the module docstring)."""
+
+    def update_velocity(self, dt: float) -> None:
+        steps = min(MAX_STEPS, max(1, math.ceil(dt / MAX_STEP - 1e-9)))
+        step = min(dt / steps, MAX_STEP)
+        trigger = self.trigger_velocity_update
+        for _ in range(steps):
+            # Each step re-arms the trigger unless it came to rest: only the last one's verdict counts.
+            trigger.cancel()
+            super().update_velocity(step)
+            if not trigger.is_triggered:
+                return
+
+
+Factory.register("SteadyScrollEffect", cls=SteadyScrollEffect)
+
+Builder.load_string("""
+<ScrollView>:
+    effect_cls: 'SteadyScrollEffect'
+""", filename="companion-scrolling.kv")

@@ -1,0 +1,131 @@
+"""Every ScrollView of the app comes to rest after a long frame (companion/ui/widgets/scrolling.py).
+
+Kivy 2.3's damped overscroll effect integrates its spring once per frame over the frame's whole
+`dt`: a list springing back while frames take ≥ 0.5 s (a loaded Pi) oscillates with growing
+amplitude and re-arms itself at every frame for ever (the whole Troyes game by scanner reads timed
+out waiting for it). The app's `SteadyScrollEffect` integrates the same physics in short steps."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from uiharness import run_ui, settle, until  # noqa: E402
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def _frames_to_rest(effect, dt: float, limit: int = 2000) -> int | None:
+    """Frames of `dt` seconds each until the effect stops re-arming itself (None: not in `limit`)."""
+    trigger = effect.trigger_velocity_update
+    for frame in range(1, limit + 1):
+        trigger.cancel()
+        effect.update_velocity(dt)
+        if not trigger.is_triggered:
+            return frame
+    return None
+
+
+def _springing(cls, value: float = 10.0):
+    """A list whose content shrank below its view while scrolled to the bottom: its effect's value
+    is out of its bounds (min = max: nothing to scroll), so it springs back to them."""
+    effect = cls()
+    effect.min = effect.max = 450
+    effect.value = value
+    assert effect.overscroll == value - 450
+    return effect
+
+
+@pytest.mark.parametrize("dt", [1 / 60, 0.05, 0.5, 0.6, 1.0, 3.0])
+def test_a_spring_back_comes_to_rest_at_its_bound_whatever_the_frames_take(dt):
+    from companion.ui.widgets.scrolling import SteadyScrollEffect
+
+    effect = _springing(SteadyScrollEffect)
+    frames = _frames_to_rest(effect, dt)
+    assert frames is not None and frames * dt < 5, f"still springing after {frames} frames of {dt} s"
+    assert (effect.value, effect.overscroll, effect.velocity) == (450, 0, 0)
+
+
+@pytest.mark.parametrize("dt", [0.5, 1.0])
+def test_kivys_own_effect_never_comes_to_rest_with_long_frames(dt):
+    """Why the app has its own effect. If this fails, Kivy's effect has been fixed (kivy#9214) and
+    SteadyScrollEffect may go."""
+    from kivy.effects.dampedscroll import DampedScrollEffect
+
+    assert _frames_to_rest(_springing(DampedScrollEffect), dt) is None
+
+
+@pytest.mark.parametrize("dt", [0.05, 0.2, 1.0])
+def test_a_fling_travels_as_far_as_at_60_fps(dt):
+    """Short steps keep Kivy's physics: a fling on a long list ends where it ends at 60 fps."""
+    from kivy.effects.dampedscroll import DampedScrollEffect
+
+    from companion.ui.widgets.scrolling import SteadyScrollEffect
+
+    ends = []
+    for cls, frame in ((DampedScrollEffect, 1 / 60), (SteadyScrollEffect, dt)):
+        effect = cls()
+        effect.min, effect.max = 0, -5000  # a list 5000 px taller than its view
+        effect.value = -1000
+        effect.velocity = -3000.0  # flung towards its end
+        assert _frames_to_rest(effect, frame) is not None
+        ends.append(effect.value)
+    assert ends[1] == pytest.approx(ends[0], rel=0.05), ends
+
+
+def test_every_scrollview_of_the_app_scrolls_with_it():
+    from kivy.uix.scrollview import ScrollView
+
+    from companion.ui.widgets.scrolling import SteadyScrollEffect
+
+    class Pane(ScrollView):
+        """As the app's ScrollView subclasses (the Trajan board) are."""
+
+    for view in (ScrollView(), Pane()):
+        assert isinstance(view.effect_x, SteadyScrollEffect) and isinstance(view.effect_y, SteadyScrollEffect)
+        assert len(view.effect_y.get_property_observers("scroll")) == 1, "bound once, as Kivy's own"
+
+
+def test_a_list_that_shrank_under_its_scroll_settles_through_long_frames(session):
+    """In the running app: a list scrolled to its end loses most of its rows (its effect springs
+    back), frames of 1 s come while it does (a loaded machine), and the screen settles."""
+
+    def script(ui):
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+        from kivy.uix.gridlayout import GridLayout
+        from kivy.uix.scrollview import ScrollView
+        from kivy.uix.widget import Widget
+
+        view = ScrollView(do_scroll_x=False, size_hint=(None, None), size=(300, 300), pos=(10, 10))
+        rows = GridLayout(cols=1, size_hint_y=None)
+        rows.bind(minimum_height=rows.setter("height"))
+        for _ in range(40):
+            rows.add_widget(Widget(size_hint_y=None, height=50))
+        view.add_widget(rows)
+        Window.add_widget(view)
+        try:
+            yield from settle()
+            view.scroll_y = 0  # scrolled to the end
+            yield from settle()
+            while len(rows.children) > 2:
+                rows.remove_widget(rows.children[0])
+            yield from until(lambda: view.effect_y.overscroll != 0, what="the spring-back")
+            effect = view.effect_y
+            for _ in range(12):  # frames of 1 s while it springs (a loaded machine): a stimulus, not a wait
+                if effect.overscroll == 0 and effect.velocity == 0:
+                    break
+                Clock.schedule_once(lambda _dt: time.sleep(1.0), 0)
+                yield
+            yield from settle()
+            assert (effect.overscroll, effect.velocity, effect.is_manual) == (0, 0, False)
+            assert effect.value == effect.min
+        finally:
+            Window.remove_widget(view)
+
+    run_ui(session, script)
