@@ -309,7 +309,11 @@ class CompanionApp(App):
             self.home_vm.show_notice(None)
             self._refresh_home()
         elif name == "history":
-            self.history_vm.refresh(self.session.history(), self.session.finished_games(),
+            was_open = self.session.engine is not None
+            entries = self.session.history()
+            if was_open and self.session.engine is None:
+                return  # its journal was found damaged as it was read: closed, and home (gone to) says so
+            self.history_vm.refresh(entries, self.session.finished_games(),
                                     self.session.engine.game.id if self.session.engine else None)
         elif name == "card_facts":
             self.card_facts_vm.open()  # read again: the file is the table's, and may have changed
@@ -512,6 +516,10 @@ class CompanionApp(App):
                 self._remember_names(table)
                 self.go("table")
                 return
+            if table.notice is not None and table.notice.level == "error" and self.sm.current != "home":
+                # The session closed the game under the table (its journal found damaged while
+                # read again): home says why, beside the file's Recover.
+                self.go("home")
         if self.sm.current == "home":
             self._refresh_home()  # a game closed, reopened or recovered from here
             self.home_vm.show_notice(table.notice)
