@@ -42,6 +42,7 @@ from companion.core.data_tables import DataSheet
 from companion.core.errors import CorruptJournal, IllegalCommand, JournalError
 from companion.core.events import Command
 from companion.core.game import Game
+from companion.core.history_kept import KeptHistory
 from companion.core.intent_args import IntentArgs, as_shaped, list_of, optional, shown, whole_in
 from companion.core.journal import Journal
 from companion.core.journal_files import SET_ASIDE_MARK
@@ -186,6 +187,7 @@ class Session:
         self.card_facts = CardFacts(store.data_dir)  # the table's own card facts (core.data_edits)
         self._handling = False  # a fact is being handled: its own tell carries what `_journal_failed` says
         self._telling = self._tell_again = False  # `_tell` runs; and another is due when it is done
+        self._kept: KeptHistory | None = None  # the open game's history as read so far
 
     # -- what the table sees -------------------------------------------------------------------
 
@@ -244,16 +246,18 @@ class Session:
         return next((a for a in self._standing() if a.who == seat and a.is_for_pad), None)
 
     def history(self, since: int = 0) -> list[HistoryEntry]:
-        """The open game's steps after step `since` (0: all), oldest first (`Engine.history`).
+        """The open game's steps after step `since` (0: all), oldest first (`Engine.history`),
+        each read from the journal once while the game is open (`core.history_kept`).
 
         The engine reads most steps' events from the journal again, so a file damaged while the
         game is open is found here: never raised to the screen asking, it becomes the table's
         notice (`_journal_failed`: the game closed, the file set aside) and the history is empty."""
-        engine = self.engine
-        if engine is None:
+        if self.engine is None:
             return []
+        if self._kept is None:
+            self._kept = KeptHistory(self.engine)
         try:
-            return engine.history(since)
+            return self._kept.history(since)
         except JournalError as exc:
             self._journal_failed(exc)
             return []
@@ -807,6 +811,7 @@ class Session:
 
     def _attach(self, engine: Engine[Any]) -> None:
         self.engine = engine
+        self._kept = None
         engine.listeners.append(self._on_step)
 
     def _on_step(self, step: Step) -> None:
@@ -825,6 +830,7 @@ class Session:
                 log.warning("%s: its checkpoint was not written: %s", self.engine.journal.path.name, exc)
             self.engine.journal.close()
             self.engine = None
+            self._kept = None
         self.seat_pads, self._seats = None, 0
         self.pad_cursor = {}
         self.answers.clear()

@@ -65,12 +65,23 @@ def assert_closed_and_set_aside(session: Session, path: Path, views: list) -> No
 
 def test_the_history_of_a_journal_damaged_while_open_is_a_notice_not_a_crash(session):
     path = Path(session.engine.journal.path)
-    assert len(session.history()) == STEPS
     damage(path, DAMAGED)
     views = told(session)
     assert session.history() == []
     assert_closed_and_set_aside(session, path, views)
     assert session.history() == [], "and asked again, nothing is read"
+
+
+def test_a_history_read_before_the_damage_is_not_read_again(session):
+    """Each step is read from the file once while its game is open (`core.history_kept`): what was
+    read intact stays shown; the damage is found by whatever reads the file next (an undo that
+    deep, the next start)."""
+    path = Path(session.engine.journal.path)
+    before = session.history()
+    damage(path, DAMAGED)
+    session.handle(Intent("add_points", {"seat": 0, "points": 2}))
+    after = session.history()
+    assert after[:-1] == before and len(after) == STEPS + 1 and session.engine is not None
 
 
 def test_the_game_recovers_up_to_the_damaged_step_and_plays_on(session):

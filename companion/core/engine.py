@@ -528,6 +528,17 @@ class Engine(Generic[S]):
             out.append(HistoryEntry(number, step.at, events, undone))
         return out
 
+    def marked(self, entries: Sequence[HistoryEntry]) -> list[HistoryEntry]:
+        """`entries` (of this game's history) with `undone` as it is now: the same objects where
+        it has not changed. What a caller keeping the history (`core.history_kept`) reads instead
+        of every step's events again: an entry's events never change, whether it is in effect does."""
+        done, flags = set(self._done), self._flags
+        out = []
+        for entry in entries:
+            undone = not flags[entry.step] & _CORE and entry.step not in done
+            out.append(entry if undone == entry.undone else dataclasses.replace(entry, undone=undone))
+        return out
+
     # -- changing -------------------------------------------------------------------------------
 
     def execute(self, command: Command) -> Step:
