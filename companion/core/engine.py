@@ -103,9 +103,10 @@ class Correction:
     dropped: tuple[tuple[int, IllegalCommand], ...]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class HistoryEntry:
-    """A step as the history screen shows it: public events only, and whether it is now undone."""
+    """A step as the history screen shows it: public events only, and whether it is now undone.
+    Slots: a whole history is kept while its game is open (`core.history_kept`), one a step."""
 
     step: int
     at: str
