@@ -63,13 +63,13 @@ def test_scrolling_a_long_history_lays_out_the_whole_list_again_only_for_rows_ta
         yield from until(lambda: _drawn(ui), what="the first rows")
         yield from settle()
         layout = screen.ids.step_rows
-        whole = layout._iterate_layout
+        whole = layout.clear_layout  # what every whole layout of the list begins with
 
-        def counted(sizes):
+        def counted():
             seen["relayouts"] += 1
-            return whole(sizes)
+            return whole()
 
-        layout._iterate_layout = counted
+        layout.clear_layout = counted
         for n in range(1, 41):
             screen.ids.steps.scroll_y = 1 - n / 40
             yield from settle()
@@ -80,3 +80,4 @@ def test_scrolling_a_long_history_lays_out_the_whole_list_again_only_for_rows_ta
     assert "1" in seen["end"], "scrolled to the set-up"
     assert seen["relayouts"] <= 2, f"the whole list was laid out again {seen['relayouts']} times while scrolling"
     assert len(seen["heights"]) <= 2, f"the rows' heights as laid out: {seen['heights']}"
+
