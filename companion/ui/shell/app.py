@@ -311,10 +311,14 @@ class CompanionApp(App):
         elif name == "history":
             was_open = self.session.engine is not None
             entries = self.session.history()
+            if self.session.engine is not None or not was_open:
+                self.history_vm.refresh(entries, self.session.finished_games(),
+                                        self.session.engine.game.id if self.session.engine else None)
             if was_open and self.session.engine is None:
-                return  # its journal was found damaged as it was read: closed, and home (gone to) says so
-            self.history_vm.refresh(entries, self.session.finished_games(),
-                                    self.session.engine.game.id if self.session.engine else None)
+                # Its journal was found damaged as it was read (the steps, or the state a step's
+                # correction starts from): the session closed it, and home (gone to) says so.
+                self.history_vm.refresh([], None, None)
+                return
         elif name == "card_facts":
             self.card_facts_vm.open()  # read again: the file is the table's, and may have changed
         elif name in ("plays", "play"):
