@@ -126,6 +126,7 @@ class HistoryScreen(Screen):
         from kivy.app import App
 
         vm = App.get_running_app().history_vm
+        _forget_other_apps_rows()
         # Strong references: kv's ids are weak, and only one of the two is in the tree at a time.
         self._views = (self.ids.steps.__self__, self.ids.fix_view.__self__)
         # Not `fixes` or `rows`: they change together with `fixing` and `lines`.
@@ -214,6 +215,18 @@ class HistoryScreen(Screen):
                                font_size=19 * app.scale, height=52 * app.scale)
             button.bind(on_release=lambda _b, i=fix["index"]: app.correct_step(i))
             steps.add_widget(button)
+
+
+def _forget_other_apps_rows() -> None:
+    """Kivy keeps the rows a RecycleView let go of in one cache for the whole process
+    (`kivy.uix.recycleview.views._cached_views`, by class) and hands them to the next RecycleView
+    of that class, even one of another App: a row made for an earlier App keeps that App's scale
+    in its kv bindings (tests and screenshots run several Apps in one process). A new history
+    screen makes its own rows."""
+    from kivy.uix.recycleview import views
+
+    for cls in (HistoryRow, HistoryHeading, FinishedRow):
+        views._cached_views.pop(cls, None)
 
 
 SCREEN_CLASS = HistoryScreen
