@@ -12,8 +12,13 @@ offscreen at 800×480 with that game open, on its table. Timed, wall and CPU:
   the same moment as `open`).
 - scroll: `--scroll-frames` frames, each moving the list `SCROLL_PX` further down; the time
   from moving it to that frame's flip. Target: p99 ≤ 16.7 ms.
+- read (no window): `Session.history()` of a resumed `--read-steps` score-pad game (10,000): the
+  first read (every step read from the journal again and decoded: the engine keeps no events) and
+  each read after it (`core.history_kept`: only the steps since, and undone marked again), CPU,
+  beside the floor of reading the journal's rows alone (checked, not decoded) in the same run.
 
 Run: python benchmarks/history.py [--steps 1000] [--trajan 400] [--runs 5] [--scroll-frames 60]
+     [--read-steps 10000]
 """
 
 from __future__ import annotations
@@ -172,12 +177,54 @@ def report(name: str, figures: dict[str, list[float]]) -> None:
     print(f"  rows made (widgets)          {statistics.median(figures['rows_made']):.0f}")
 
 
+def read_figures(data_dir: Path, steps: int, runs: int) -> None:
+    """The history read without a window (see the module's docstring), printed and emitted."""
+    from benchmarks.inapp import Figure, emit
+    from companion.core.store import JournalStore
+    from companion.games import built_games
+    from companion.games.scorepad.commands import AddPoints
+    from companion.session import Intent, Session
+
+    session = Session(built_games(), JournalStore(data_dir))
+    session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "Bo", "Cy", "Di"], "seed": 1}}))
+    engine = session.engine
+    steps_of = [[engine.codec.encode(engine.game.decide(engine.state, AddPoints(i % 4, 1 + i % 5))[0])]
+                for i in range(1, steps)]
+    engine.journal.append_steps(steps_of)  # the same rows as live play, in one transaction
+    path = engine.journal.path
+    session.shutdown()
+    first, again, floor = [], [], []
+    for _ in range(runs):
+        session = Session(built_games(), JournalStore(data_dir))
+        session.resume(path)
+        journal = session.engine.journal
+        cpu = time.process_time()
+        journal.rows(1, journal.last_seq)
+        floor.append((time.process_time() - cpu) * 1000)
+        cpu = time.process_time()
+        count = len(session.history())
+        first.append((time.process_time() - cpu) * 1000)
+        for _n in range(5):
+            cpu = time.process_time()
+            session.history()
+            again.append((time.process_time() - cpu) * 1000)
+        session.shutdown()
+    base = statistics.median(floor)
+    print(f"history read, {count} steps (CPU; floor: the rows read alone, {base:.1f} ms):")
+    for label, values in (("first read", first), ("read again", again)):
+        p50, p99 = statistics.median(values), _pct(values, 0.99)
+        print(f"  {label:<28} p50 {p50:8.1f} ms  p99 {p99:8.1f} ms  ({p50 / base:.2f}× the floor)")
+        emit([Figure("history", f"history read, {count} steps: {label}, CPU p99", p99, "ms", None,
+                     f"p50 {p50:.1f}, floor {base:.1f}")])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--steps", type=int, default=1000, help="score-pad steps (0: none)")
     parser.add_argument("--trajan", type=int, default=400, help="Trajan steps (0: none)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--scroll-frames", type=int, default=60)
+    parser.add_argument("--read-steps", type=int, default=10_000, help="score-pad steps of the history read (0: none)")
     args = parser.parse_args()
     from companion.core.store import JournalStore
     from companion.games import built_games
@@ -193,6 +240,9 @@ def main() -> None:
             session.shutdown()
             figures = measure(Path(tmp) / "data", args.runs, args.scroll_frames)
         report(f"{name}, {steps} steps", figures)
+    if args.read_steps > 0:
+        with tempfile.TemporaryDirectory(prefix="companion-history-") as tmp:
+            read_figures(Path(tmp) / "data", args.read_steps, args.runs)
 
 
 if __name__ == "__main__":

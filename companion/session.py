@@ -42,6 +42,7 @@ from companion.core.data_tables import DataSheet
 from companion.core.errors import CorruptJournal, IllegalCommand, JournalError
 from companion.core.events import Command
 from companion.core.game import Game
+from companion.core.history_kept import KeptHistory
 from companion.core.intent_args import IntentArgs, as_shaped, list_of, optional, shown, whole_in
 from companion.core.journal import Journal
 from companion.core.journal_files import SET_ASIDE_MARK
@@ -64,6 +65,11 @@ MAX_AUTOMATIC = 16
 
 #: The rule of the last-resort refusal: not the table's mistake but the app's (a bug, logged).
 FAULT = "app fault"
+
+#: What the table is told when the open game's journal is found damaged while it is played (a
+#: history, an undo or a correction reads steps from the file again): what was done, what to do.
+DAMAGED_WHILE_OPEN = ("The journal {file} is damaged: the game was closed and the file set aside, kept whole. "
+                      "Recover its intact steps from home; companion doctor names the damage.")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -179,6 +185,9 @@ class Session:
         self._standing_views: dict[tuple[str, int, str], Mapping[str, Any] | None] = {}  # `standing_view`'s
         self._plays: tuple[tuple[Any, ...], list[PlayRecord]] | None = None  # `finished_plays`' (files' key, records)
         self.card_facts = CardFacts(store.data_dir)  # the table's own card facts (core.data_edits)
+        self._handling = False  # a fact is being handled: its own tell carries what `_journal_failed` says
+        self._telling = self._tell_again = False  # `_tell` runs; and another is due when it is done
+        self._kept: KeptHistory | None = None  # the open game's history as read so far
 
     # -- what the table sees -------------------------------------------------------------------
 
@@ -237,16 +246,35 @@ class Session:
         return next((a for a in self._standing() if a.who == seat and a.is_for_pad), None)
 
     def history(self, since: int = 0) -> list[HistoryEntry]:
-        """The open game's steps after step `since` (0: all), oldest first (`Engine.history`)."""
-        return self.engine.history(since) if self.engine else []
+        """The open game's steps after step `since` (0: all), oldest first (`Engine.history`),
+        each read from the journal once while the game is open (`core.history_kept`).
+
+        The engine reads most steps' events from the journal again, so a file damaged while the
+        game is open is found here: never raised to the screen asking, it becomes the table's
+        notice (`_journal_failed`: the game closed, the file set aside) and the history is empty."""
+        if self.engine is None:
+            return []
+        if self._kept is None:
+            self._kept = KeptHistory(self.engine)
+        try:
+            return self._kept.history(since)
+        except JournalError as exc:
+            self._journal_failed(exc)
+            return []
 
     def correction_view(self, step: int) -> GameView:
         """The public view of the state before step `step`, for the history screen's "correct"
         panel: its `choices` (what the step could have been instead, for games whose view lists
         them), and what a screen needs to word them or ask more about them (Trajan: the tiles a
-        table drawing by hand may name)."""
+        table drawing by hand may name). A journal that cannot be read for it (the state is folded
+        from steps read again) is told as `history` tells it, and the correction refused."""
         engine = self._require_engine()
-        return engine.game.view(engine.state_before(step), None)
+        try:
+            return engine.game.view(engine.state_before(step), None)
+        except JournalError as exc:
+            self._journal_failed(exc)
+            raise IllegalCommand("correct", "Step {step} cannot be corrected: its game's journal cannot be read.",
+                                 step=step) from exc
 
     def finished_games(self) -> list[JournalInfo]:
         """The games the history lists as past: finished ones, and those the table closed
@@ -410,6 +438,7 @@ class Session:
         self.notice = None
         self.automatic = []
         written = self._written()
+        self._handling = True
         try:
             if isinstance(fact, Intent):
                 self._intent(fact, asked)
@@ -422,12 +451,34 @@ class Session:
         except IllegalCommand as exc:
             self._refuse(exc)
         except JournalError as exc:
-            self.notice = Notice("error", "The journal could not be used: {reason}", {"reason": exc.message})
-            log.error("journal: %s", exc)
+            self._journal_failed(exc)
         except Exception as exc:  # a fault of the app's, not of the input: logged, told, survived
             self._fault(fact, exc, written)
+        finally:
+            self._handling = False
         self._previous = None
         self._tell()
+
+    def _journal_failed(self, exc: JournalError) -> None:
+        """The open game's journal failed under a step, an undo, a correction or a read of the
+        history (most steps' events are read from the file again, not kept). A file busy or out of
+        reach (`BusyJournal`, `UnreadableJournal`) may be healthy: the game stays open and the
+        table is told why nothing was done. A damaged one (`CorruptJournal`) is treated as a start
+        treats it: the game is closed without writing another byte into it, the file set aside
+        whole (`JournalStore.damaged`, whose notice home lists with Recover), and the table told
+        which file and what to do. Told at once when no fact is being handled (a screen reading
+        the history), else with that fact."""
+        engine = self.engine
+        log.error("journal: %s", exc)
+        if not isinstance(exc, CorruptJournal) or engine is None or Path(exc.path) != Path(engine.journal.path):
+            self.notice = Notice("error", "The journal could not be used: {reason}", {"reason": exc.message})
+        else:
+            path = Path(engine.journal.path)
+            self._close(checkpoint=False)
+            self.store.damaged(path, exc)
+            self.notice = Notice("error", DAMAGED_WHILE_OPEN, {"file": path.name})
+        if not self._handling:
+            self._tell()
 
     def _refuse(self, exc: IllegalCommand) -> None:
         self.notice = Notice.refused(exc)
@@ -451,9 +502,23 @@ class Session:
             self.notice = Notice("error", "That was entered, then the app met a fault ({error}).", {"error": error})
 
     def _tell(self) -> None:
-        view = self.table_view()
-        for listener in list(self.listeners):
-            listener(view)
+        """Tells the listeners the table view. A listener that reads the history may find the
+        journal damaged, which closes the game (`_journal_failed`) while the others still hold the
+        old view: that second tell waits until this one is done, then every listener hears it."""
+        if self._telling:
+            self._tell_again = True
+            return
+        self._telling = True
+        try:
+            again = True
+            while again:
+                self._tell_again = False
+                view = self.table_view()
+                for listener in list(self.listeners):
+                    listener(view)
+                again = self._tell_again
+        finally:
+            self._telling = False
 
     def _scanner_fact(self, fact: ScannerStatus | DiceLive) -> None:
         """Kept as the latest of its kind. A notice stays: it answers the players' last action, and
@@ -746,6 +811,7 @@ class Session:
 
     def _attach(self, engine: Engine[Any]) -> None:
         self.engine = engine
+        self._kept = None
         engine.listeners.append(self._on_step)
 
     def _on_step(self, step: Step) -> None:
@@ -754,15 +820,17 @@ class Session:
         for listener in list(self.step_listeners):
             listener(step)
 
-    def _close(self) -> None:
+    def _close(self, checkpoint: bool = True) -> None:
+        """Closes the open game; with `checkpoint` (not for a damaged file), its checkpoint due first."""
         if self.engine is not None:
             try:  # the checkpoint still due, so the next resume folds from it (a cache: never a reason not to close)
-                if not self.engine.is_finished:
+                if checkpoint and not self.engine.is_finished:
                     self.engine.write_checkpoint()
             except JournalError as exc:
                 log.warning("%s: its checkpoint was not written: %s", self.engine.journal.path.name, exc)
             self.engine.journal.close()
             self.engine = None
+            self._kept = None
         self.seat_pads, self._seats = None, 0
         self.pad_cursor = {}
         self.answers.clear()

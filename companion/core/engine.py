@@ -103,9 +103,10 @@ class Correction:
     dropped: tuple[tuple[int, IllegalCommand], ...]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class HistoryEntry:
-    """A step as the history screen shows it: public events only, and whether it is now undone."""
+    """A step as the history screen shows it: public events only, and whether it is now undone.
+    Slots: a whole history is kept while its game is open (`core.history_kept`), one a step."""
 
     step: int
     at: str
@@ -526,6 +527,17 @@ class Engine(Generic[S]):
                 for e in step.events
             )
             out.append(HistoryEntry(number, step.at, events, undone))
+        return out
+
+    def marked(self, entries: Sequence[HistoryEntry]) -> list[HistoryEntry]:
+        """`entries` (of this game's history) with `undone` as it is now: the same objects where
+        it has not changed. What a caller keeping the history (`core.history_kept`) reads instead
+        of every step's events again: an entry's events never change, whether it is in effect does."""
+        done, flags = set(self._done), self._flags
+        out = []
+        for entry in entries:
+            undone = not flags[entry.step] & _CORE and entry.step not in done
+            out.append(entry if undone == entry.undone else dataclasses.replace(entry, undone=undone))
         return out
 
     # -- changing -------------------------------------------------------------------------------

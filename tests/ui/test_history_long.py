@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.session import Intent
-from uiharness import run_ui, until
+from uiharness import run_ui, settle, until
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -46,3 +46,38 @@ def test_a_long_history_draws_only_what_is_on_screen(session):
     assert len(seen["top"]) < 40, f"only about a screenful is drawn, not {len(seen['top'])} of {total} rows"
     assert len(seen["end"]) < 40 and seen["end"][-1] == "1"
     assert seen["new"][0] == str(total + 1) and len(seen["new"]) < 40
+
+
+def test_scrolling_a_long_history_lays_out_the_whole_list_again_only_for_rows_taller_than_laid_out(session):
+    """Rows not drawn yet are laid out at their estimated height (`HistoryRowsLayout`): one-line
+    rows scrolled in are drawn at that height, so Kivy never lays out every row again for them
+    (before, each row scrolled in did: O(steps) per frame)."""
+    session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "Bo"], "seed": 1}}))
+    for i in range(ENTRIES):
+        session.handle(Intent("add_points", {"seat": i % 2, "points": 1}))
+    seen = {"relayouts": 0}
+
+    def script(ui):
+        yield from ui.tap("table.history")
+        screen = ui.app.sm.get_screen("history")
+        yield from until(lambda: _drawn(ui), what="the first rows")
+        yield from settle()
+        layout = screen.ids.step_rows
+        whole = layout.clear_layout  # what every whole layout of the list begins with
+
+        def counted():
+            seen["relayouts"] += 1
+            return whole()
+
+        layout.clear_layout = counted
+        for n in range(1, 41):
+            screen.ids.steps.scroll_y = 1 - n / 40
+            yield from settle()
+        seen["end"] = _drawn(ui)
+        seen["heights"] = {round(opt["size"][1]) for opt in layout.view_opts}
+
+    run_ui(session, script)
+    assert "1" in seen["end"], "scrolled to the set-up"
+    assert seen["relayouts"] <= 2, f"the whole list was laid out again {seen['relayouts']} times while scrolling"
+    assert len(seen["heights"]) <= 2, f"the rows' heights as laid out: {seen['heights']}"
+

@@ -321,8 +321,16 @@ class CompanionApp(App):
             self.home_vm.show_notice(None)
             self._refresh_home()
         elif name == "history":
-            self.history_vm.refresh(self.session.history(), self.session.finished_games(),
-                                    self.session.engine.game.id if self.session.engine else None)
+            was_open = self.session.engine is not None
+            entries = self.session.history()
+            if self.session.engine is not None or not was_open:
+                self.history_vm.refresh(entries, self.session.finished_games(),
+                                        self.session.engine.game.id if self.session.engine else None)
+            if was_open and self.session.engine is None:
+                # Its journal was found damaged as it was read (the steps, or the state a step's
+                # correction starts from): the session closed it, and home (gone to) says so.
+                self.history_vm.refresh([], None, None)
+                return
         elif name == "card_facts":
             self.card_facts_vm.open()  # read again: the file is the table's, and may have changed
         elif name in ("plays", "play"):
@@ -524,6 +532,10 @@ class CompanionApp(App):
                 self._remember_names(table)
                 self.go("table")
                 return
+            if table.notice is not None and table.notice.level == "error" and self.sm.current != "home":
+                # The session closed the game under the table (its journal found damaged while
+                # read again): home says why, beside the file's Recover.
+                self.go("home")
         if self.sm.current == "home":
             self._refresh_home()  # a game closed, reopened or recovered from here
             self.home_vm.show_notice(table.notice)

@@ -130,7 +130,8 @@ def engine_msgids(roots: Iterable[Path] | None = None) -> dict[str, str]:
                 if text:
                     found.setdefault(text, where)
             elif name == "Notice" and len(node.args) >= 2:
-                text = _literal(node.args[1])
+                arg = node.args[1]  # a literal, or a module's constant named once (session.DAMAGED_WHILE_OPEN)
+                text = _literal(arg) or (constants.get(arg.id) if isinstance(arg, ast.Name) else None)
                 if text:
                     found.setdefault(text, where)
             elif name in _JOURNAL_ERRORS and len(node.args) >= 2:

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.recycleboxlayout import RecycleBoxLayout
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 from kivy.uix.screenmanager import Screen
 
@@ -53,6 +54,27 @@ class HistoryRow(RecycleDataViewBehavior, Panel):
 
 class HistoryHeading(RecycleDataViewBehavior, AppLabel):
     """The words "Season 2 · Round 3" above that round's steps in a history with rounds."""
+
+
+#: The height a row not drawn yet is laid out at before its own estimate replaces it: no drawn
+#: row is ever this tall, so the estimate is put only where nothing was measured.
+_NOT_MEASURED = -1.0
+
+
+class HistoryRowsLayout(RecycleBoxLayout):
+    """The steps' RecycleBoxLayout, with each row not drawn yet laid out at the height it will
+    most likely have (its data's `estimate`: the least its kv rule gives it, which a one-line row
+    has) instead of a fixed guess. Why: a row whose drawn height differs from the one it was laid
+    out at makes Kivy lay out every row again (O(steps) each frame a new row scrolls in: 7 of a
+    frame's 12 ms CPU at 1,000 steps); a right estimate costs nothing, only a row whose line wraps is
+    measured again. The rows still size themselves (their kv rule), the estimate only places them."""
+
+    def compute_sizes_from_data(self, data: Any, flags: Any) -> None:
+        super().compute_sizes_from_data(data, flags)
+        for item, opt in zip(data, self.view_opts):
+            size = opt["size"]
+            if opt["height_none"] and size[1] == _NOT_MEASURED:
+                size[1] = item.get("estimate", 0.0)
 
 
 class FinishedRow(RecycleDataViewBehavior, Panel):
@@ -104,6 +126,7 @@ class HistoryScreen(Screen):
         from kivy.app import App
 
         vm = App.get_running_app().history_vm
+        _forget_other_apps_rows()
         # Strong references: kv's ids are weak, and only one of the two is in the tree at a time.
         self._views = (self.ids.steps.__self__, self.ids.fix_view.__self__)
         # Not `fixes` or `rows`: they change together with `fixing` and `lines`.
@@ -129,7 +152,7 @@ class HistoryScreen(Screen):
             self._show(area, self.ids.fix_view)
             self.ids.fix_view.scroll_y = 1
         else:
-            data = [self.data_of(line) for line in vm.lines]
+            data = [self.data_of(line, app.scale) for line in vm.lines]
             if data != steps.data:  # new steps: the newest on top; back from a panel: where it was
                 steps.data = data
                 steps.scroll_y = 1
@@ -142,13 +165,16 @@ class HistoryScreen(Screen):
             area.add_widget(view)
 
     @staticmethod
-    def data_of(line: Mapping[str, Any]) -> dict[str, Any]:
-        """A line of the history (`HistoryViewModel.lines`) as its row's RecycleView data."""
+    def data_of(line: Mapping[str, Any], scale: float = 1.0) -> dict[str, Any]:
+        """A line of the history (`HistoryViewModel.lines`) as its row's RecycleView data, with the
+        height its row is laid out at until drawn (`HistoryRowsLayout`: the least its kv rule in
+        history.kv gives it, at the profile's `scale`)."""
         if line["kind"] == "heading":
-            return {"viewclass": "HistoryHeading", "text": line["text"]}
+            return {"viewclass": "HistoryHeading", "text": line["text"], "estimate": 40 * scale}
+        correctable = bool(line.get("correctable", False))
         return {"viewclass": "HistoryRow", "step": int(line["step"]), "step_text": str(line["step"]),
                 "time_text": line["time"], "text": line["text"], "undone": bool(line["undone"]),
-                "correctable": bool(line.get("correctable", False))}
+                "correctable": correctable, "estimate": (56 if correctable else 48) * scale}
 
     def scroll_to_step(self, step: int) -> None:
         """Scrolls the list so that step `step`'s row is in the middle of it, as far as it goes (its
@@ -189,6 +215,18 @@ class HistoryScreen(Screen):
                                font_size=19 * app.scale, height=52 * app.scale)
             button.bind(on_release=lambda _b, i=fix["index"]: app.correct_step(i))
             steps.add_widget(button)
+
+
+def _forget_other_apps_rows() -> None:
+    """Kivy keeps the rows a RecycleView let go of in one cache for the whole process
+    (`kivy.uix.recycleview.views._cached_views`, by class) and hands them to the next RecycleView
+    of that class, even one of another App: a row made for an earlier App keeps that App's scale
+    in its kv bindings (tests and screenshots run several Apps in one process). A new history
+    screen makes its own rows."""
+    from kivy.uix.recycleview import views
+
+    for cls in (HistoryRow, HistoryHeading, FinishedRow):
+        views._cached_views.pop(cls, None)
 
 
 SCREEN_CLASS = HistoryScreen
