@@ -113,9 +113,9 @@ def _candidates(visible: str, start: int, stop: int, numeric: Sequence[bool],
 def _fitting(candidates: list[tuple[int, int]], start: int, visible: str, room: float,
              measure: Callable[[str], float]) -> tuple[int, int] | None:
     """The last candidate whose line from `start` fits `room` (widths grow with the line: a
-    binary search measures a few lines, not every one); but the last space that fits, if one
-    fills at least half the line: our texts space their phrases ("同類 · 共剩 21 個"), and a
-    phrase kept whole reads better than a fuller line."""
+    binary search measures a few lines, not every one); but the last space that fits, if there
+    is one: our texts space their phrases ("同類 · 共剩 21 個", "骰子红色 2、白色 4 · 大教堂 1"),
+    and a phrase kept whole reads better than a fuller line (Kivy's own layout keeps them too)."""
     low, high, best = 0, len(candidates) - 1, -1
     while low <= high:
         mid = (low + high) // 2
@@ -127,9 +127,7 @@ def _fitting(candidates: list[tuple[int, int]], start: int, visible: str, room: 
         return None
     for end, after in reversed(candidates[:best + 1]):
         if after > end:  # spaced
-            if measure(visible[start:end]) >= room / 2:
-                return end, after
-            break
+            return end, after
     return candidates[best]
 
 
