@@ -57,6 +57,11 @@ def legibility_problems(ui: Any, where: str) -> list[str]:
         broken = _broken_word(widget)
         if broken:
             problems.append(f"{label}: the word {broken!r} is broken across lines")
+        bad = _bad_line_breaks(widget)
+        if bad:
+            problems.append(f"{label}: a line breaks where Chinese text must not ({', '.join(bad)}: "
+                            f"a closing mark starting a line, an opening one ending it, or a number "
+                            f"parted from its word)")
         parent = widget.parent
         scrolled = any(isinstance(a, ScrollView) for a in _ancestors(widget))
         if parent is not None and parent is not parent.parent and not scrolled and hasattr(parent, "to_window"):
@@ -87,7 +92,8 @@ def _dropped_height(widget: Any) -> float:
     if widget.shorten or not widget.text_size or widget.text_size[1] is None or not widget.text_size[0]:
         return 0.0
     options = {k: v for k, v in widget._label.options.items() if k not in ("text", "text_size")}
-    core = type(widget._label)(text=widget.text, text_size=(widget.text_size[0], None), **options)
+    # the core label's text: the label's own, with the line breaks its wrapping chose
+    core = type(widget._label)(text=widget._label.text, text_size=(widget.text_size[0], None), **options)
     core.refresh()
     need = core.texture.size[1] if core.texture is not None else 0
     return float(need) if need > widget.height + 2 else 0.0
@@ -106,6 +112,17 @@ def _broken_word(widget: Any) -> str | None:
         if widget._label.get_extents(word)[0] > width - padding + 1:
             return word
     return None
+
+
+def _bad_line_breaks(widget: Any) -> list[str]:
+    """Where a wrapping label's laid-out lines break against the CJK line-start/line-end rules
+    or part a number from its Chinese word (`companion.ui.text.linebreak`), as "end|start"."""
+    from companion.ui.text import linebreak
+
+    if not widget.text_size or not widget.text_size[0] or not linebreak.has_cjk(widget.text):
+        return []
+    lines = ["".join(word.text for word in line.words) for line in getattr(widget._label, "_cached_lines", ()) or ()]
+    return linebreak.bad_breaks(widget.text, lines, markup=widget.markup)
 
 
 _WORD = re.compile(r"[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+")

@@ -25,6 +25,7 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.widget import Widget
 
+from companion.ui.text import linebreak
 from companion.ui.widgets import theme
 
 import math
@@ -379,7 +380,7 @@ class KeepsTextures:
         if core.__dict__.get("_render_end") is None:
             core._render_end = _keeping_image(core)
         core.__dict__.pop("kept_image", None)
-        super().texture_update(*largs)
+        self._laid_out_update(*largs)
         texture = self.texture
         if texture is None or texture is core.texture_1px:
             self._show_box([0, 0, 0, 0], [0.0] * 8)
@@ -394,6 +395,52 @@ class KeepsTextures:
                         self.anchors if markup else None, box, uv)
         while len(_SHARED) > SHARED_TEXTURES:
             _SHARED.popitem(last=False)
+
+    def _laid_out_update(self, *largs: Any) -> None:
+        """Label's own texture update, given the text with the line breaks `linebreak.wrap_text`
+        chose when the label wraps Chinese: Kivy would break it at any character, a closing
+        bracket at a line's start or a number apart from its measure word."""
+        wrapped = self._wrapped_text()
+        core = self._label
+        if not self.markup:
+            # Label lays out the core label's text as it stands: the breaks chosen at another
+            # width, or none
+            text = self.text if wrapped is None else wrapped
+            if core.text != text:
+                core.text = text
+            super().texture_update(*largs)
+            return
+        if wrapped is None:
+            super().texture_update(*largs)
+            return
+        # Label builds a markup label's text from `text` itself: the same steps, with the breaks
+        from kivy.utils import get_hex_from_color
+
+        self.texture = None
+        colour = get_hex_from_color(self.disabled_color if self.disabled else self.color)
+        text = wrapped.strip() if self.halign == "justify" or self.strip else wrapped
+        core.text = "".join(("[color=", colour, "]", text, "[/color]"))
+        core.refresh()
+        if core.texture:
+            core.texture.bind()
+        self.refs, self.anchors = core.refs, core.anchors
+        if core.texture is not None:
+            self.texture = core.texture
+            self.texture_size = list(core.texture.size)
+        self.is_shortened = core.is_shortened
+
+    def _wrapped_text(self) -> str | None:
+        """The label's text with its Chinese lines broken where the rules allow, or None when
+        Kivy's own layout is the same (no width to wrap in, no CJK, nothing to break, shortened)."""
+        text = self.text
+        usersize = self._label.usersize
+        if not text or self.shorten or not usersize or not usersize[0] or not linebreak.has_cjk(text):
+            return None
+        padding = self.padding
+        room = usersize[0] - ((padding[0] + padding[2]) if len(padding) == 4 else 2 * padding[0])
+        core = self._label
+        wrapped = linebreak.wrap_text(text, room, lambda line: _word_width(core, line), markup=self.markup)
+        return None if wrapped == text else wrapped
 
     def _show_box(self, box: list[int], uv: list[float]) -> None:
         """Draws the texture's `box` (x, y from its bottom left, width, height; `uv` its texture

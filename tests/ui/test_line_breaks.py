@@ -1,0 +1,131 @@
+"""Chinese text wraps by the rules of Chinese typesetting: no closing mark starts a line, no opening
+one ends it, a number stays with the word it counts ("共剩 21 個"), wherever our labels wrap
+(`companion.ui.text.linebreak`, used by every AppLabel and AppButton that wraps).
+
+First the breaks chosen, with a width per character standing in for a font; then real labels laid
+out by Kivy in a window, at every width where Kivy's own layout breaks these rules."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from companion.ui.text.linebreak import bad_breaks, wrap_text  # noqa: E402
+from uiharness import run_ui, settle  # noqa: E402
+
+
+pytestmark = pytest.mark.timeout(180)
+
+#: The Trajan season header's line in zh-Hant that broke as "（黃色面\n）；…" at 720×1280.
+CONSUL = "執政官王芳：拿一塊獎勵板塊（黃色面）；張敏得到另一塊（灰色面）。"
+#: The Augustus call's bag line that broke as "共剩\n21 個" at 800×480.
+BAG = "袋中還有 4 個同類 · 共剩 21 個"
+
+
+def _width(text: str) -> float:
+    """A stand-in font: a CJK character two units, anything else one."""
+    return float(sum(2 if ord(char) >= 0x2E80 else 1 for char in text))
+
+
+def _lines(text: str, room: float, markup: bool = False) -> list[str]:
+    return wrap_text(text, room, _width, markup=markup).split("\n")
+
+
+@pytest.mark.parametrize("room", range(8, 70))
+def test_no_line_starts_with_a_closing_mark_or_ends_with_an_opening_one(room):
+    lines = _lines(CONSUL, room)
+    assert all(line[0] not in "）」』】，。、；：！？" for line in lines[1:]), lines
+    assert all(line[-1] not in "（「『【" for line in lines[:-1]), lines
+    assert "".join(lines) == CONSUL, "a break between Chinese characters drops nothing"
+    assert all(_width(line) <= room for line in lines), lines
+    assert bad_breaks(CONSUL, lines) == []
+
+
+@pytest.mark.parametrize("room", range(10, 31))
+def test_a_number_stays_with_its_words(room):
+    lines = _lines(BAG, room)
+    assert all(_width(line) <= room for line in lines), lines
+    for first, second in zip(lines, lines[1:]):
+        assert not (first[-1].isdigit() and "\u4e00" <= second[0] <= "\u9fff"), lines
+        assert not ("\u4e00" <= first[-1] <= "\u9fff" and second[0].isdigit()), lines
+    assert bad_breaks(BAG, lines) == []
+    assert " ".join(lines).replace(" ", "") == BAG.replace(" ", ""), "a break swallows only spaces"
+
+
+def test_a_line_breaks_at_a_phrase_space_before_a_fuller_line():
+    assert _lines(BAG, 24) == ["袋中還有 4 個同類 ·", "共剩 21 個"]
+
+
+def test_what_kivy_did_is_named_a_bad_break():
+    assert bad_breaks(CONSUL, ["執政官王芳：拿一塊獎勵板塊（黃色面", "）；張敏得到另一塊（灰色面）。"]) == ["（黃色面|）；張敏"]
+    assert bad_breaks(BAG, ["袋中還有 4 個同類 · 共剩", "21 個"]) == ["· 共剩|21 個"]
+    assert bad_breaks("第 2 季\n21 個", ["第 2 季", "21 個"]) == [], "the text's own newline is never one"
+
+
+def test_text_without_chinese_and_text_that_fits_come_back_unchanged():
+    assert wrap_text("Take a bonus tile (yellow side)", 5, _width) == "Take a bonus tile (yellow side)"
+    assert wrap_text(CONSUL, _width(CONSUL), _width) == CONSUL
+
+
+def test_markup_tags_measure_nothing_and_stay_where_they_were():
+    text = "[b]第 2 季已計分[/b] " + CONSUL
+    wrapped = wrap_text(text, 16, _width, markup=True)
+    assert wrapped.startswith("[b]第 2 季已計分\n[/b]"), wrapped
+    assert wrapped.replace("\n", "") == text.replace("[/b] ", "[/b]")
+    visible = wrapped.replace("[b]", "").replace("[/b]", "").split("\n")
+    assert all(_width(line) <= 16 for line in visible), visible
+
+
+def test_a_word_too_wide_for_any_break_is_left_to_kivy():
+    # nothing fits 3 units but the first character: a break lands wherever the rules allow it
+    lines = _lines("（黃色）", 3)
+    assert "".join(lines) == "（黃色）" and all(line[0] != "）" for line in lines[1:])
+
+
+def _core_lines(core) -> list[str]:
+    return ["".join(word.text for word in line.words) for line in core._cached_lines]
+
+
+@pytest.mark.parametrize("markup", [False, True])
+def test_a_wrapping_label_breaks_chinese_by_the_rules_where_kivy_would_not(session, markup):
+    """At every width from 120 to 700 px where Kivy's own layout of the two texts breaks a rule,
+    an AppLabel's lines break none, and still fit its width."""
+    seen: dict[str, list] = {"kivy": [], "ours": [], "wide": []}
+
+    def script(ui):
+        from kivy.core.text import Label as CoreLabel
+        from kivy.core.text.markup import MarkupLabel
+        from kivy.core.window import Window
+        from kivy.uix.floatlayout import FloatLayout
+
+        from companion.ui import widgets
+
+        box = FloatLayout()
+        Window.add_widget(box)
+        label = widgets.AppLabel(text="", font_size=26, wrap=True, markup=markup, size_hint=(None, None),
+                                 size=(200, 400), pos=(0, 0))
+        box.add_widget(label)
+        for text in (CONSUL, BAG):
+            shown = f"[b]{text[:2]}[/b]{text[2:]}" if markup else text
+            for width in range(120, 700, 6):
+                core = (MarkupLabel if markup else CoreLabel)(text=shown, font_size=26, font_name=label.font_name,
+                                                              text_size=(width, None))
+                core.refresh()
+                if not bad_breaks(shown, _core_lines(core), markup=markup):
+                    continue
+                seen["kivy"].append((text, width))
+                label.text, label.width = shown, width
+                yield from settle()
+                seen["ours"] += bad_breaks(shown, _core_lines(label._label), markup=markup)
+                if label.texture_size[0] > width + 1:
+                    seen["wide"].append((text, width, label.texture_size[0]))
+        Window.remove_widget(box)
+
+    run_ui(session, script)
+    assert len(seen["kivy"]) >= 4, "Kivy's own layout breaks these texts against the rules at some widths"
+    assert seen["ours"] == [], seen["ours"]
+    assert seen["wide"] == [], "every line still fits the label"
