@@ -51,6 +51,30 @@ def test_a_spring_back_comes_to_rest_at_its_bound_whatever_the_frames_take(dt):
     assert (effect.value, effect.overscroll, effect.velocity) == (450, 0, 0)
 
 
+@pytest.mark.parametrize("bound", [90.96, 90.5, 90.04, -123.7])
+def test_a_spring_back_to_a_bound_that_is_not_a_whole_pixel_comes_to_rest_inside_it(bound):
+    """Kivy rounds the value at rest: 90 for a bound of 90.96 is out of bounds by more than its
+    `min_overscroll`, so it sprang back, was rounded out again, and so on every frame for ever."""
+    from companion.ui.widgets.scrolling import SteadyScrollEffect
+
+    effect = SteadyScrollEffect()
+    effect.min = effect.max = bound
+    effect.value = bound - 0.96
+    assert _frames_to_rest(effect, 1 / 60) is not None, "springing for ever"
+    assert effect.value == pytest.approx(bound) and effect.overscroll == 0 and effect.velocity == 0
+    assert not effect.trigger_velocity_update.is_triggered
+
+
+def test_kivys_own_effect_springs_for_ever_at_a_bound_that_is_not_a_whole_pixel():
+    """Why the rest is rounded by the app. If this fails, Kivy no longer rounds out of bounds."""
+    from kivy.effects.dampedscroll import DampedScrollEffect
+
+    effect = DampedScrollEffect()
+    effect.min = effect.max = 90.96
+    effect.value = 90.0
+    assert _frames_to_rest(effect, 1 / 60) is None
+
+
 @pytest.mark.parametrize("dt", [0.5, 1.0])
 def test_kivys_own_effect_never_comes_to_rest_with_long_frames(dt):
     """Why the app has its own effect. If this fails, Kivy's effect has been fixed (kivy#9214) and

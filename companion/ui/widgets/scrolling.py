@@ -32,7 +32,19 @@ MAX_STEPS = 60
 
 
 class SteadyScrollEffect(DampedScrollEffect):
-    """`DampedScrollEffect` that comes to rest after a long frame (see the module docstring)."""
+    """`DampedScrollEffect` that comes to rest after a long frame (see the module docstring), and
+    at a bound that is not a whole pixel.
+
+    Kivy rounds the value when it comes to rest (`round_value`). With a fractional bound (content
+    90.96 px shorter than its view: the bound is 90.96) the rounded value, 90, is 0.96 px outside
+    it: more than `min_overscroll`, so the spring starts again, stops within 0.5 px of the bound,
+    is rounded back to 90, and so on at every frame for ever (the whole Troyes games by scanner
+    reads timed out waiting for it). Here the rest is rounded only as far as the bounds allow."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._rounds_at_rest = self.round_value
+        self.round_value = False  # Kivy's own rounding is the loop above: done in `_rest` instead
 
     def update_velocity(self, dt: float) -> None:
         steps = min(MAX_STEPS, max(1, math.ceil(dt / MAX_STEP - 1e-9)))
@@ -43,7 +55,15 @@ class SteadyScrollEffect(DampedScrollEffect):
             trigger.cancel()
             super().update_velocity(step)
             if not trigger.is_triggered:
+                self._rest()
                 return
+
+    def _rest(self) -> None:
+        """At rest: the value on a whole pixel (crisp text), never outside the bounds."""
+        if not self._rounds_at_rest or self.velocity or self.overscroll:
+            return
+        low, high = sorted((self.min, self.max))
+        self.value = min(max(round(self.value), low), high)
 
 
 Factory.register("SteadyScrollEffect", cls=SteadyScrollEffect)
