@@ -11,9 +11,12 @@ Floor, same run: the score pad's +1, measured the same way. Target: p99 ≤ 4 ms
 Raspberry Pi 4 (about 3× slower a core) stays inside one 60 Hz frame.
 
 `--profile OUT` also writes a cProfile of the timed taps' main-thread work (touch-up to flip) to
-OUT and prints its top functions by cumulative time.
+OUT and prints its top functions by cumulative time; with `--slow MS` only the taps whose CPU went
+over MS ms are in it (each tap profiled alone, the slow ones merged; each alone in OUT.1, OUT.2, ...).
+`--slow MS` lists the taps over MS ms of CPU: the button tapped, the phase before and after, and the
+main loop's passes until the frame (more than one: the frame came later than the tap's own work).
 
-Run: python benchmarks/trajan_tap.py [--taps 300] [--seed 1] [--profile OUT] [--json OUT]
+Run: python benchmarks/trajan_tap.py [--taps 300] [--seed 1] [--slow MS] [--profile OUT] [--json OUT]
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ def main() -> int:
     ap.add_argument("--taps", type=int, default=300, help="Trajan taps timed (and as many score-pad taps)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--profile", type=Path, help="write a cProfile of the timed Trajan taps here")
+    ap.add_argument("--slow", type=float, default=0.0, help="list (and profile only) the taps over this many ms of CPU")
     args = ap.parse_args()
 
     from kivy.tests.common import UnitTestTouch
@@ -51,17 +55,29 @@ def main() -> int:
     floor_app = PathStats("score pad +1: touch -> widgets updated")
     pending: list[tuple[float, float, PathStats]] = []
     profiler: Any = None
+    slow: list[Any] = []  # the slow taps' own profiles (--slow)
+    slow_taps: list[str] = []
+    tapped: list[str] = [""]
+    passes = [0]  # the main loop's passes since the finger lifted
     if args.profile:
         import cProfile
 
         profiler = cProfile.Profile(time.thread_time)  # CPU, not waiting (fsync, GL)
 
     def on_flip(*_args: Any) -> None:
+        nonlocal profiler
         if pending:
             t0, c0, stats = pending.pop()
             if profiler is not None and stats is trajan:
                 profiler.disable()
-            stats.add((time.perf_counter() - t0, time.thread_time() - c0))
+            cpu = time.thread_time() - c0
+            stats.add((time.perf_counter() - t0, cpu))
+            if stats is trajan and args.slow and cpu * 1000 > args.slow:
+                slow_taps.append(f"{cpu * 1000:7.2f} ms  {passes[0]:5d} passes  {tapped[0]}")
+                if profiler is not None:
+                    slow.append(profiler)
+            if profiler is not None and stats is trajan and args.slow:
+                profiler = cProfile.Profile(time.thread_time)
 
     def script(app: Any):
         from kivy.core.window import Window
@@ -83,12 +99,17 @@ def main() -> int:
                     profiler.enable()
                 t0, c0 = time.perf_counter(), time.thread_time()
                 pending.append((t0, c0, stats))
+            tapped[0] = f"{wid} ({app.trajan_vm.phase})" if stats is trajan else wid
             touch.touch_up()
+            if stats is trajan:
+                tapped[0] += f" -> {app.trajan_vm.phase}"
             if app_stats is not None:
                 app_stats.add((time.perf_counter() - t0, time.thread_time() - c0))
             yield
             released = time.perf_counter()
+            passes[0] = 1
             while pending:
+                passes[0] += 1
                 if time.perf_counter() - released > 2.0:  # nothing changed on screen: no frame to time
                     pending.clear()
                     if profiler is not None:
@@ -124,11 +145,24 @@ def main() -> int:
         f"taps, 800x480 offscreen; CPU is the main thread's (thread_time), wall is to the flip",
         [trajan_app, trajan, floor_app], floor, bench="trajan_tap")
     print("(the target is the Trajan tap's main-thread CPU p99; p99/floor compares wall times)")
+    if args.slow:
+        print(f"{len(slow_taps)} Trajan taps over {args.slow:g} ms of CPU:")
+        print("\n".join(slow_taps))
     if profiler is not None:
         import pstats
 
-        profiler.dump_stats(str(args.profile))
-        pstats.Stats(str(args.profile)).sort_stats("cumulative").print_stats(40)
+        if args.slow:
+            if slow:
+                merged = pstats.Stats(slow[0])
+                for one in slow[1:]:
+                    merged.add(one)
+                merged.dump_stats(str(args.profile))
+                for n, one in enumerate(slow, 1):  # each slow tap alone too: OUT.1, OUT.2, ...
+                    one.dump_stats(f"{args.profile}.{n}")
+        else:
+            profiler.dump_stats(str(args.profile))
+        if not args.slow or slow:
+            pstats.Stats(str(args.profile)).sort_stats("cumulative").print_stats(40)
     write_json(args.json, figures)
     return 0
 

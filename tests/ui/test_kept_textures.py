@@ -96,3 +96,62 @@ def test_the_inked_box_is_the_smallest_box_holding_every_texel_with_alpha(pillow
         top, bottom = min(y for _x, y in inked), max(y for _x, y in inked)
         assert box == [left, h - 1 - bottom, right - left + 1, bottom - top + 1]
         assert uv[0] == left / w and uv[4] == (right + 1) / w
+
+
+def _counting_layouts(monkeypatch) -> list[tuple]:
+    """The text layouts Kivy's Label makes from now on, each as the `text_size` it was made at."""
+    from kivy.uix.label import Label
+
+    laid: list[tuple] = []
+    real = Label.texture_update
+
+    def texture_update(self, *largs):
+        laid.append(tuple(self.text_size))
+        return real(self, *largs)
+
+    monkeypatch.setattr(Label, "texture_update", texture_update)
+    return laid
+
+
+def test_a_new_text_waits_for_the_layout_that_sizes_its_label(plain_label, monkeypatch):
+    """A label whose `text_size` follows its size, given new text in the same moment as its
+    layout a new size (a season's summary rows), lays the text out once, at the new size, before
+    the frame: not first at the old size and then again."""
+    from kivy.clock import Clock
+    from kivy.uix.boxlayout import BoxLayout
+
+    box = BoxLayout(size=(300, 40))
+    label = plain_label(text="", font_size=18)
+    label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
+    box.add_widget(label)
+    Clock.tick_draw()
+    laid = _counting_layouts(monkeypatch)
+    label.text = "Season 2: demands Bread, Games"  # the label's new text is due first,
+    box.size = (420, 60)  # then the layout that gives it its size
+    Clock.tick_draw()
+    assert laid == [(420, 60)]
+    assert label.texture_size == [420, 60]
+
+
+def test_a_text_waits_for_a_layout_a_few_passes_at_most(plain_label, monkeypatch):
+    """A layout above the label that stays due (or a chain deeper than the clock's passes) does
+    not keep the label's text from the frame: it waits `LAYOUT_WAITS` passes, then is laid out."""
+    from kivy.clock import Clock
+    from kivy.uix.widget import Widget
+
+    from companion.ui.widgets import LAYOUT_WAITS
+
+    class AlwaysDue:
+        is_triggered = True
+
+    assert LAYOUT_WAITS < Clock.max_iteration
+    holder = Widget(size=(300, 40))
+    holder._trigger_layout = AlwaysDue()
+    label = plain_label(text="", size=(300, 40), text_size=(300, 40), font_size=18)
+    holder.add_widget(label)
+    Clock.tick_draw()
+    laid = _counting_layouts(monkeypatch)
+    label.text = "Senate"
+    Clock.tick_draw()
+    assert laid == [(300, 40)]
+    assert label.texture is not None and label.texture_size == [300, 40]

@@ -330,6 +330,9 @@ def _frozen(value: Any) -> Any:
 #: go first). A busy table's text is ~7 kilopixels a texture: 512 are ~15 MB of texture memory.
 SHARED_TEXTURES = 512
 _SHARED: "OrderedDict[tuple[Any, ...], tuple[Any, ...]]" = OrderedDict()
+#: How many of the clock's passes before a frame a label's new text may wait for a layout above
+#: it (`KeepsTextures._waits_for_layout`); Kivy makes at most `Clock.max_iteration` (10) passes.
+LAYOUT_WAITS = 4
 
 
 class KeepsTextures:
@@ -368,6 +371,8 @@ class KeepsTextures:
                 self.refs, self.anchors = refs, anchors
             self._show_box(box, uv)
             return
+        if largs and self._waits_for_layout():
+            return
         core.texture = None  # the core label would draw the new text into a texture others may show
         if core.__dict__.get("_render_end") is None:
             core._render_end = _keeping_image(core)
@@ -387,6 +392,28 @@ class KeepsTextures:
                         self.anchors if markup else None, box, uv)
         while len(_SHARED) > SHARED_TEXTURES:
             _SHARED.popitem(last=False)
+
+    def _waits_for_layout(self) -> bool:
+        """Whether the clock's call to lay the new text out waits (it is called again, before the
+        same frame) because a layout above the label is still due: that layout gives the label
+        its size, and with `text_size` bound to the size the text would be laid out twice — at
+        the old size, then at the new one (a season's summary rows, the final table: 20-40
+        labels of one tap). At most `LAYOUT_WAITS` times a frame, so a layout that keeps itself
+        due (or a chain deeper than the clock's passes) still gets the text before the frame."""
+        frame = Clock.frames_displayed
+        if self.__dict__.get("_waits_frame") != frame:
+            self._waits_frame, self._waits = frame, 0
+        if self._waits >= LAYOUT_WAITS:
+            return False
+        widget = self.parent
+        while widget is not None and widget is not widget.parent:
+            # a layout's trigger (a ClockEvent; some widgets name a plain method so)
+            if getattr(getattr(widget, "_trigger_layout", None), "is_triggered", False):
+                self._waits += 1
+                self._trigger_texture()
+                return True
+            widget = widget.parent
+        return False
 
     def _show_box(self, box: list[int], uv: list[float]) -> None:
         """Draws the texture's `box` (x, y from its bottom left, width, height; `uv` its texture
