@@ -155,3 +155,26 @@ def test_a_text_waits_for_a_layout_a_few_passes_at_most(plain_label, monkeypatch
     Clock.tick_draw()
     assert laid == [(300, 40)]
     assert label.texture is not None and label.texture_size == [300, 40]
+
+
+def test_a_boxed_text_waits_for_the_text_that_sizes_its_row(plain_label, monkeypatch):
+    """A row as high as its longest text (a season summary's payments) and a label boxed in the
+    row's height beside it (the VP): given new texts together, the boxed one is laid out once,
+    at the height the longer text gives the row, whichever text was due first."""
+    from kivy.clock import Clock
+    from kivy.uix.boxlayout import BoxLayout
+
+    row = BoxLayout(size=(400, 30), size_hint=(None, None))
+    vp = plain_label(text="", font_size=18, size_hint_x=None, width=100)
+    vp.bind(size=lambda widget, size: setattr(widget, "text_size", size))
+    paid = plain_label(text="", font_size=18, text_size=(300, None))
+    paid.bind(texture_size=lambda widget, size: setattr(row, "height", max(30, size[1])))
+    row.add_widget(vp)
+    row.add_widget(paid)
+    Clock.tick_draw()
+    laid = _counting_layouts(monkeypatch)
+    vp.text = "9 → 5"  # due first
+    paid.text = "Bread paid with a Trajan tile, Games not paid, and a long line on the senate's votes"
+    Clock.tick_draw()
+    assert row.height > 30 and paid.texture_size[1] == row.height
+    assert [size for size in laid if size[0] == 100] == [(100, row.height)]

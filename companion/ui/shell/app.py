@@ -116,13 +116,15 @@ class CompanionApp(App):
     # -- life cycle ------------------------------------------------------------------------------
 
     def build(self) -> Any:
+        from kivy.clock import Clock
         from kivy.core.window import Window
         from kivy.uix.screenmanager import NoTransition
 
-        from companion.ui.widgets import theme
+        from companion.ui.widgets import CLOCK_PASSES, theme
         from companion.ui.shell.bridge import Bridge
         from companion.ui.widgets import WindowScreenManager
 
+        Clock.max_iteration = max(Clock.max_iteration, CLOCK_PASSES)
         Window.clearcolor = theme.BG
         Window.bind(size=self._on_window_size)
         self._on_window_size(Window, Window.size)

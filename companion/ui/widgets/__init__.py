@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
+import weakref
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Iterator
@@ -331,8 +332,15 @@ def _frozen(value: Any) -> Any:
 SHARED_TEXTURES = 512
 _SHARED: "OrderedDict[tuple[Any, ...], tuple[Any, ...]]" = OrderedDict()
 #: How many of the clock's passes before a frame a label's new text may wait for a layout above
-#: it (`KeepsTextures._waits_for_layout`); Kivy makes at most `Clock.max_iteration` (10) passes.
-LAYOUT_WAITS = 4
+#: it (`KeepsTextures._waits_for_layout`); `CLOCK_PASSES` leaves room after them.
+LAYOUT_WAITS = 7
+#: The clock's passes before a frame (`Clock.max_iteration`, the app sets it): Kivy's default of 10
+#: was already reached by the busiest frames here (a game's start), and what is still due after
+#: the last pass waits for the next frame, so the frame would show a half-updated screen.
+CLOCK_PASSES = 20
+#: The labels whose texture decides a size (a `text_size` leaving the height or the width free:
+#: `height: self.texture_size[1]`, a row as high as its longest text) with new text due.
+_SIZING_DUE: "weakref.WeakSet[Any]" = weakref.WeakSet()
 
 
 class KeepsTextures:
@@ -356,7 +364,18 @@ class KeepsTextures:
     given a texture takes that texture's coordinates, which must come first.
     """
 
+    def _trigger_texture_update(self, name: Any = None, source: Any = None, value: Any = None) -> None:
+        super()._trigger_texture_update(name, source, value)
+        if self._sizes_itself():
+            _SIZING_DUE.add(self)
+
+    def _sizes_itself(self) -> bool:
+        text_size = self.text_size
+        return text_size[0] is None or text_size[1] is None
+
     def texture_update(self, *largs: Any) -> None:
+        if largs:
+            _SIZING_DUE.discard(self)
         core = self._label
         key = self._texture_key()
         entry = _SHARED.get(key)
@@ -398,13 +417,19 @@ class KeepsTextures:
         same frame) because a layout above the label is still due: that layout gives the label
         its size, and with `text_size` bound to the size the text would be laid out twice — at
         the old size, then at the new one (a season's summary rows, the final table: 20-40
-        labels of one tap). At most `LAYOUT_WAITS` times a frame, so a layout that keeps itself
+        labels of one tap). A label boxed in its size (`text_size` both ways) also waits for
+        the labels whose new text decides a size (`_SIZING_DUE`: a summary row is as high as
+        its longest text). At most `LAYOUT_WAITS` times a frame, so a layout that keeps itself
         due (or a chain deeper than the clock's passes) still gets the text before the frame."""
         frame = Clock.frames_displayed
         if self.__dict__.get("_waits_frame") != frame:
             self._waits_frame, self._waits = frame, 0
         if self._waits >= LAYOUT_WAITS:
             return False
+        if not self._sizes_itself() and self._sizing_due():
+            self._waits += 1
+            self._trigger_texture()
+            return True
         widget = self.parent
         while widget is not None and widget is not widget.parent:
             # a layout's trigger (a ClockEvent; some widgets name a plain method so)
@@ -413,6 +438,14 @@ class KeepsTextures:
                 self._trigger_texture()
                 return True
             widget = widget.parent
+        return False
+
+    def _sizing_due(self) -> bool:
+        for label in list(_SIZING_DUE):
+            if label is not self and label._trigger_texture.is_triggered:
+                return True
+            if not label._trigger_texture.is_triggered:
+                _SIZING_DUE.discard(label)  # laid out some other way (a direct call)
         return False
 
     def _show_box(self, box: list[int], uv: list[float]) -> None:
