@@ -178,3 +178,25 @@ def test_a_boxed_text_waits_for_the_text_that_sizes_its_row(plain_label, monkeyp
     Clock.tick_draw()
     assert row.height > 30 and paid.texture_size[1] == row.height
     assert [size for size in laid if size[0] == 100] == [(100, row.height)]
+
+
+def test_a_wrapped_text_waits_for_the_text_that_decides_its_width(plain_label, monkeypatch):
+    """The notice wraps in the width the turn's name beside it leaves: given new texts together,
+    the notice is laid out once, in the width the name's new text leaves it."""
+    from kivy.clock import Clock
+    from kivy.uix.boxlayout import BoxLayout
+
+    line = BoxLayout(size=(600, 44), size_hint=(None, None))
+    turn = plain_label(text="Round 1", font_size=20, size_hint_x=None)
+    turn.bind(texture_size=lambda widget, size: setattr(widget, "width", size[0]))
+    notice = plain_label(text="", font_size=18)
+    notice.bind(width=lambda widget, width: setattr(widget, "text_size", (width, None)))
+    line.add_widget(turn)
+    line.add_widget(notice)
+    Clock.tick_draw()
+    laid = _counting_layouts(monkeypatch)
+    notice.text = "Just now: Player 3 ends the turn. Season 2 scored: demands Bread, Games"  # due first
+    turn.text = "Season 2 is scored"
+    Clock.tick_draw()
+    assert [size for size in laid if size[0] is not None] == [(notice.width, None)]
+    assert notice.width == 600 - turn.width

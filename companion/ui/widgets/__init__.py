@@ -338,9 +338,10 @@ LAYOUT_WAITS = 7
 #: was already reached by the busiest frames here (a game's start), and what is still due after
 #: the last pass waits for the next frame, so the frame would show a half-updated screen.
 CLOCK_PASSES = 20
-#: The labels whose texture decides a size (a `text_size` leaving the height or the width free:
-#: `height: self.texture_size[1]`, a row as high as its longest text) with new text due.
-_SIZING_DUE: "weakref.WeakSet[Any]" = weakref.WeakSet()
+#: The labels with new text due whose texture decides a size, by rank (`KeepsTextures._rank`):
+#: [0] those free in width (a name as wide as its text), [1] those free in height only (a
+#: wrapped notice, a row as high as its longest text). A label waits for those of a lower rank.
+_SIZING_DUE: "tuple[weakref.WeakSet[Any], weakref.WeakSet[Any]]" = (weakref.WeakSet(), weakref.WeakSet())
 
 
 class KeepsTextures:
@@ -366,16 +367,22 @@ class KeepsTextures:
 
     def _trigger_texture_update(self, name: Any = None, source: Any = None, value: Any = None) -> None:
         super()._trigger_texture_update(name, source, value)
-        if self._sizes_itself():
-            _SIZING_DUE.add(self)
+        rank = self._rank()
+        if rank < 2:
+            _SIZING_DUE[rank].add(self)
 
-    def _sizes_itself(self) -> bool:
+    def _rank(self) -> int:
+        """0: the text decides the label's width (and height); 1: its height only (it wraps in a
+        given width); 2: neither (`text_size` both ways: the text is boxed in the label's size).
+        A text of rank 0 may change the width a rank-1 text wraps in, which may change the
+        height a rank-2 text is boxed in: each is laid out after those below it."""
         text_size = self.text_size
-        return text_size[0] is None or text_size[1] is None
+        return 0 if text_size[0] is None else (1 if text_size[1] is None else 2)
 
     def texture_update(self, *largs: Any) -> None:
         if largs:
-            _SIZING_DUE.discard(self)
+            for due in _SIZING_DUE:
+                due.discard(self)
         core = self._label
         key = self._texture_key()
         entry = _SHARED.get(key)
@@ -417,16 +424,16 @@ class KeepsTextures:
         same frame) because a layout above the label is still due: that layout gives the label
         its size, and with `text_size` bound to the size the text would be laid out twice — at
         the old size, then at the new one (a season's summary rows, the final table: 20-40
-        labels of one tap). A label boxed in its size (`text_size` both ways) also waits for
-        the labels whose new text decides a size (`_SIZING_DUE`: a summary row is as high as
-        its longest text). At most `LAYOUT_WAITS` times a frame, so a layout that keeps itself
+        labels of one tap). It also waits for the labels of a lower `_rank` whose new text is
+        due (`_SIZING_DUE`): a summary row is as high as its longest text, the notice wraps in
+        the width the turn's name leaves it. At most `LAYOUT_WAITS` times a frame, so a layout that keeps itself
         due (or a chain deeper than the clock's passes) still gets the text before the frame."""
         frame = Clock.frames_displayed
         if self.__dict__.get("_waits_frame") != frame:
             self._waits_frame, self._waits = frame, 0
         if self._waits >= LAYOUT_WAITS:
             return False
-        if not self._sizes_itself() and self._sizing_due():
+        if self._sizing_due(self._rank()):
             self._waits += 1
             self._trigger_texture()
             return True
@@ -440,12 +447,13 @@ class KeepsTextures:
             widget = widget.parent
         return False
 
-    def _sizing_due(self) -> bool:
-        for label in list(_SIZING_DUE):
-            if label is not self and label._trigger_texture.is_triggered:
-                return True
-            if not label._trigger_texture.is_triggered:
-                _SIZING_DUE.discard(label)  # laid out some other way (a direct call)
+    def _sizing_due(self, rank: int) -> bool:
+        """Whether a label of a rank below `rank` has new text due."""
+        for due in _SIZING_DUE[:rank]:
+            for label in list(due):
+                if label._trigger_texture.is_triggered:
+                    return True
+                due.discard(label)  # laid out some other way (a direct call)
         return False
 
     def _show_box(self, box: list[int], uv: list[float]) -> None:
