@@ -121,6 +121,7 @@ def test_a_new_text_waits_for_the_layout_that_sizes_its_label(plain_label, monke
     from kivy.uix.boxlayout import BoxLayout
 
     box = BoxLayout(size=(300, 40))
+    box.texts_wait_for_layout = True  # as the Trajan table screen asks
     label = plain_label(text="", font_size=18)
     label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
     box.add_widget(label)
@@ -147,6 +148,7 @@ def test_a_text_waits_for_a_layout_a_few_passes_at_most(plain_label, monkeypatch
     assert LAYOUT_WAITS < Clock.max_iteration
     holder = Widget(size=(300, 40))
     holder._trigger_layout = AlwaysDue()
+    holder.texts_wait_for_layout = True
     label = plain_label(text="", size=(300, 40), text_size=(300, 40), font_size=18)
     holder.add_widget(label)
     Clock.tick_draw()
@@ -157,6 +159,24 @@ def test_a_text_waits_for_a_layout_a_few_passes_at_most(plain_label, monkeypatch
     assert label.texture is not None and label.texture_size == [300, 40]
 
 
+def test_a_text_elsewhere_does_not_wait(plain_label, monkeypatch):
+    """Only a screen that asks for it (`texts_wait_for_layout`) has its texts wait: elsewhere a
+    new text is laid out at the first pass, as Kivy does."""
+    from kivy.clock import Clock
+    from kivy.uix.boxlayout import BoxLayout
+
+    box = BoxLayout(size=(300, 40))
+    label = plain_label(text="", font_size=18)
+    label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
+    box.add_widget(label)
+    Clock.tick_draw()
+    laid = _counting_layouts(monkeypatch)
+    label.text = "History"
+    box.size = (420, 60)
+    Clock.tick_draw()
+    assert laid == [(300, 40), (420, 60)]
+
+
 def test_a_boxed_text_waits_for_the_text_that_sizes_its_row(plain_label, monkeypatch):
     """A row as high as its longest text (a season summary's payments) and a label boxed in the
     row's height beside it (the VP): given new texts together, the boxed one is laid out once,
@@ -165,6 +185,7 @@ def test_a_boxed_text_waits_for_the_text_that_sizes_its_row(plain_label, monkeyp
     from kivy.uix.boxlayout import BoxLayout
 
     row = BoxLayout(size=(400, 30), size_hint=(None, None))
+    row.texts_wait_for_layout = True
     vp = plain_label(text="", font_size=18, size_hint_x=None, width=100)
     vp.bind(size=lambda widget, size: setattr(widget, "text_size", size))
     paid = plain_label(text="", font_size=18, text_size=(300, None))
@@ -187,6 +208,7 @@ def test_a_wrapped_text_waits_for_the_text_that_decides_its_width(plain_label, m
     from kivy.uix.boxlayout import BoxLayout
 
     line = BoxLayout(size=(600, 44), size_hint=(None, None))
+    line.texts_wait_for_layout = True
     turn = plain_label(text="Round 1", font_size=20, size_hint_x=None)
     turn.bind(texture_size=lambda widget, size: setattr(widget, "width", size[0]))
     notice = plain_label(text="", font_size=18)

@@ -426,25 +426,32 @@ class KeepsTextures:
         the old size, then at the new one (a season's summary rows, the final table: 20-40
         labels of one tap). It also waits for the labels of a lower `_rank` whose new text is
         due (`_SIZING_DUE`): a summary row is as high as its longest text, the notice wraps in
-        the width the turn's name leaves it. At most `LAYOUT_WAITS` times a frame, so a layout that keeps itself
-        due (or a chain deeper than the clock's passes) still gets the text before the frame."""
+        the width the turn's name leaves it. At most `LAYOUT_WAITS` times a frame, so a layout that keeps
+        itself due (or a chain deeper than the clock's passes) still gets the text before the frame.
+        Only under a widget with `texts_wait_for_layout` (the Trajan table): elsewhere (the history's
+        rows, laid out by a RecycleView across frames) a text waiting was seen to run after the app
+        stopped, in the next app's tests."""
+        due = False
+        widget = self.parent
+        while widget is not None and widget is not widget.parent:
+            # a layout's trigger due before this frame (a ClockEvent of timeout -1; a RecycleView's
+            # layout is due after it, and some widgets name a plain method so)
+            trigger = getattr(widget, "_trigger_layout", None)
+            due = due or (getattr(trigger, "is_triggered", False) and getattr(trigger, "timeout", 0) < 0)
+            if getattr(widget, "texts_wait_for_layout", False):
+                break
+            widget = widget.parent
+        else:
+            return False  # only on a screen that asks for it (`texts_wait_for_layout`)
         frame = Clock.frames_displayed
         if self.__dict__.get("_waits_frame") != frame:
             self._waits_frame, self._waits = frame, 0
         if self._waits >= LAYOUT_WAITS:
             return False
-        if self._sizing_due(self._rank()):
+        if due or self._sizing_due(self._rank()):
             self._waits += 1
             self._trigger_texture()
             return True
-        widget = self.parent
-        while widget is not None and widget is not widget.parent:
-            # a layout's trigger (a ClockEvent; some widgets name a plain method so)
-            if getattr(getattr(widget, "_trigger_layout", None), "is_triggered", False):
-                self._waits += 1
-                self._trigger_texture()
-                return True
-            widget = widget.parent
         return False
 
     def _sizing_due(self, rank: int) -> bool:
