@@ -121,13 +121,15 @@ class CompanionApp(App):
         # Before the window: Kivy's graphics context runs a whole collection as it is made, which
         # then walks none of what the imports made (35 ms at 200 resumed steps, before).
         self._collector.freeze_start_up()
+        from kivy.clock import Clock
         from kivy.core.window import Window
         from kivy.uix.screenmanager import NoTransition
 
-        from companion.ui.widgets import theme
+        from companion.ui.widgets import CLOCK_PASSES, theme
         from companion.ui.shell.bridge import Bridge
         from companion.ui.widgets import WindowScreenManager
 
+        Clock.max_iteration = max(Clock.max_iteration, CLOCK_PASSES)
         Window.clearcolor = theme.BG
         Window.bind(size=self._on_window_size)
         self._on_window_size(Window, Window.size)

@@ -33,6 +33,10 @@ UNSHOWN_PANELS = ("summary_panel", "final_panel", "board_panel")
 
 
 class TrajanTableScreen(Screen):
+    #: Its labels' new texts wait for the layouts above them (`KeepsTextures._waits_for_layout`):
+    #: a season's end and the game's end lay 20-40 texts out once, not twice.
+    texts_wait_for_layout = True
+
     def on_kv_post(self, base_widget: Any) -> None:
         vm = running_app().trajan_vm
         self._panels = {name: strong(self.ids[name]) for name in ENTRY_PANELS + CONTENT_PANELS}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
+import weakref
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -338,6 +339,17 @@ def _frozen(value: Any) -> Any:
 #: go first). A busy table's text is ~7 kilopixels a texture: 512 are ~15 MB of texture memory.
 SHARED_TEXTURES = 512
 _SHARED: "OrderedDict[tuple[Any, ...], tuple[Any, ...]]" = OrderedDict()
+#: How many of the clock's passes before a frame a label's new text may wait for a layout above
+#: it (`KeepsTextures._waits_for_layout`); `CLOCK_PASSES` leaves room after them.
+LAYOUT_WAITS = 7
+#: The clock's passes before a frame (`Clock.max_iteration`, the app sets it): Kivy's default of 10
+#: was already reached by the busiest frames here (a game's start), and what is still due after
+#: the last pass waits for the next frame, so the frame would show a half-updated screen.
+CLOCK_PASSES = 20
+#: The labels with new text due whose texture decides a size, by rank (`KeepsTextures._rank`):
+#: [0] those free in width (a name as wide as its text), [1] those free in height only (a
+#: wrapped notice, a row as high as its longest text). A label waits for those of a lower rank.
+_SIZING_DUE: "tuple[weakref.WeakSet[Any], weakref.WeakSet[Any]]" = (weakref.WeakSet(), weakref.WeakSet())
 
 
 class KeepsTextures:
@@ -361,7 +373,24 @@ class KeepsTextures:
     given a texture takes that texture's coordinates, which must come first.
     """
 
+    def _trigger_texture_update(self, name: Any = None, source: Any = None, value: Any = None) -> None:
+        super()._trigger_texture_update(name, source, value)
+        rank = self._rank()
+        if rank < 2:
+            _SIZING_DUE[rank].add(self)
+
+    def _rank(self) -> int:
+        """0: the text decides the label's width (and height); 1: its height only (it wraps in a
+        given width); 2: neither (`text_size` both ways: the text is boxed in the label's size).
+        A text of rank 0 may change the width a rank-1 text wraps in, which may change the
+        height a rank-2 text is boxed in: each is laid out after those below it."""
+        text_size = self.text_size
+        return 0 if text_size[0] is None else (1 if text_size[1] is None else 2)
+
     def texture_update(self, *largs: Any) -> None:
+        if largs:
+            for due in _SIZING_DUE:
+                due.discard(self)
         core = self._label
         key = self._texture_key()
         entry = _SHARED.get(key)
@@ -375,6 +404,8 @@ class KeepsTextures:
             if refs is not None:
                 self.refs, self.anchors = refs, anchors
             self._show_box(box, uv)
+            return
+        if largs and self._waits_for_layout():
             return
         core.texture = None  # the core label would draw the new text into a texture others may show
         if core.__dict__.get("_render_end") is None:
@@ -441,6 +472,50 @@ class KeepsTextures:
         core = self._label
         wrapped = linebreak.wrap_text(text, room, lambda line: _word_width(core, line), markup=self.markup)
         return None if wrapped == text else wrapped
+
+    def _waits_for_layout(self) -> bool:
+        """Whether the clock's call to lay the new text out waits (it is called again, before the
+        same frame) because a layout above the label is still due: that layout gives the label
+        its size, and with `text_size` bound to the size the text would be laid out twice — at
+        the old size, then at the new one (a season's summary rows, the final table: 20-40
+        labels of one tap). It also waits for the labels of a lower `_rank` whose new text is
+        due (`_SIZING_DUE`): a summary row is as high as its longest text, the notice wraps in
+        the width the turn's name leaves it. At most `LAYOUT_WAITS` times a frame, so a layout that keeps
+        itself due (or a chain deeper than the clock's passes) still gets the text before the frame.
+        Only under a widget with `texts_wait_for_layout` (the Trajan table): elsewhere (the history's
+        rows, laid out by a RecycleView across frames) a text waiting was seen to run after the app
+        stopped, in the next app's tests."""
+        due = False
+        widget = self.parent
+        while widget is not None and widget is not widget.parent:
+            # a layout's trigger due before this frame (a ClockEvent of timeout -1; a RecycleView's
+            # layout is due after it, and some widgets name a plain method so)
+            trigger = getattr(widget, "_trigger_layout", None)
+            due = due or (getattr(trigger, "is_triggered", False) and getattr(trigger, "timeout", 0) < 0)
+            if getattr(widget, "texts_wait_for_layout", False):
+                break
+            widget = widget.parent
+        else:
+            return False  # only on a screen that asks for it (`texts_wait_for_layout`)
+        frame = Clock.frames_displayed
+        if self.__dict__.get("_waits_frame") != frame:
+            self._waits_frame, self._waits = frame, 0
+        if self._waits >= LAYOUT_WAITS:
+            return False
+        if due or self._sizing_due(self._rank()):
+            self._waits += 1
+            self._trigger_texture()
+            return True
+        return False
+
+    def _sizing_due(self, rank: int) -> bool:
+        """Whether a label of a rank below `rank` has new text due."""
+        for due in _SIZING_DUE[:rank]:
+            for label in list(due):
+                if label._trigger_texture.is_triggered:
+                    return True
+                due.discard(label)  # laid out some other way (a direct call)
+        return False
 
     def _show_box(self, box: list[int], uv: list[float]) -> None:
         """Draws the texture's `box` (x, y from its bottom left, width, height; `uv` its texture
