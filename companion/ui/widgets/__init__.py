@@ -482,7 +482,7 @@ class KeepsTextures:
         due (`_SIZING_DUE`): a summary row is as high as its longest text, the notice wraps in
         the width the turn's name leaves it. At most `LAYOUT_WAITS` times a frame, so a layout that keeps
         itself due (or a chain deeper than the clock's passes) still gets the text before the frame.
-        Only under a widget with `texts_wait_for_layout` (the Trajan table): elsewhere (the history's
+        Only under a widget with `texts_wait_for_layout` (a table screen that asks for it): elsewhere (the history's
         rows, laid out by a RecycleView across frames) a text waiting was seen to run after the app
         stopped, in the next app's tests."""
         due = False
