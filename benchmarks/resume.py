@@ -33,6 +33,8 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.inapp import Figure, emit  # noqa: E402
+
 from benchmarks.inapp import percentile  # noqa: E402
 from benchmarks.journal import build_journal  # noqa: E402
 from companion.core.engine import Engine  # noqa: E402
@@ -173,6 +175,16 @@ def main() -> int:
         print("  (after: resumed from its checkpoint; before column here: the same engine replayed whole)")
         ok = ok and max(resumed, whole) <= 20
     print("targets met" if ok else "TARGET MISSED")
+    figures = [Figure("resume", name.replace(" (ms)", ""), after, "ms", target if kind == "wall" else None,
+                      f"replayed whole {before:.1f}; {after / floor:.2f}x reading the rows")
+               for (name, after, before, floor, _goal), (kind, target) in
+               zip(rows, [(k, 100.0) for _ in range(2) for k in ("wall", "wall", "CPU", "CPU")])]
+    figures.append(Figure("resume", "whole 4-player Trajan replay wall p50", whole_p50, "ms", 20.0,
+                          f"CPU p50 {p(trajan_t['whole'], 1, 50):.1f}"))
+    if memory is not None:
+        figures.append(Figure("resume", f"engine memory, {args.memory_events} events", max(memory), "MB", 20.0,
+                              f"resumed {memory[0]:.1f}, replayed whole {memory[1]:.1f}"))
+    emit(figures)
     return 0
 
 
