@@ -183,7 +183,9 @@ class AugustusTableViewModel(EventDispatcher):
     def _relabel(self) -> None:
         view = self._view
         players = view.get("players") or ()
-        self.title = _("Augustus · Draw {n}").format(n=view.get("call", 0))
+        calls = int(view.get("call") or 0)
+        # Before the first draw there is no draw to number ("Draw 0" read as a count of nothing)
+        self.title = _("Augustus · Draw {n}").format(n=calls) if calls else _("Augustus")
         self.token = words.last_call(view)
         self.token_text = words.token_name(self.token) if self.token else _("No token yet")
         self.left_text = words.call_left(view)

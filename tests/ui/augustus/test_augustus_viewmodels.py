@@ -71,7 +71,9 @@ def test_the_panel_follows_the_view_and_the_buttons_post_the_rules_intents(sessi
             vm.take()
             assert session.notice is None, session.notice
     assert vm.content == "token" and [t["token"] for t in vm.tokens] == list(bag.TOKENS)
+    assert vm.title == "Augustus", "before the first draw: no draw to number (not 'Draw 0')"
     vm.enter_token("dagger")
+    assert vm.title == "Augustus · Draw 1"
     assert vm.content == "seats" and vm.seat == 0 and vm.choices == ["#1 Dagger", "Skip"]
     vm.play(0)
     assert posted[-1] == Intent("place", {"seat": 0, "number": 1, "slot": 0})
