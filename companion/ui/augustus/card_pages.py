@@ -22,6 +22,7 @@ from kivy.uix.widget import Widget
 from companion.ui.augustus import format as words
 from companion.ui.augustus import panels
 from companion.ui.augustus.panels import NUMBERS
+from companion.ui.augustus.shelf import Shelf
 from companion.ui.text.i18n import _, current_language
 from companion.ui.widgets import AppLabel, FitButton, theme
 
@@ -35,36 +36,13 @@ def _app() -> Any:
     return App.get_running_app()
 
 
-def fill(container: Any, widgets: Iterable[Any]) -> None:
-    """`container` holds `widgets`, in that order, and nothing else; untouched when it already
-    does (no relayout)."""
-    wanted = list(widgets)
-    if list(reversed(container.children)) == wanted:
-        return
-    container.clear_widgets()
-    for widget in wanted:
-        if widget.parent is not None:
-            widget.parent.remove_widget(widget)
-        container.add_widget(widget)
-
-
-class Kept:
-    """The pages' widgets by key, made once. A kept button is bound once, to the tap its page last
-    gave it (`taps`): a page's build says what each does now."""
-
-    def __init__(self) -> None:
-        self._widgets: dict[str, Any] = {}
-        self.taps: dict[str, Callable[[], None]] = {}
+class Kept(Shelf):
+    """The pages' widgets by key, made once (`Shelf`). A kept button is bound once, to the tap its
+    page last gave it (`taps`): a page's build says what each does now."""
 
     def get(self, key: str) -> Any:
         """The widget kept under `key`, None if none was made yet."""
-        return self._widgets.get(key)
-
-    def _take(self, key: str, make: Callable[[], Any]) -> Any:
-        widget = self._widgets.get(key)
-        if widget is None:
-            widget = self._widgets[key] = make()
-        return widget
+        return self._kept.get(key)
 
     def button(self, wid: str, text: str, on_tap: Callable[[], None], *, selected: bool = False,
                bg: Any = None, font: float = theme.BUTTON, disabled: bool = False,
@@ -72,7 +50,7 @@ class Kept:
         """The button `wid` with these words, colour and tap; a row high unless `size_hint` says
         it takes its row's height; `width` (unscaled) when its `size_hint` x is None."""
         scale = _app().scale
-        button = self._take(wid, lambda: self._new_button(wid))
+        button = self.take(wid, lambda: self._new_button(wid))
         self.taps[wid] = on_tap
         button.text, button.selected, button.disabled = text, selected, disabled
         button.base_font, button.min_font = font * scale, theme.READ * scale
@@ -97,7 +75,7 @@ class Kept:
               *, grows: bool = True) -> AppLabel:
         """The label `wid`, wrapped in its width: as high as its text when it `grows`, else as
         its row (`size_hint_y` 1, the text in the middle)."""
-        label = self._take(wid, lambda: self._new_label(wid, grows))
+        label = self.take(wid, lambda: self._new_label(wid, grows))
         label.text, label.font_size, label.halign = text, font * _app().scale, halign
         label.color = theme.TEXT if color is None else color
         return label
@@ -111,9 +89,9 @@ class Kept:
 
     def grid(self, key: str, widgets: Iterable[Any], cols: int) -> GridLayout:
         """A grid of `cols` as high as its rows, holding `widgets`."""
-        grid = self._take(key, self._new_grid)
+        grid = self.take(key, self._new_grid)
         grid.cols, grid.spacing = cols, GAP * _app().scale
-        fill(grid, widgets)
+        Shelf.fill(grid, widgets)
         return grid
 
     @staticmethod
@@ -127,13 +105,13 @@ class Kept:
         """A box holding `widgets`: as high as they are when it `grows`, `high` (unscaled) when
         given, else its parent's share; `hint_x` its width's share."""
         scale = _app().scale
-        box = self._take(key, lambda: self._new_box(grows))
+        box = self.take(key, lambda: self._new_box(grows))
         box.orientation, box.spacing, box.size_hint_x = "vertical" if vertical else "horizontal", GAP * scale, hint_x
         if high:
             box.size_hint_y, box.height = None, high * scale
         elif not grows:
             box.size_hint_y = 1
-        fill(box, widgets)
+        Shelf.fill(box, widgets)
         return box
 
     @staticmethod
@@ -146,7 +124,7 @@ class Kept:
 
     def widget(self, key: str, **props: Any) -> Widget:
         """A blank widget (a gap in a grid, the room under a page), with `props`."""
-        widget = self._take(key, Widget)
+        widget = self.take(key, Widget)
         for name, value in props.items():
             setattr(widget, name, value)
         return widget
