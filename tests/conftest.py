@@ -99,3 +99,16 @@ def _private_xdg_dirs(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
     monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item, settings):
+    """pytest-timeout's per-test bound, stretched by the machine's load (`tests.machine_load`):
+    a hang still fails, and a passing test on a crowded machine is not cut off."""
+    import pytest_timeout
+
+    from tests.machine_load import slowdown
+
+    if not settings.timeout:
+        return None  # no bound set: pytest-timeout's own hook does nothing either
+    return pytest_timeout.pytest_timeout_set_timer(item, settings._replace(timeout=settings.timeout * slowdown()))

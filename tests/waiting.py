@@ -10,13 +10,16 @@ from __future__ import annotations
 import time
 from typing import Callable
 
+from tests.machine_load import slowdown
+
 TIMEOUT = 30.0
 """Seconds before a condition that never holds counts as a failure."""
 
 
 def wait_for(condition: Callable[[], object], timeout: float = TIMEOUT) -> bool:
-    """Polls `condition` until it holds or `timeout` seconds pass; its last value decides."""
-    end = time.monotonic() + timeout
+    """Polls `condition` until it holds or `timeout` seconds (stretched by the machine's load,
+    `tests.machine_load`) pass; its last value decides."""
+    end = time.monotonic() + timeout * slowdown()
     while time.monotonic() < end:
         if condition():
             return True

@@ -22,6 +22,8 @@ import re
 import time
 from typing import Any, Callable, Generator, Iterable, Iterator
 
+from tests.machine_load import slowdown
+
 Script = Callable[["UI"], Iterator[Any]]
 
 #: COMPANION_TEST_SLOW_FRAMES=0.2: each frame of `run_ui` sleeps that long more, as on a loaded
@@ -94,7 +96,8 @@ def _scrolled_into_view(widget: Any) -> Generator[None, None, None]:
 def run_ui(session: Any, script: Script, *, language: str = "en", profile: str = "800x480",
            start_screen: str = "home", watchdog: float = 45.0, **kwargs: Any) -> Any:
     """Runs the app with `script`; re-raises the script's failure after the app has stopped.
-    `watchdog`: seconds after which a script still running fails (≥ 5× its time on an idle machine)."""
+    `watchdog`: seconds after which a script still running fails (≥ 5× its time on an idle machine),
+    stretched by the machine's load (`tests.machine_load`)."""
     from kivy.clock import Clock
 
     from companion.ui.shell.app import run_app
@@ -118,11 +121,12 @@ def run_ui(session: Any, script: Script, *, language: str = "en", profile: str =
             return None
 
         def give_up(_dt: float) -> None:
-            outcome.setdefault("error", TimeoutError(f"script still running after {watchdog} s"))
+            outcome.setdefault("error", TimeoutError(f"script still running after {limit:.0f} s"))
             app.stop()
 
         Clock.schedule_interval(step, 0)
-        outcome["watchdog"] = Clock.schedule_once(give_up, watchdog)
+        limit = watchdog * slowdown()
+        outcome["watchdog"] = Clock.schedule_once(give_up, limit)
         if SLOW_FRAMES:  # every frame this much longer: a loaded machine, to find timing assumptions
             outcome["slow"] = Clock.schedule_interval(lambda _dt: time.sleep(SLOW_FRAMES), 0)
 
@@ -299,11 +303,13 @@ UNTIL_TIMEOUT = 30.0
 def until(condition: Callable[[], Any], timeout: float = UNTIL_TIMEOUT,
           what: str | Callable[[], str] = "condition") -> Generator[None, None, None]:
     """Frames until `condition()` holds; fails after `timeout` seconds (`what` names what was
-    waited for; a callable is asked then, for what is still in the way)."""
-    end = time.monotonic() + timeout
+    waited for; a callable is asked then, for what is still in the way). The limit stretches by
+    the machine's load (`tests.machine_load`)."""
+    limit = timeout * slowdown()
+    end = time.monotonic() + limit
     while not condition():
         if time.monotonic() >= end:
-            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what() if callable(what) else what}")
+            raise AssertionError(f"timed out after {limit:.0f} s waiting for {what() if callable(what) else what}")
         yield
 
 
