@@ -24,6 +24,21 @@ Floor, same run, same app, alternating: a bare gpiozero `Button` on another mock
 nothing changed. Target: p99 ≤ 16 ms for every row (one 60 Hz frame; on a real display add the
 I2C frame, ~23 ms at 400 kHz, written off the UI thread).
 
+Before the first sample the app's idle moment runs once (`IdleCollector.idle_now`, as after a
+table's first pause of a second): its first garbage pass is a whole one and its idle jobs run
+(0.1-0.9 s of the main thread here, printed). Without it a slow set-up let that moment fall on
+the first samples (a ± press's hop measured 0.5 and 1.4 s), and a short run's p99 (24 cycles:
+its worst sample) could be that wait rather than the path's.
+
+Where each row's time goes is printed under the table (p50 and p99 of each part, and the slowest
+sample's parts): the hop (edge or report → the fact handed to the session on the main thread), the
+session (rules, the journal's durable commit, view-models, the pads' screens submitted), the
+clock's passes before the frame (layout, label textures), the canvas (Kivy's GL calls), the raster
+(the flip's `glFinish`: here Mesa's software rasteriser, which the floor pays too) and the OLED
+(its writer thread). The "app's own CPU" rows are the main thread's `thread_time` from the fact
+handed to the session to the canvas issued: what a Pi's CPU must do before its GPU draws, held to
+the Trajan tap's CPU p99 ≤ 4 ms (a Pi 4, about 3× slower a core, stays inside one 60 Hz frame).
+
 Run: python benchmarks/pads.py [--cycles 100] [--json OUT]
 (KIVY_CLOCK=default measures the main loop before the wake-up: the next frame's tick.)
 """
@@ -37,7 +52,7 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.inapp import (PathStats, PathTimer, bench_args, prepare, print_paths,  # noqa: E402
+from benchmarks.inapp import (PathStats, PathTimer, bench_args, percentile, prepare, print_paths,  # noqa: E402
                               redraw_on_main, run_with_driver, wait_for, write_json)
 
 HOME = prepare("pads")
@@ -48,6 +63,87 @@ from gpiozero.pins.mock import MockFactory  # noqa: E402
 from benchmarks.mock_pads import MockPinPads  # noqa: E402
 from hardware.facts import ButtonPressed  # noqa: E402
 from hardware.handheld.keylogic import PadTimings  # noqa: E402
+
+#: The parts of a sample, each from the mark before it (the first from the edge or the report).
+PARTS = (("main", "hop to the main thread"), ("told", "session: rules, journal, views"),
+         ("drawing", "clock passes: layout, textures"), ("drawn", "canvas: Kivy's GL calls"),
+         ("frame", "raster: flip + glFinish"))
+
+
+class SplitTimer(PathTimer):
+    """A `PathTimer` that also marks where the main thread's work on the armed pad's fact starts
+    and ends (`main`, `told`: the bridge's handler, wrapped) and where the frame that shows it is
+    drawn (`drawing`: the window's on_draw starts; `drawn`: its GL calls issued, at the flip), and
+    keeps the main thread's own CPU (`thread_time`) from `main` to `drawn`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seat = -1
+        self._told = False
+        self.reached = False
+        """The armed fact has reached the session: an OLED image before it is an earlier one's."""
+        self._cpu0 = 0.0
+        self.app_cpu = 0.0
+
+    def arm(self, *marks: str) -> None:
+        self._told = self.reached = False
+        self.app_cpu = float("nan")
+        super().arm(*marks)
+
+    def wrap_handle(self, handle: Callable[[object], None]) -> Callable[[object], None]:
+        def on_main(fact: object) -> None:
+            ours = self.armed and isinstance(fact, ButtonPressed) and fact.pad == self.seat
+            if ours:
+                self._cpu0 = time.thread_time()
+                self.reached = True
+                self.mark("main")
+            handle(fact)
+            if ours:
+                self._told = True
+                self.mark("told")
+        return on_main
+
+    def drawing(self, *_args: Any) -> None:  # bound to the window's on_draw: runs before it draws
+        if self._told:
+            self.mark("drawing")
+
+    def on_flip(self, *args: Any) -> None:
+        if self._told and self.armed:
+            self.app_cpu = time.thread_time() - self._cpu0
+            self.mark("drawn")
+            self._told = False
+        super().on_flip(*args)
+
+
+class Split:
+    """Each sample's parts (ms, from the mark before), for the table under the figures."""
+
+    def __init__(self, name: str, marks: tuple[str, ...]) -> None:
+        self.name, self.marks = name, marks
+        self.samples: list[dict[str, float]] = []
+
+    def add(self, timer: PathTimer) -> None:
+        at = {name: timer.at(name)[0] * 1000 for name in self.marks}
+        parts, before = {}, 0.0
+        for name, _label in PARTS:
+            if name in at:
+                parts[name] = at[name] - before
+                before = at[name]
+        if "oled" in at:
+            parts["oled"] = at["oled"]
+        parts["total"] = max(at.values())
+        self.samples.append(parts)
+
+    def print(self) -> None:
+        if not self.samples:
+            return
+        labels = dict(PARTS, oled="OLED image (writer thread), from the start")
+        slowest = max(self.samples, key=lambda parts: parts["total"])
+        print(f"  {self.name}: where the time goes (ms)        p50      p99  slowest sample")
+        for name in [n for n, _ in PARTS if n in slowest] + ["oled"]:
+            values = [parts[name] for parts in self.samples]
+            print(f"    {labels[name][:42]:<42}{percentile(values, 50):>8.2f} {percentile(values, 99):>8.2f} "
+                  f"{slowest[name]:>8.2f}")
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 FLOOR_PIN = 4
@@ -67,7 +163,7 @@ def main() -> int:
     from companion.session import Intent, Session
 
     session = Session(built_games(), JournalStore(HOME / "games"))
-    timer = PathTimer()
+    timer = SplitTimer()
     factory = MockFactory()
     armed_seat = [-1]
     unlock_reported = [False]
@@ -78,29 +174,60 @@ def main() -> int:
             unlock_reported[0] = True
 
     def on_display(seat: int) -> None:
-        if seat == armed_seat[0]:
+        if seat == armed_seat[0] and timer.reached:  # not a write still due from before the edge
             timer.mark("oled")
 
     plan = MockPinPads(factory, len(PLAYERS), on_display, on_report=on_report, timings=TIMINGS)
     adjust = PathStats("± press -> seat's OLED (draft)", 16.0)
     lock = PathStats("OK release -> OLED + lock row drawn", 16.0)
     unlock = PathStats("OK held -> OLED + lock row drawn", 16.0, "from the timer thread's report")
+    lock_cpu = PathStats("OK release: the app's own CPU (main thread)", 4.0, "session to canvas, not the raster",
+                         target_on="cpu")
+    unlock_cpu = PathStats("OK held: the app's own CPU (main thread)", 4.0, "session to canvas, not the raster",
+                           target_on="cpu")
     floor = PathStats("floor: bare Button -> main thread -> frame")
+    drawn = ("main", "told", "drawing", "drawn", "frame", "oled")
+    splits = {adjust.name: Split("± press", ("main", "told", "oled")), lock.name: Split("OK release", drawn),
+              unlock.name: Split("OK held", drawn)}
+    own_cpu = {lock.name: lock_cpu, unlock.name: unlock_cpu}
+    warm_up: list[float] = []
 
     def drive(app: Any) -> None:
         app.bridge.post(Intent("new_game", {"game": "secretbid", "setup": {"players": PLAYERS, "pads": [0, 1, 2, 3]}}))
         wait_for(lambda: session.table_view().game == "secretbid" and plan.feed is not None, "the secret bid")
+        app.bridge._handle = timer.wrap_handle(app.bridge._handle)  # the session's, behind the queue
+        from kivy.core.window import Window
+
+        from companion.ui.shell.bridge import on_main_thread
+
+        on_main_thread(lambda: Window.bind(on_draw=timer.drawing))  # before the window's own drawing
+        idle: list[float] = []
+
+        def idle_now() -> None:  # the table's first pause, before any sample (see the docstring)
+            t0 = time.perf_counter()
+            app._collector.idle_now()
+            idle.append(time.perf_counter() - t0)
+
+        on_main_thread(idle_now)
+        wait_for(lambda: idle, "the app's first idle moment")
+        warm_up.append(idle[0])
         pins = [{key: factory.pin(number) for key, number in seat.pins.items()} for seat in plan.seats]
         bare = Button(FLOOR_PIN, pin_factory=factory)
         bare.when_pressed = redraw_on_main(timer)
         floor_pin = factory.pin(FLOOR_PIN)
 
         def sample(stats: PathStats, seat: int, edge: Callable[[], None], *marks: str) -> None:
-            armed_seat[0] = seat
-            timer.arm(*marks)
+            split = splits.get(stats.name)
+            armed_seat[0] = timer.seat = seat
+            timer.arm(*(split.marks if split is not None else marks))
             edge()
-            stats.add(timer.wait(stats.name))
-            armed_seat[0] = -1
+            timer.wait(stats.name)
+            stats.add(max((timer.at(mark) for mark in marks), key=lambda at: at[0]))  # the row's own end
+            if split is not None:
+                split.add(timer)
+            if stats.name in own_cpu:
+                own_cpu[stats.name].add((timer.at("drawn")[0] - timer.at("main")[0], timer.app_cpu))
+            armed_seat[0] = timer.seat = -1
             time.sleep(SETTLE)
 
         try:
@@ -134,8 +261,14 @@ def main() -> int:
     figures = print_paths(
         f"pads benchmark: {args.cycles} cycles over 4 seats of a secret bid, gpiozero mock pins driven from a "
         f"device thread, luma dummy OLEDs behind the real display writer, 800x480 offscreen",
-        [adjust, lock, unlock], floor, bench="pads")
+        [adjust, lock, unlock, lock_cpu, unlock_cpu], floor, bench="pads")
     print("(on a real display add the I2C frame: ~23 ms at 400 kHz, written off the UI thread)")
+    print(f"(OK held is timed from the pads' timer reporting the long press: the hold itself, "
+          f"{TIMINGS.long_press:g} s here, {PadTimings().long_press:g} s by default, is not in it)")
+    print(f"(before the samples: the app's first idle moment, its whole garbage pass and idle jobs, "
+          f"{warm_up[0] * 1000:.0f} ms of the main thread; a press during it waits that long)")
+    for split in splits.values():
+        split.print()
     write_json(args.json, figures)
     return 0
 

@@ -16,7 +16,7 @@ from PIL import Image
 
 from companion.config import Config, OledConfig, PadsConfig, SeatConfig
 from companion.core.store import JournalStore
-from companion.presenters.game import pad_screen
+from companion.presenters.game import GamePresenter, pad_screen
 from companion.presenters.pad_screens import ENGLISH, PadWords
 from companion.wiring.pads import PadPlan, open_pad_devices, plan_pads
 from companion.wiring.seat_feed import SeatScreens, phase_marker
@@ -390,6 +390,54 @@ def test_the_phase_marker_changes_at_a_reveal_and_a_new_round_only(session):
     assert revealed != before
     session.handle(Intent("new_round"))
     assert phase_marker(session.table_view()) not in (before, revealed)
+
+
+class CountingPresenter(GamePresenter):
+    """The secret bid's pads as by shape, counting the screens it was asked to make, per seat."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.made: list[int] = []
+
+    def pad_screen(self, view, seat, *, cursor=None, words=ENGLISH):
+        self.made.append(seat)
+        return super().pad_screen(view, seat, cursor=cursor, words=words)
+
+
+class ShownScreens:
+    """A pad sink that keeps every screen it is handed, in order."""
+
+    pads = range(3)
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[int, PadScreen]] = []
+
+    def show(self, pad, screen):
+        self.shown.append((pad, screen))
+
+    def interrupt(self):
+        pass
+
+
+def test_a_pad_whose_seat_view_is_unchanged_keeps_its_screen_without_the_presenter(session):
+    presenter, sink = CountingPresenter(), ShownScreens()
+    words = [ENGLISH]
+    feed = SeatScreens(session, sink, words=lambda: words[0], presenters={"secretbid": presenter})
+    session.listeners.append(feed.update)
+    bid_game(session)
+    assert sorted(presenter.made) == [0, 1, 2]
+    presenter.made.clear()
+    session.handle(ButtonPressed(1, "plus"))  # Bo's draft: only Bo's view changed
+    assert presenter.made == [1] and feed.screens[1].amount == 1
+    sink.shown.clear()
+    presenter.made.clear()
+    session.handle(ButtonPressed(1, "ok"))  # the lock is public: every seat's view changed
+    assert sorted(presenter.made) == [0, 1, 2] and feed.screens[1].locked
+    assert [pad for pad, _ in sink.shown] == [0, 1, 2]  # every pad handed its screen, kept or new
+    presenter.made.clear()
+    words[0] = PadWords(ok_to_lock="OK: lock")  # another language: every screen made again
+    feed.update(session.table_view())
+    assert sorted(presenter.made) == [0, 1, 2] and feed.screens[0].status == "OK: lock"
 
 
 def test_closing_clears_every_display_and_png(session, tmp_path, clock):

@@ -20,7 +20,8 @@ use them for its own screens):
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence  # not typing's: an isinstance check through those is 2-3x slower
+from typing import Any, Callable
 
 from companion.presenters.screens import PadScreen
 from companion.presenters.view_fields import seat_name, seat_player, view_players, whole_number

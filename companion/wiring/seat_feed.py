@@ -5,7 +5,10 @@ every fact, with the public `TableView`). For each configured pad it asks the se
 is in the open game (`seat_of_pad`) and that seat's own view (`seat_view`), maps it with the pure
 `pad_screen` (by the open game's presenter), and submits the result to that pad's display: the
 display that shows seat k's secrets is the one of the pad that plays seat k (`pad_of_seat`), never
-another. A pad that belongs to nobody is cleared. The writer draws only what changed.
+another. A pad that belongs to nobody is cleared. The writer draws only what changed, and a pad
+whose seat view, cursor and words are what they were keeps its screen without asking the presenter
+again (a ± press changes one seat's draft: the other pads' views are equal, and a view of the same
+state shares its public part, so most of that comparison is by identity).
 
 When the table's phase changes (a reveal, a new round, another player's turn, another game), the
 pads' holds are interrupted first, so a + held through a reveal does not walk into the next bid.
@@ -69,6 +72,7 @@ class SeatScreens:
         self._marker: Hashable | None = None
         self.screens: dict[int, PadScreen] = {}
         """The screen last submitted per pad (what its display shows, or will in a moment)."""
+        self._made_from: dict[int, tuple[Any, ...]] = {}  # per pad: what its screen was made from
 
     def update(self, table: Any) -> None:
         marker = phase_marker(table)
@@ -80,13 +84,24 @@ class SeatScreens:
         for pad in self.devices.pads:
             seat = self.session.seat_of_pad(pad) if table.game is not None else None
             try:
-                screen = PadScreen() if seat is None else pad_screen(
-                    self.session.seat_view(seat), seat, cursor=cursors.get(seat), words=words,
-                    presenters=self.presenters)
+                if seat is None:
+                    made_from: tuple[Any, ...] | None = None
+                    screen = PadScreen()
+                else:
+                    made_from = (seat, self.session.seat_view(seat), cursors.get(seat), words)
+                    kept = self.screens.get(pad)
+                    if kept is None or self._made_from.get(pad) != made_from:
+                        kept = pad_screen(made_from[1], seat, cursor=made_from[2], words=words,
+                                          presenters=self.presenters)
+                    screen = kept
             except Exception as exc:  # a view this layer does not understand must not stop the game
                 # Only the kind: the message could quote the view, and a log line is not private.
                 log.error("pad %d: no screen for seat %d (%s)", pad + 1, seat + 1 if seat is not None else 0,
                           type(exc).__name__)
-                screen = PadScreen()
+                made_from, screen = None, PadScreen()
+            if made_from is None:
+                self._made_from.pop(pad, None)
+            else:
+                self._made_from[pad] = made_from
             self.screens[pad] = screen
-            self.devices.show(pad, screen)
+            self.devices.show(pad, screen)  # even when kept: a twin that took over since needs it

@@ -32,6 +32,7 @@ class SecretBidRules(sealed_view.SealedPads):
         return result.final_result(state)
     event_types = e.EVENT_TYPES
     bid_rule = "secret bid input"
+    _kept_public: tuple[SecretBidState, dict[str, Any], v.SecretBidView] | None = None
 
     def __init__(self, settings: SecretBidSettings = DEFAULT) -> None:
         self.settings = settings
@@ -118,7 +119,16 @@ class SecretBidRules(sealed_view.SealedPads):
     # -- reading --------------------------------------------------------------------------------
 
     def view(self, state: SecretBidState, seat: int | None = None) -> v.SecretBidView:
-        return v.view(state, seat)
+        """Seat's view, or the public one, with the part every audience shares made once per state:
+        after a press the table and each of the pads read the same state, and that part (every
+        bidder, the round, the results) was most of each view's cost. A state is immutable and a
+        view frozen, so what is kept with the state last asked about is that state's; it is kept
+        with the state itself, so the identity check cannot match another state."""
+        kept = self._kept_public
+        if kept is None or kept[0] is not state:
+            fields = v.public_fields(state)
+            kept = self._kept_public = (state, fields, v.view(state, None, fields))
+        return kept[2] if seat is None else v.view(state, seat, kept[1])
 
     def public_event(self, event: Event) -> dict[str, Any]:
         return v.public_event(event)

@@ -45,10 +45,11 @@ class SecretBidSeatView(SecretBidView):
     mine: sealed_view.MyBid | None
 
 
-def view(state: SecretBidState, seat: int | None = None) -> SecretBidView:
-    """The public view (seat None), or seat's: `SecretBidSeatView`, with its own bid."""
+def public_fields(state: SecretBidState) -> dict[str, Any]:
+    """What every audience of `state` sees alike: the public view's fields, which a seat's view
+    has too (beside its own bid). Nothing in them is secret (amounts only once revealed)."""
     round_ = state.round
-    fields: dict[str, Any] = dict(
+    return dict(
         game="secretbid",
         phase=state.phase,
         finished=state.finished,
@@ -61,8 +62,16 @@ def view(state: SecretBidState, seat: int | None = None) -> SecretBidView:
         bid=sealed_view.public_view(round_) if round_ is not None else None,
         results=Seq([RoundResult(round=n, **sealed_view.reveal_fields(r)) for n, r in enumerate(state.results, start=1)]),
     )
+
+
+def view(state: SecretBidState, seat: int | None = None, public: Mapping[str, Any] | None = None) -> SecretBidView:
+    """The public view (seat None), or seat's: `SecretBidSeatView`, with its own bid. `public`:
+    `public_fields(state)` made already (the rules keep them per state: the table and every pad
+    read the same state after each press)."""
+    fields = public_fields(state) if public is None else public
     if seat is None:
         return SecretBidView(**fields)
+    round_ = state.round
     return SecretBidSeatView(**fields, mine=sealed_view.my_bid(round_, seat) if round_ is not None else None)
 
 

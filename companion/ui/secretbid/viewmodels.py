@@ -133,7 +133,9 @@ class SecretBidTableViewModel(SealedTableViewModel):
             self.confirming = False
         if self.phase != "revealed":
             self.new_round_open = False
-        self.confirm_text = self._question(view) if self.phase == "bidding" else ""
+        # Worded only while asked: the question's label is laid out at every change of its text,
+        # on screen or not, and each lock changed it.
+        self.confirm_text = self._question(view) if self.phase == "bidding" and self.confirming else ""
         self.hint = self._hint(view)
 
     def relabel(self) -> None:
@@ -180,6 +182,7 @@ class SecretBidTableViewModel(SealedTableViewModel):
         """Reveal now…: first the question naming who has not locked and what becomes of their bids."""
         if self.phase == "bidding":
             self.new_round_open = False
+            self.confirm_text = self._question(self._view)
             self.confirming = True
 
     def cancel_reveal(self) -> None:

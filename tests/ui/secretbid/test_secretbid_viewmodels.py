@@ -49,6 +49,25 @@ def test_no_limit_is_the_games_largest_bid():
     assert NO_LIMIT == DEFAULT.max_bid
 
 
+def test_the_reveal_question_is_worded_only_while_asked(session):
+    """Its label is laid out at every change of its text, shown or not: a lock must not re-word a
+    question nobody asked; one asked follows the locks."""
+    from companion.ui.secretbid.viewmodels import SecretBidTableViewModel
+
+    vm = SecretBidTableViewModel()
+    session.listeners.append(vm.update)
+    start(session)
+    seat_key(session, 0, "ok")
+    assert vm.confirm_text == "" and not vm.confirming
+    vm.ask_reveal()
+    assert vm.confirm_text.startswith("Not locked yet: Bo, Cy.\n")
+    seat_key(session, 1, "ok")
+    assert vm.confirming and vm.confirm_text.startswith("Not locked yet: Cy.\n")
+    vm.cancel_reveal()
+    seat_key(session, 1, "ok_long")  # Bo unlocks: nobody asks, nothing worded
+    assert vm.confirm_text == ""
+
+
 def test_the_table_says_who_locked_never_what(session):
     from companion.ui.secretbid.viewmodels import SecretBidTableViewModel
 
