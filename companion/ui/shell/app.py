@@ -126,11 +126,15 @@ class CompanionApp(App):
         from kivy.core.window import Window
         from kivy.uix.screenmanager import NoTransition
 
-        from companion.ui.widgets import CLOCK_PASSES, theme
+        from companion.ui.widgets import CLOCK_PASSES, held_texts, theme
         from companion.ui.shell.bridge import Bridge
         from companion.ui.widgets import WindowScreenManager
 
         Clock.max_iteration = max(Clock.max_iteration, CLOCK_PASSES)
+        # The first screen's panels not on it lay their texts out at the first idle moment, not
+        # before the first frame (the first job then: before any job that lays those panels out).
+        held_texts.hold()
+        self.when_idle(held_texts.release)
         Window.clearcolor = theme.BG
         Window.bind(size=self._on_window_size)
         self._on_window_size(Window, Window.size)
@@ -182,6 +186,9 @@ class CompanionApp(App):
         collector = getattr(self, "_collector", None)
         if collector is not None:
             collector.stop()
+        from companion.ui.widgets import held_texts
+
+        held_texts.drop()  # a text still waiting is this app's: none is laid out in a later app
         shelf_check = getattr(self, "shelf_check", None)
         if shelf_check is not None:
             shelf_check.stop()
@@ -194,6 +201,9 @@ class CompanionApp(App):
         if Clock.frames_displayed < self._ready_frames:
             return None
         self.first_frame_seconds = startup.seconds_since_process_start()
+        from companion.ui.widgets import held_texts
+
+        held_texts.show_in_window()  # none, unless a panel held went into the window since
         if self._exit_after_first_frame:
             print(f"first-frame {self.first_frame_seconds:.3f}", flush=True)
         if self._pad_plan is not None:
