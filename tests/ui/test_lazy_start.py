@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.ui.test_app_process import run_python
+from tests.ui.test_kept_textures import plain_label  # noqa: F401  (a fixture: KeepsTextures without kv rules)
 
 OTHER_GAMES = ("augustus", "dice", "scorepad", "secretbid", "tribune", "troyes")
 
@@ -47,20 +48,15 @@ def test_a_resumed_trajan_game_makes_only_its_own_half_before_the_first_frame(tm
 
 
 @pytest.fixture()
-def plain_label():
-    from kivy.core.window import Window  # noqa: F401  (the GL context textures need)
-    from kivy.uix.label import Label
+def no_hold_after():
+    """Texts are held in a test only: none after it."""
+    from companion.ui.widgets import held_texts
 
-    from companion.ui.widgets import KeepsTextures, held_texts
-
-    class PlainLabel(KeepsTextures, Label):
-        """KeepsTextures without the app's kv rules (they need a running app)."""
-
-    yield PlainLabel
+    yield
     held_texts.drop()
 
 
-def test_while_held_a_label_outside_the_window_lays_its_text_out_only_once_released(plain_label):
+def test_while_held_a_label_outside_the_window_lays_its_text_out_only_once_released(plain_label, no_hold_after):
     from kivy.core.window import Window
     from kivy.uix.boxlayout import BoxLayout
 
@@ -91,7 +87,7 @@ def test_while_held_a_label_outside_the_window_lays_its_text_out_only_once_relea
         Window.remove_widget(shown)
 
 
-def test_a_held_label_that_went_into_the_window_is_laid_out_for_the_next_frame(plain_label):
+def test_a_held_label_that_went_into_the_window_is_laid_out_for_the_next_frame(plain_label, no_hold_after):
     from kivy.core.window import Window
     from kivy.uix.boxlayout import BoxLayout
 
