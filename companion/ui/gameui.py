@@ -2,7 +2,8 @@
 talk to for a game, so none of them names one.
 
 The registry (`companion.games.registry`, via the CLI's `GameChoice.ui`) says which class is each
-game's; the app makes one per game at start (`load_game_uis`) and from then on only calls the hooks
+game's; the app makes one per game (`GameUIs`: the resumed game's at start, the others when first
+needed or at the first idle moment) and from then on only calls the hooks
 below, every one declared here with its default. The defaults are the score pad's screens
 (`companion.ui.scorepad`): its set-up "setup" over the shell's shared names and pads
 (`app.setup_vm` / `app.setup_pads`, which several games' set-ups use) and its score table "table".
@@ -23,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from companion.presenters.game import GamePresenter
 from companion.session import Intent, Notice, TableView
@@ -257,14 +258,87 @@ def game_ui_for(game_id: str | None) -> type[GameUI]:
     return game_ui_class(choice) if choice is not None and choice.ui else GameUI
 
 
-def load_game_uis(app: Any, choices: Sequence[GameChoice]) -> dict[str, GameUI]:
-    """One GameUI per game that has one (`choice.ui`), in home-screen order."""
-    return {choice.id: game_ui_class(choice)(app, choice) for choice in choices if choice.ui}
+class GameUIs:
+    """Game id → its GameUI, one per game that has one (`choice.ui`), in home-screen order, each
+    made only once something asks for it: a start pays for the game it resumes, not for every
+    game's modules and view-models (a game's kv and screens wait for its screens anyway).
+
+    `made_hook(uis)` runs once per batch of newly made UIs, before any of them is handed out: the
+    app gives them its properties and their start-up hooks there. Asking for one game not yet made
+    makes every game not yet made (`make_all`), in home order, in one batch: a start-up hook that
+    goes over the games in order (the shared set-up's remembered players: the first game of it
+    with any) then sees them as it did when all were made at start."""
+
+    def __init__(self, app: Any, choices: Sequence[GameChoice], made_hook: Callable[[list[GameUI]], None]) -> None:
+        self._app = app
+        self._choices = {choice.id: choice for choice in choices if choice.ui}
+        self._made: dict[str, GameUI] = {}
+        self._made_hook = made_hook
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._choices
+
+    def complete(self) -> bool:
+        """Whether every game's UI is made."""
+        return len(self._made) == len(self._choices)
+
+    def make(self, game_ids: Iterable[str]) -> list[GameUI]:
+        """Makes these games' UIs (those not made yet, unknown ids skipped): the new ones."""
+        wanted = set(game_ids)
+        new = [game_ui_class(choice)(self._app, choice) for game_id, choice in self._choices.items()
+               if game_id in wanted and game_id not in self._made]
+        self._made.update((ui.id, ui) for ui in new)
+        if new:
+            self._made_hook(new)
+        return new
+
+    def make_all(self) -> None:
+        self.make(self._choices)
+
+    def get(self, game_id: str | None) -> GameUI | None:
+        """The game's UI (every game not yet made is made first), or None: no such game."""
+        if not game_id or game_id not in self._choices:
+            return None
+        if game_id not in self._made:
+            self.make_all()
+        return self._made[game_id]
+
+    def made(self) -> list[GameUI]:
+        """The UIs made so far, in home order: what is told of a fact or a new language (a game
+        made later starts from the table and the language as they are then)."""
+        return [self._made[i] for i in self._choices if i in self._made]
+
+    def all(self) -> list[GameUI]:
+        """Every game's UI, in home order (any not yet made is made)."""
+        self.make_all()
+        return self.made()
 
 
-def game_presenters(choices: Iterable[GameChoice]) -> dict[str, GamePresenter]:
+class _Presenters(Mapping[str, GamePresenter]):
+    """Game id → its presenter, made when first looked up (its GameUI's module is imported then)."""
+
+    def __init__(self, choices: Iterable[GameChoice]) -> None:
+        self._choices = {choice.id: choice for choice in choices if choice.ui}
+        self._made: dict[str, GamePresenter] = {}
+
+    def __getitem__(self, game_id: str) -> GamePresenter:
+        presenter = self._made.get(game_id)
+        if presenter is None:
+            choice = self._choices[game_id]
+            presenter = game_ui_class(choice).presenter_class(title=functools.partial(choice_title, choice), text=_)
+            self._made[game_id] = presenter
+        return presenter
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._choices)
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+
+def game_presenters(choices: Iterable[GameChoice]) -> Mapping[str, GamePresenter]:
     """Game id → its presenter (`GameUI.presenter_class`, titled by `formatting.choice_title` in the
     language of the moment), for every game that has a UI: what the app hands the pads' and the
-    status display's feeds. Needs no app, so the feeds are tested without one."""
-    return {choice.id: game_ui_class(choice).presenter_class(title=functools.partial(choice_title, choice), text=_)
-            for choice in choices if choice.ui}
+    status display's feeds. Needs no app, so the feeds are tested without one. Each is made when
+    first looked up: the feeds mostly ask for the open game's alone."""
+    return _Presenters(choices)

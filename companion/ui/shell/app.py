@@ -56,7 +56,7 @@ class CompanionApp(App):
         from companion.ui.shell import setup_pads
         from companion.ui.shell import viewmodels as vms
         from companion.ui.shell.plays_vm import PlaysViewModel, english_title
-        from companion.ui.gameui import game_presenters, load_game_uis
+        from companion.ui.gameui import GameUIs, game_presenters
         from companion.ui.text.tr import tr
 
         super().__init__(**kwargs)
@@ -67,7 +67,6 @@ class CompanionApp(App):
         register(self.games)  # a journal names its game by id: titles and history wording follow it
         self.start_screen = start_screen
         self._start_game_id = start_game
-        self._setup_game = ""  # the game whose set-up "setup" opens (see below)
         self.on_settings_changed = on_settings_changed
         self._on_ready = on_ready
         self._exit_after_first_frame = exit_after_first_frame
@@ -88,13 +87,15 @@ class CompanionApp(App):
         from companion.ui.shell.card_facts_vm import CardFactsViewModel
 
         self.card_facts_vm = CardFactsViewModel(session.data_sheet, session.set_data, session.data_games)
-        self.game_uis = load_game_uis(self, self.games)
+        # Each game's half, made when first needed (the resumed game's in `build`, the rest at the
+        # first idle moment after the first frame, or before when one is asked for): `_made_game_uis`.
+        self.game_uis = GameUIs(self, self.games, self._made_game_uis)
         self.presenters = game_presenters(self.games)  # what each game's pads and the status display show
-        for ui in self.game_uis.values():
-            for name, value in ui.kv_names().items():
-                self.create_property(name, value)  # a property: a screen built before it is set follows
-        # Until a game is chosen, "setup" is the shell's own set-up screen, of the first game using it.
-        self._setup_game = next((i for i, ui in self.game_uis.items() if ui.setup_screen == "setup"), "")
+        self._shared_recent_found = False  # the shared set-up offers some game's recent players already
+        # The game whose set-up "setup" opens. Until a game is chosen, the shell's own set-up
+        # screen, of the first game using it: found once every game's half is made (`_setup_game_id`).
+        self._setup_game: str | None = None
+        self._shared_configured = False  # the shared set-up took that first game's choice
         self.first_frame_seconds: float | None = None
         # The devices' openers from the CLI (each a plan whose `open` the app calls after its first
         # frame: which devices are real was chosen there), or None: no such device.
@@ -125,11 +126,15 @@ class CompanionApp(App):
         from kivy.core.window import Window
         from kivy.uix.screenmanager import NoTransition
 
-        from companion.ui.widgets import CLOCK_PASSES, theme
+        from companion.ui.widgets import CLOCK_PASSES, held_texts, theme
         from companion.ui.shell.bridge import Bridge
         from companion.ui.widgets import WindowScreenManager
 
         Clock.max_iteration = max(Clock.max_iteration, CLOCK_PASSES)
+        # The first screen's panels not on it lay their texts out at the first idle moment, not
+        # before the first frame (the first job then: before any job that lays those panels out).
+        held_texts.hold()
+        self.when_idle(held_texts.release)
         Window.clearcolor = theme.BG
         Window.bind(size=self._on_window_size)
         self._on_window_size(Window, Window.size)
@@ -145,15 +150,9 @@ class CompanionApp(App):
         self.sm = WindowScreenManager(transition=NoTransition())
         table = self.session.table_view()
         self.table_vm.update(table)
-        for ui in self.game_uis.values():
-            ui.update(table)
         self._journal = table.journal
-        shared = self.game_ui(self._setup_game)
-        if shared is not None:
-            self.setup_vm.configure(shared.choice)
-        for ui in self.game_uis.values():
-            ui.prepare()
-        self._remember_recent_players()
+        if table.game is not None:
+            self.game_uis.make([table.game])  # the resumed game's half; the others' wait (see __init__)
         self._remember_names(table, other_games=False)
         first = self.start_screen
         if first == "home" and self.session.engine is not None:
@@ -187,6 +186,9 @@ class CompanionApp(App):
         collector = getattr(self, "_collector", None)
         if collector is not None:
             collector.stop()
+        from companion.ui.widgets import held_texts
+
+        held_texts.drop()  # a text still waiting is this app's: none is laid out in a later app
         shelf_check = getattr(self, "shelf_check", None)
         if shelf_check is not None:
             shelf_check.stop()
@@ -199,6 +201,9 @@ class CompanionApp(App):
         if Clock.frames_displayed < self._ready_frames:
             return None
         self.first_frame_seconds = startup.seconds_since_process_start()
+        from companion.ui.widgets import held_texts
+
+        held_texts.show_in_window()  # none, unless a panel held went into the window since
         if self._exit_after_first_frame:
             print(f"first-frame {self.first_frame_seconds:.3f}", flush=True)
         if self._pad_plan is not None:
@@ -223,6 +228,7 @@ class CompanionApp(App):
 
             self.speech = SpeechHook.open(self, self._speech_plan)
         if not self._exit_after_first_frame:
+            self.when_idle(self.game_uis.make_all)  # the games not opened yet: ready before a tap asks
             self.when_idle(self.keyboard_for_names)  # ready before the first name field is chosen
             # Every journal checked in full, on a thread of its own from the first idle moment
             # after this frame on (companion/ui/shell/shelf_check.py); the idle moment is counted
@@ -281,11 +287,41 @@ class CompanionApp(App):
 
     def _owner(self, name: str) -> Any | None:
         """The GameUI whose own screen `name` is, or None (a shell's screen)."""
-        return next((ui for ui in self.game_uis.values() if name in ui.screens), None)
+        from companion.ui.shell import screens
+
+        if name in screens.MODULES:
+            return None
+        found = next((ui for ui in self.game_uis.made() if name in ui.screens), None)
+        return found if found is not None else next((ui for ui in self.game_uis.all() if name in ui.screens), None)
 
     def game_ui(self, game_id: str | None) -> Any | None:
         """The game's half of the app (`companion.ui.gameui.GameUI`), or None."""
-        return self.game_uis.get(game_id) if game_id else None
+        return self.game_uis.get(game_id)
+
+    def _made_game_uis(self, uis: Sequence[Any]) -> None:
+        """Games' halves just made (`GameUIs`): the app's properties their .kv files read, the
+        table as it is now, their start-up hooks and the players they offer."""
+        table = self.session.table_view()
+        for ui in uis:
+            for name, value in ui.kv_names().items():
+                self.create_property(name, value)  # a property: a screen built before it is set follows
+            ui.update(table)
+        for ui in uis:
+            ui.prepare()
+        self._remember_recent_players(uis)
+        if not self._shared_configured and self.game_uis.complete():
+            self._shared_configured = True
+            first = next((ui for ui in self.game_uis.made() if ui.setup_screen == "setup"), None)
+            if self._setup_game is None:
+                self._setup_game = first.id if first is not None else ""
+            if first is not None:
+                self.setup_vm.configure(first.choice)
+
+    def _setup_game_id(self) -> str:
+        """The game whose set-up "setup" opens: the chosen one, else the first on the shared set-up."""
+        if self._setup_game is None:
+            self.game_uis.make_all()
+        return self._setup_game or ""
 
     def open_game_id(self) -> str | None:
         engine = self.session.engine
@@ -297,13 +333,14 @@ class CompanionApp(App):
             ui = self.game_ui(self.open_game_id())
             return ui.table_screen if ui is not None else name
         if name == "setup":
-            ui = self.game_ui(self._setup_game)
+            ui = self.game_ui(self._setup_game_id())
             return ui.setup_screen if ui is not None else name
         return name
 
     def _table_screens(self) -> set[str]:
-        """Every screen that is some game's table ("table" means the open game's)."""
-        return {"table"} | {ui.table_screen for ui in self.game_uis.values()}
+        """Every screen shown so far that is some game's table ("table" means the open game's): a
+        screen shown has its game's half made."""
+        return {"table"} | {ui.table_screen for ui in self.game_uis.made()}
 
     def go(self, name: str) -> None:
         """Shows a screen, refreshing its view-model first; a stale notice is not carried along."""
@@ -317,7 +354,7 @@ class CompanionApp(App):
             if screens.PARENTS.get(current) != name:
                 self._previous = current
             self.table_vm.clear_notice()
-            for ui in self.game_uis.values():
+            for ui in self.game_uis.made():
                 ui.clear_notices()
         if name == "home":
             self.home_vm.show_notice(None)
@@ -398,23 +435,22 @@ class CompanionApp(App):
         """After a finished game: the set-up screen, with this game's names already filled in."""
         table = self.session.table_view()
         self._remember_names(table)
-        self._setup_game = table.game or self._setup_game
+        self._setup_game = table.game or self._setup_game_id()
         ui = self.game_ui(self._setup_game)
         if ui is not None:
             ui.choose_again()
         self.go("setup")
 
-    def _remember_recent_players(self) -> None:
-        """At start-up, each set-up screen offers the players of the newest game of its kind on
-        disk (the journals remember them across restarts), with their colours and pads: a game
-        with its own set-up its own; the shared set-up the first of its games (home-screen order)
-        that has any."""
-        shared_found = False
-        for ui in self.game_uis.values():
+    def _remember_recent_players(self, uis: Sequence[Any]) -> None:
+        """As each game's half is made, its set-up screen offers the players of the newest game of
+        its kind on disk (the journals remember them across restarts), with their colours and pads:
+        a game with its own set-up its own; the shared set-up the first of its games (home-screen
+        order; the resumed game's first, made first) that has any."""
+        for ui in uis:
             if not ui.shared_setup:
                 ui.remember_recent()
-            elif not shared_found:
-                shared_found = ui.remember_recent()
+            elif not self._shared_recent_found:
+                self._shared_recent_found = ui.remember_recent()
 
     def _remember_names(self, table: TableView, other_games: bool = True) -> None:
         """Names (and pads) of the open game, offered by its set-up screen and, while the app runs,
@@ -428,7 +464,7 @@ class CompanionApp(App):
         if own is not None:
             own.remember_players(names, [p.colour or "" for p in players], pads)
         if other_games:
-            for ui in self.game_uis.values():
+            for ui in self.game_uis.all():
                 if ui is not own and not (own is not None and own.shared_setup and ui.shared_setup):
                     ui.remember_players(names, (), pads)
 
@@ -491,7 +527,7 @@ class CompanionApp(App):
         self.setup_vm.relabel()
         self.setup_pads.relabel()
         self.table_vm.relabel()
-        for ui in self.game_uis.values():
+        for ui in self.game_uis.made():  # one made later is made in the new language
             ui.relabel()
         self.history_vm.refresh()
         self.plays_vm.refresh()
@@ -522,7 +558,7 @@ class CompanionApp(App):
             self.table_vm.show_notice(table)
         else:
             self.table_vm.update(table)
-        for ui in self.game_uis.values():
+        for ui in self.game_uis.made():  # one made later starts from the table as it is then
             ui.update(table)
             if self.sm.current == ui.setup_screen:
                 ui.show_setup_notice(table.notice)  # a refusal of the set-up, on its own page

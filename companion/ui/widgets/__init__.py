@@ -27,7 +27,7 @@ from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.widget import Widget
 
 from companion.ui.text import linebreak
-from companion.ui.widgets import theme
+from companion.ui.widgets import held_texts, theme
 
 import math
 from array import array
@@ -405,7 +405,7 @@ class KeepsTextures:
                 self.refs, self.anchors = refs, anchors
             self._show_box(box, uv)
             return
-        if largs and self._waits_for_layout():
+        if largs and (held_texts.is_held(self) or self._waits_for_layout()):
             return
         core.texture = None  # the core label would draw the new text into a texture others may show
         if core.__dict__.get("_render_end") is None:
