@@ -242,10 +242,14 @@ class AugustusTableScreen(Screen):
         vm = _app().augustus.table
         panel = self.ids.panel
         full = vm.content in ("card", "final")
-        self.ids.players.opacity = 0 if full else 1
-        self.ids.players.size_hint_y = None if full else 1
-        self.ids.players.height = 0
-        self.ids.players.disabled = full
+        players = self.ids.players
+        players.opacity = 0 if full else 1
+        players.size_hint_y = None if full else 1
+        if full:
+            # (not at every call: set to 0 and laid out again by the middle, the six cards at a
+            # call were laid out at no height and then at theirs, each label placed twice)
+            players.height = 0
+        players.disabled = full
         call, body = self._call, self.ids.body.__self__  # the widgets, not their proxies
         if vm.content == "card" and call.parent is body:
             body.remove_widget(call)  # the card entry takes the call's width too
