@@ -122,6 +122,7 @@ def main() -> int:
                     yield from tap("augustus.card.kind.pink.3", to_symbols)
                     yield from tap("augustus.card.row.0", by_row if number != numbers[-1] else last_row)
             assert session.table_view().view["phase"] == "draw", session.notice
+            app.augustus.own_cards.wait()  # its writes (off the main thread) before the file is reset
             own.write_text(format_cards([card(n, "pink", 3, ("swords", "chariot")) for n in known]), encoding="utf-8")
 
     play_script(session, script)

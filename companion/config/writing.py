@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from companion.config.locator import Locator
 from companion.config.paths import default_config_path
 from companion.config.reading import parse_config
 from companion.config.schema import WRITABLE_KEYS, Config
+from companion.files import write_atomically
 
 _SCALAR = r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|[^\s#]+'
 
@@ -37,9 +37,8 @@ def write_setting(path: str | os.PathLike[str] | None, key: str, value: str | bo
     path = Path(path).expanduser().absolute() if path is not None else default_config_path()
     try:
         text = path.read_text(encoding="utf-8")
-        existed = True
     except FileNotFoundError:
-        text, existed = DEFAULT_CONFIG_TEXT, False
+        text = DEFAULT_CONFIG_TEXT
     parse_config(text, path)  # refuse to edit a file that is already wrong, naming what is wrong
     new_line = f"{key} = {_format_value(value)}"
     lines = text.splitlines(keepends=True)
@@ -63,22 +62,5 @@ def write_setting(path: str | os.PathLike[str] | None, key: str, value: str | bo
     config = parse_config(new_text, path)
     if getattr(config, key) != value:
         raise ConfigError(key, where, "cannot be changed automatically here; edit the file by hand", path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(new_text)
-            f.flush()
-            os.fsync(f.fileno())
-        if existed:
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    write_atomically(path, new_text, prefix=".config-", suffix=".toml")
     return config

@@ -6,10 +6,17 @@ A new game's set-up uses this file when it exists and no other is named.
 
 The file is the rules' card file format (augustus-rules.md "Card facts": a JSON list of cards),
 one card a line in number order, so the rules' refusal of a bad card names the line a reader
-finds it on. It is replaced atomically (a temporary file, fsync, rename, the folder synced): a
-power cut leaves the old file or the new one, never half of one. A file the app cannot read as a
-list of numbered cards (edited by hand, say) is never overwritten: `problem` says why, and the
-set-up's rules name its bad line.
+finds it on. It is replaced atomically (`companion.files.write_atomically`: a temporary file,
+fsync, rename, the folder synced): a power cut leaves the old file or the new one, never half of
+one. A file the app cannot read as a list of numbered cards (edited by hand, say) is never
+overwritten: `problem` says why, and the set-up's rules name its bad line.
+
+The write is off the main thread (`files.LatestWriter`): its two fsyncs cost a tap 10-20 ms of
+the main thread here, more on a Pi's SD card. A learnt card counts as known at once (its number
+shows ✔); the file follows a moment later. A power cut in between loses no card: its facts are
+in the game's journal already (the take's event, on disk before the screen showed the card), and
+the resumed table hands every card in play to `learn` again at its first view. A write that
+fails drops the cards it held back to the file's own, so the next `learn` tries them again.
 """
 
 from __future__ import annotations
@@ -17,11 +24,11 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
 from pathlib import Path
 from collections.abc import Mapping as MappingABC
 from typing import Any, Hashable, Iterable, Mapping
 
+from companion.files import LatestWriter, Stamp, stamp_of
 from companion.ui.text.i18n import _
 
 log = logging.getLogger("companion.augustus")
@@ -67,72 +74,69 @@ def format_cards(cards: Iterable[Mapping[str, Any]]) -> str:
     return "[\n" + ",\n".join(lines) + "\n]\n"
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".cards-", suffix=".json", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-    folder = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(folder)
-    finally:
-        os.close(folder)
-
-
 class CardFile:
     """The table's own card file at `path`: its cards by number (re-read when the file changes
-    on disk), and `learn`, which adds cards the rules accepted."""
+    on disk), and `learn`, which adds cards the rules accepted (written by `writer`'s thread)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, writer: LatestWriter | None = None) -> None:
         self.path = path
         self.problem = ""
-        self._stamp: tuple[int, int] | None = None
+        self._writer = writer if writer is not None else LatestWriter("augustus-card-file")
+        self._stamp: Stamp | None = None
         self._cards: dict[int, dict[str, Any]] = {}
         self._readable = True
         #: The cards (`_fingerprint`) already held against the file as it was last read: the table
         #: hands `learn` every card in play at every view (a call included), and comparing each
         #: one's facts again cost more than the rest of showing the call.
         self._checked: set[Hashable] = set()
+        #: Told by the writer's thread: the stamps its writes gave the file (that file holds
+        #: what `_cards` held then: nothing to read back), and a write that failed.
+        self._ours: set[Stamp] = set()
+        self._failed: OSError | None = None
 
     def exists(self) -> bool:
         return self.path.is_file()
 
+    def wait(self, timeout: float | None = None) -> bool:
+        """Blocks until every card learnt is on disk (False if `timeout` passed first)."""
+        return self._writer.wait(timeout)
+
     def text(self) -> str | None:
-        """The file's text for a set-up (the rules check it), or None when there is none."""
+        """The file's text for a set-up (the rules check it), or None when there is none; the
+        cards learnt so far are in it (a write under way is waited for)."""
+        self.wait()
         try:
             return self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return None
 
     def cards(self) -> dict[int, dict[str, Any]]:
-        """Its cards by number ({} with no file, or one the app cannot read: `problem` says why)."""
+        """Its cards by number ({} with no file, or one the app cannot read: `problem` says why),
+        those learnt and still being written included."""
+        failed, self._failed = self._failed, None
+        if failed is None and not self._writer.is_idle():
+            return self._cards  # a write under way: the file is older than what was learnt
         try:
-            stat = self.path.stat()
-        except FileNotFoundError:
-            self._stamp, self._cards, self._readable, self.problem = None, {}, True, ""
-            return self._cards
-        stamp = (stat.st_mtime_ns, stat.st_size)
-        if stamp != self._stamp:
-            self._stamp = stamp
-            self._checked = set()
+            stamp: Stamp | None = stamp_of(self.path)
+        except OSError:
+            stamp = None  # none, or not to be looked at (`_read` says why)
+        if failed is not None or (stamp != self._stamp and stamp not in self._ours):
+            # changed on disk, or a write failed: what the file holds (cards not written are learnt again)
+            self._stamp, self._checked = stamp, set()
             self._cards, self.problem = self._read()
             self._readable = not self.problem
+        elif stamp != self._stamp:
+            self._stamp, self.problem = stamp, ""  # our own write: it holds what was learnt
+        if failed is not None:
+            self.problem = _("The card file cannot be written: {error}").format(error=failed.strerror or str(failed))
+            log.warning("the card file %s cannot be written: %s", self.path, failed)
         return self._cards
 
     def _read(self) -> tuple[dict[int, dict[str, Any]], str]:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}, ""
         except OSError as exc:
             return {}, _("The card file cannot be read: {error}").format(error=exc.strerror or str(exc))
         except UnicodeDecodeError:
@@ -177,13 +181,15 @@ class CardFile:
             adding.add(key)
         if not new:
             return []
-        try:
-            _write_atomically(self.path, format_cards([*known.values(), *new.values()]))
-        except OSError as exc:
-            self.problem = _("The card file cannot be written: {error}").format(error=exc.strerror or str(exc))
-            log.warning("the card file %s cannot be written: %s", self.path, exc)
-            return []
-        checked = self._checked | adding
-        self.cards()  # read back (its stamp is new); what was held against it still holds
-        self._checked = checked
+        self._cards = cards_now = {**known, **new}  # a new dict: the writer's thread reads this one alone
+        self._checked |= adding
+        self._writer.submit(self.path, lambda: format_cards(cards_now.values()), self._written,
+                            prefix=".cards-", suffix=".json")
         return sorted(new)
+
+    def _written(self, stamp: Stamp | None, error: OSError | None) -> None:
+        """On the writer's thread: what the write did, for the main thread's next `cards`."""
+        if error is not None:
+            self._failed = error
+        elif stamp is not None:
+            self._ours.add(stamp)

@@ -157,6 +157,14 @@ class CardPages:
         self._shown = key
         return [self.kept.box("page", widgets, vertical=True)]
 
+    def prepare_numbers(self, vm: Any) -> BoxLayout | None:
+        """Before a game's first card entry (its set-up showing): its 88 numbers' buttons made off
+        screen, so the Start tap gives them their words (their making cost about 150 ms here);
+        the box that holds them, to be sized (None: made before)."""
+        if self.kept.get("numbers") is not None:
+            return None
+        return self._number(vm)[0]
+
     def _shows(self, vm: Any) -> tuple[Any, ...]:
         """Everything the page to show is made from (each page's own): the same, the page shown
         is the page to show. A tap on a number refreshes the table several times (the number

@@ -56,6 +56,20 @@ class AugustusGameUI(GameUI):
     def game_started(self) -> None:
         self.controller.game_started()
 
+    def showing(self, screen: str) -> None:
+        if screen == self.setup_screen:
+            self.app.when_idle(self._prepare_table)
+
+    def _prepare_table(self) -> None:
+        """At the idle moment while the set-up shows (the table enters its names): the game's
+        rules imported (the session's registry is lazy), the table's screen and its card entry's
+        page of numbers made, the first things a new game needs. Made in the Start tap they were
+        nine tenths of its 500-700 ms of the main thread here."""
+        if self.app.sm.current != self.setup_screen:
+            return
+        self.app.session.games.get(self.id)
+        self.app.screen(self.table_screen).prepare_card_entry()
+
     def remember_players(self, names: Any, colours: Any, pads: Any) -> None:
         """A game night's players, with their colours."""
         super().remember_players(names, colours, pads)

@@ -32,12 +32,18 @@ class Shelf:
     @staticmethod
     def fill(container: Any, widgets: Iterable[Any]) -> None:
         """`container` holds `widgets`, in that order, and nothing else; untouched when it already
-        does (no relayout)."""
+        does (no relayout). The widgets it already holds first, in that order, stay (a seat's
+        choices one more or one fewer at a call: the others are not taken out and put back)."""
         wanted = list(widgets)
-        if list(reversed(container.children)) == wanted:
+        held = list(reversed(container.children))
+        if held == wanted:
             return
-        container.clear_widgets()
-        for widget in wanted:
+        same = 0
+        while same < min(len(held), len(wanted)) and held[same] is wanted[same]:
+            same += 1
+        for widget in held[same:]:
+            container.remove_widget(widget)
+        for widget in wanted[same:]:
             if widget.parent is not None:
                 widget.parent.remove_widget(widget)
             container.add_widget(widget)

@@ -178,17 +178,63 @@ class AugustusTableScreen(Screen):
         grid = self.ids.players
         if vm.content in ("card", "final"):  # the panel has the room: no hidden card takes a touch
             grid.clear_widgets()
+            if vm.content == "card":
+                _app().when_idle(self._prepare_after_card)
             return
-        if len(grid.children) != len(vm.rows):
+        cards = self._player_cards(len(vm.rows))
+        if list(reversed(grid.children)) != cards:
             grid.clear_widgets()
-            for row in vm.rows:
-                grid.add_widget(AugustusPlayerCard(seat=row["seat"]))
-        for card, row in zip(reversed(grid.children), vm.rows):
-            card.name, card.detail = row["name"], row["detail"]
+            for card in cards:
+                grid.add_widget(card)
+        self._fill_players(cards, vm)
+
+    def _player_cards(self, count: int) -> list[AugustusPlayerCard]:
+        """The first `count` seats' cards, each made once (its kv rules cost 6-8 ms a card here)
+        and kept while the card entry has the players' room."""
+        kept = self.__dict__.setdefault("_kept_cards", [])
+        while len(kept) < count:
+            kept.append(AugustusPlayerCard(seat=len(kept)))
+        return kept[:count]
+
+    @staticmethod
+    def _fill_players(cards: list[AugustusPlayerCard], vm: Any) -> None:
+        for card, row in zip(cards, vm.rows):
+            card.seat, card.name, card.detail = row["seat"], row["name"], row["detail"]
             card.objectives = "\n".join(row["objectives"])
             card.done, card.waiting, card.tint = row["done"], row["waiting"], row["tint"]
             card.crowded = vm.crowded
             card.selected = vm.crowded and vm.content == "seats" and row["seat"] == vm.seat
+
+    def _prepare_after_card(self) -> None:
+        """At the idle moment while a card is entered (the table finds its number, its colour):
+        what the take that ends the entry shows next is made off screen — the players' cards with
+        their words, at the width they will have, and the crier's bag's panel (or Draw). Made at
+        that tap they cost 30-60 ms of its main thread here. A take that comes first makes them
+        itself, as before."""
+        vm = _app().augustus.table
+        if vm.content != "card" or self.ids.players.children:
+            return
+        width = self._width_beside_call()
+        grid = self.ids.players
+        cards = self._player_cards(len(vm.rows))
+        self._fill_players(cards, vm)
+        cols = max(1, int(grid.cols))
+        for card in cards:
+            card.width = (width - (cols - 1) * grid.spacing[0]) / cols
+        kind, self._kind, self._rows = self._kind, "token" if vm.next_tokens() else "draw", 0
+        try:
+            widgets = self._panel_token(vm, vm.next_tokens()) if self._kind == "token" else self._panel_draw(vm)
+        finally:
+            self._kind, self._rows = kind, 0
+        for widget in widgets:
+            widget.width = width
+
+    def _width_beside_call(self) -> float:
+        """The middle's width with the call beside it (taken out while a card is entered)."""
+        body, call = self.ids.body, self._call
+        if _app().portrait:
+            return float(body.width)
+        return float(body.width - call.width - body.spacing)
 
     # -- the panel -----------------------------------------------------------------------------
 
@@ -196,16 +242,23 @@ class AugustusTableScreen(Screen):
         vm = _app().augustus.table
         panel = self.ids.panel
         full = vm.content in ("card", "final")
-        self.ids.players.opacity = 0 if full else 1
-        self.ids.players.size_hint_y = None if full else 1
-        self.ids.players.height = 0
-        self.ids.players.disabled = full
-        self.update_players()
+        players = self.ids.players
+        players.opacity = 0 if full else 1
+        players.size_hint_y = None if full else 1
+        if full:
+            # (not at every call: set to 0 and laid out again by the middle, the six cards at a
+            # call were laid out at no height and then at theirs, each label placed twice)
+            players.height = 0
+        players.disabled = full
         call, body = self._call, self.ids.body.__self__  # the widgets, not their proxies
         if vm.content == "card" and call.parent is body:
             body.remove_widget(call)  # the card entry takes the call's width too
         elif vm.content != "card" and call.parent is None:
+            # the middle at its width beside the call now, not at the next layout of the body:
+            # laid out at the old width first, the players' cards would fit their words twice
+            self.ids.middle.width = self.ids.players.width = panel.width = self._width_beside_call()
             body.add_widget(call, index=len(body.children))
+        self.update_players()
         panel.size_hint_y = 1 if full else None
         if not full:
             panel.height = panel.minimum_height
@@ -218,10 +271,12 @@ class AugustusTableScreen(Screen):
         return [_row(_button("augustus.draw", _("Draw a token"), vm.draw, bg=theme.ACCENT, font=theme.BUTTON),
                      *self._face_up_toggle(vm, make=_button))]
 
-    def _panel_token(self, vm: Any) -> list[Any]:
+    def _panel_token(self, vm: Any, tokens: Any = None) -> list[Any]:
+        """`tokens`: those to offer (default the view-model's; `_prepare_after_card` gives those
+        of the crier's next draw)."""
         _button, _label, _row = self._kept_button, self._kept_label, self._kept_row
         buttons = [_button(f"augustus.token.{t['token']}", t["label"], lambda t=t["token"]: vm.enter_token(t))
-                   for t in vm.tokens]
+                   for t in (vm.tokens if tokens is None else tokens)]
         return [_label("augustus.token.title", _("Which token did the crier draw?"), theme.READ, theme.MUTED),
                 _row(*buttons, *self._face_up_toggle(vm, make=_button), cols=4)]
 
@@ -277,10 +332,33 @@ class AugustusTableScreen(Screen):
 
     def _panel_card(self, vm: Any) -> list[Any]:
         """The card entry (panels.py): its pages, their widgets kept and given new words (card_pages.py)."""
+        return self._pages().panel(vm)
+
+    def _pages(self) -> card_pages.CardPages:
         pages = getattr(self, "_card_pages", None)
         if pages is None:
             pages = self._card_pages = card_pages.CardPages()
-        return pages.panel(vm)
+        return pages
+
+    def prepare_card_entry(self) -> None:
+        """Before a game starts (its set-up shows): the card entry's page of numbers made off
+        screen (`CardPages.prepare_numbers`), at the size it will have: the screen, not shown
+        yet, is laid out at the window's size, and the page at the panel's on the next frame
+        (the whole body's width while a card is entered, the middle's height under the players'
+        empty row)."""
+        from kivy.clock import Clock
+
+        if self.manager is not None and self.parent is None:
+            self.size = self.manager.size
+        numbers = self._pages().prepare_numbers(_app().augustus.table)
+
+        def size_it(_dt: float) -> None:
+            middle, body, call = self.ids.middle, self.ids.body, self._call  # the panel under the players' empty row
+            above = call.height + body.spacing if _app().portrait and call.parent is not None else 0
+            numbers.size_hint_y, numbers.size = None, (body.width, middle.height + above - middle.spacing)
+
+        if numbers is not None and numbers.parent is None:
+            Clock.schedule_once(size_it, 0)
 
 
 SCREEN_CLASS = AugustusTableScreen

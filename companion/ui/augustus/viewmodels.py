@@ -60,6 +60,11 @@ def content_of(view: Mapping[str, Any], mode: str = "take") -> str:
     return "seats"
 
 
+def token_buttons(options: Any, bag: Mapping[str, int]) -> list[dict[str, Any]]:
+    """The physical bag's panel: each token the crier may have drawn, with how many are in the bag."""
+    return [{"token": t, "label": f"{words.token_name(t)} · {bag.get(t, 0)}"} for t in options]
+
+
 def taker(view: Mapping[str, Any]) -> int | None:
     """The seat that takes an objective now: the first still taking at the start, or the one a
     resolution waits for."""
@@ -203,8 +208,7 @@ class AugustusTableViewModel(EventDispatcher):
         self._choose_seat()
         ask = view.get("ask") or {}
         bag = view.get("bag") or {}
-        self.tokens = ([{"token": t, "label": f"{words.token_name(t)} · {bag.get(t, 0)}"} for t in ask.get("options", ())]
-                       if ask.get("kind") == TOKEN_ASK else [])
+        self.tokens = token_buttons(ask.get("options", ()), bag) if ask.get("kind") == TOKEN_ASK else []
         if ask.get("kind") == VALUE_ASK:
             reward = str((ask.get("about") or {}).get("reward", ""))
             self.value_label = words.reward_name(reward)
@@ -249,6 +253,15 @@ class AugustusTableViewModel(EventDispatcher):
         me = next((p for p in players if p["seat"] == self.seat), None)
         self._intents = list(me.get("choices", ())) if me else []
         self.choices = [words.choice_label(i, self._view) for i in self._intents]
+
+    def next_tokens(self) -> list[dict[str, Any]]:
+        """What `tokens` will be at the crier's next draw from the physical bag (none with the
+        app's bag): the table prepares that panel while a card is entered."""
+        view = self._view
+        if view.get("bag_source") != "table":
+            return []
+        bag = view.get("bag") or {}
+        return token_buttons([t for t in words.TOKENS if bag.get(t, 0)], bag)
 
     def clear_notice(self) -> None:
         self.notice_text = self.notice_rule = self.notice_level = ""

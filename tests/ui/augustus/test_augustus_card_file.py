@@ -61,9 +61,66 @@ def test_a_card_held_against_the_file_once_is_passed_over_and_a_differing_one_lo
     assert [r.getMessage() for r in caplog.records].count(
         f"objective 7 as entered differs from the card file {path}: the file keeps its own") == 1
     assert own.learn([card(8), card(9)]) == [9], "a new card among known ones is still written"
+    own.wait()
     path.write_text(format_cards([card(1)]), encoding="utf-8")  # edited on disk: read and compared anew
     assert own.learn([card(7)]) == [7]
     caplog.clear()
     with caplog.at_level("WARNING", logger="companion.augustus"):
         own.learn([{**card(7), "vp": 9}])
     assert len(caplog.records) == 1
+
+
+class HeldWriter:
+    """A writer whose writes wait until the test runs them (`run`), as a slow card would."""
+
+    def __init__(self) -> None:
+        self.jobs: list = []
+
+    def submit(self, path, make_text, done=None, *, prefix=".tmp-", suffix=".tmp"):
+        self.jobs.append((path, make_text, done, prefix, suffix))
+
+    def is_idle(self) -> bool:
+        return not self.jobs
+
+    def wait(self, timeout=None) -> bool:
+        return self.is_idle()
+
+    def run(self, error: OSError | None = None) -> None:
+        from companion.files import write_atomically
+
+        jobs, self.jobs = self.jobs, []
+        for path, make_text, done, prefix, suffix in jobs:
+            if error is not None:
+                done(None, error)
+            else:
+                done(write_atomically(path, make_text(), prefix=prefix, suffix=suffix), None)
+
+
+def test_a_learnt_card_is_known_at_once_and_written_by_the_writer_not_the_tap(tmp_path, monkeypatch):
+    """`learn` runs in a tap: it hands the write to the writer's thread (two fsyncs were 10-20 ms
+    of the main thread) and the card counts as known at once (its number shows ✔)."""
+    path, writer = tmp_path / "augustus" / "cards.json", HeldWriter()
+    own = CardFile(path, writer=writer)
+    assert own.learn([card(40), card(7)]) == [7, 40]
+    assert not path.exists(), "nothing written in the tap"
+    assert sorted(own.cards()) == [7, 40] and own.learn([card(7)]) == []
+    writer.run()
+    assert [c.number for c in parse_card_file(path.read_text(encoding="utf-8"))] == [7, 40]
+    reads = []
+    monkeypatch.setattr(own, "_read", lambda: reads.append(1) or ({}, ""))
+    assert sorted(own.cards()) == [7, 40] and reads == [], "its own write is not read back"
+    assert own.learn([card(3)]) == [3] and sorted(own.cards()) == [3, 7, 40]
+
+
+def test_a_write_that_fails_says_so_and_its_cards_are_learnt_again(tmp_path):
+    path, writer = tmp_path / "cards.json", HeldWriter()
+    path.write_text(format_cards([card(1)]), encoding="utf-8")
+    own = CardFile(path, writer=writer)
+    assert own.learn([card(1), card(5)]) == [5]
+    writer.run(OSError(28, "No space left on device"))
+    assert sorted(own.cards()) == [1], "back to what the file holds"
+    assert own.problem == "The card file cannot be written: No space left on device"
+    assert own.learn([card(1), card(5)]) == [5], "tried again"
+    writer.run()
+    assert sorted(own.cards()) == [1, 5] and own.problem == ""
+    assert [c.number for c in parse_card_file(own.text())] == [1, 5]

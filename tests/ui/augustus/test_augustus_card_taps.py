@@ -131,6 +131,7 @@ def test_a_new_card_of_typical_facts_is_three_taps_and_the_next_game_takes_it_wi
         assert (seat, number, facts["kind"], facts["vp"], facts["symbols"]) == (0, 40, "pink", 3, ["swords", "chariot"])
 
         # the table's own card file learnt it (and the file's cards came along): valid for the rules
+        assert ui.app.augustus.own_cards.wait(30), "written off the main thread, soon after"
         learnt = {c.number: c for c in parse_card_file(own.read_text(encoding="utf-8"))}
         assert 40 in learnt and learnt[40].symbols == ("swords", "chariot") and set(learnt) >= {1, 2, 31}
 

@@ -103,3 +103,24 @@ def test_at_a_table_of_six_a_tap_on_a_players_card_chooses_that_seat(session):
         assert vm.seat != 2, "the seat that placed leaves the panel to the next"
 
     run_ui(session, script, start_screen="augustus_table", language="en", profile="800x480")
+
+
+def test_a_refresh_that_keeps_the_panels_height_leaves_the_players_cards_where_they_are(session):
+    """Issue 21's call (≤ 16 ms): the panel's update set the players' row to no height at every
+    call, and the middle then gave it its height back, so the six cards (and their labels) were
+    laid out twice at every call; now only a panel whose height changes moves them."""
+    from uiharness import settle
+
+    six_at_a_call(session)
+
+    def script(ui):
+        yield from settle()
+        card = ui.find("augustus.player.0")
+        heights: list[float] = []
+        card.bind(height=lambda _card, height: heights.append(height))
+        ui.app.sm.get_screen("augustus_table").update_panel()  # as every refresh does
+        yield from settle()
+        assert heights == [], f"the cards were laid out again at {heights}"
+        assert ui.shown("augustus.player.5") and ui.shown("augustus.choice.0")
+
+    run_ui(session, script, start_screen="augustus_table")
