@@ -117,7 +117,7 @@ def _whole(value: Any) -> bool:
 
 def _field(data: Any, where: str) -> DataField:
     if not isinstance(data, Mapping):
-        raise _bad(where, "{name, label, kind, …}")
+        raise _bad(where, "{name, label, kind, ...}")
     name, label, kind = data.get("name"), data.get("label"), data.get("kind")
     if not isinstance(name, str) or not name or not isinstance(label, str) or not label:
         raise _bad(where, "\"name\" and \"label\"")
@@ -133,7 +133,7 @@ def _field(data: Any, where: str) -> DataField:
         if not isinstance(choices, list) or not choices or not all(
                 isinstance(c, Mapping) and isinstance(c.get("value"), str) and isinstance(c.get("label"), str)
                 for c in choices):
-            raise _bad(f"{where}.choices", "[{\"value\": …, \"label\": …}, …]")
+            raise _bad(f"{where}.choices", "[{\"value\": ..., \"label\": ...}, ...]")
         return DataField(name, label, kind, choices=tuple(Choice(c["value"], c["label"]) for c in choices))
     return DataField(name, label, kind)
 
@@ -145,7 +145,7 @@ def load_tables(path: Path) -> tuple[DataTable, ...]:
     rule = doc.get("rule") if isinstance(doc, Mapping) else None
     tables = doc.get("tables") if isinstance(doc, Mapping) else None
     if not isinstance(rule, str) or not isinstance(tables, list):
-        raise _bad(Path(path).name, "{\"rule\": …, \"tables\": […]}")
+        raise _bad(Path(path).name, "{\"rule\": ..., \"tables\": [...]}")
     out = []
     for i, table in enumerate(tables):
         where = f"tables[{i}]"
@@ -153,9 +153,9 @@ def load_tables(path: Path) -> tuple[DataTable, ...]:
             raise _bad(where, "{id, title, file, keys, fields}")
         keys, fields = table.get("keys"), table.get("fields")
         if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
-            raise _bad(f"{where}.keys", "[\"…\"]")
+            raise _bad(f"{where}.keys", "[\"...\"]")
         if not isinstance(fields, list):
-            raise _bad(f"{where}.fields", "[…]")
+            raise _bad(f"{where}.fields", "[...]")
         out.append(DataTable(table["id"], table["title"], Path(path).parent / table["file"], tuple(keys),
                              tuple(_field(f, f"{where}.fields[{j}]") for j, f in enumerate(fields)), rule))
     return tuple(out)

@@ -59,7 +59,7 @@ def test_a_divisor_set_by_touch_is_played_by_the_next_game_and_not_by_an_older_o
         for _ in range(3):  # 0 → 1 → 2, then 3 is refused
             yield from ui.tap("card_facts.field.neutral.plus")
             yield from settle()
-        assert vm.notice_text.startswith("raid.neutral: expected 0 … 2.") and "Troyes card data" in vm.notice_text
+        assert vm.notice_text.startswith("raid.neutral: expected 0 ... 2.") and "Troyes card data" in vm.notice_text
         assert ui.text("card_facts.field.neutral.value") == "2"
         assert _facts(ui.app.session)["events"] == {"raid": {"neutral": 2}}
         yield from ui.tap("card_facts.field.neutral.restore")  # back to the data's value

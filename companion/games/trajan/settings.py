@@ -151,9 +151,9 @@ def describe() -> list[tuple[str, str, str]]:
         ("senate_values", "2 3 4 5 6 7 8", "Trajan 1.4 (S: HEM)"),
         ("demand_tiles_per_type", "5", "Trajan 1.5 (S: HEM)"),
         ("province_vp", "Aquitania 10, Lugudunensis 6", "Trajan 1.8 (S/U: HEM; FRK swaps them)"),
-        ("ship_vp", "pairs 5/10/15 · 1/6/11 …", "Trajan 1.10 (S: HEM)"),
+        ("ship_vp", "pairs 5/10/15 · 1/6/11 ...", "Trajan 1.10 (S: HEM)"),
         ("forum_tiles", "70 tiles, HEM mix", "Trajan 1.7 (S: HEM)"),
-        ("first_construction_bonus", "fountain→seaport …", "Trajan 1.9 (S/U: HEM)"),
+        ("first_construction_bonus", "fountain→seaport ...", "Trajan 1.9 (S/U: HEM)"),
         ("bonus_tile_counts_itself", "yes", "Trajan 1.11 (U)"),
         ("demand_wildcard_counts_for_bonus", "no", "Trajan 1.11 (rulebook p11–12; yes: HEM)"),
     ]

@@ -121,7 +121,7 @@ SETTINGS: Mapping[str, str] = {
 SETTING_TEXTS: tuple[str, ...] = (
     N_("yes"), N_("no"), N_("2p 11 / 3p 16 / 4p 21"), N_("FRK: 2p 12 / 3p 17 / 4p 22"),
     N_("Aquitania 10, Lugudunensis 6"), N_("FRK: Aquitania 6, Lugudunensis 10"),
-    N_("pairs 5/10/15 · 1/6/11 …"), N_("70 tiles, HEM mix"), N_("fountain→seaport …"),
+    N_("pairs 5/10/15 · 1/6/11 ..."), N_("70 tiles, HEM mix"), N_("fountain→seaport ..."),
     N_("Trajan 1.1 (U: HEM; FRK says 12/17/22)"), N_("Trajan 1.2 (rulebook p3; yes: KNOB, MONO)"), N_("Trajan 1.4 (S: HEM)"),
     N_("Trajan 1.5 (S: HEM)"), N_("Trajan 1.8 (S/U: HEM; FRK swaps them)"), N_("Trajan 1.10 (S: HEM)"),
     N_("Trajan 1.7 (S: HEM)"), N_("Trajan 1.9 (S/U: HEM)"), N_("Trajan 1.11 (U)"), N_("Trajan 1.11 (rulebook p11–12; yes: HEM)"),
@@ -131,7 +131,7 @@ SETTING_TEXTS: tuple[str, ...] = (
 #: What the keys in a setting's source mean, in the players' words (the rules digest's source list,
 #: ../shared/rules/trajan.md): the settings page lists those its rows use under them, in this order.
 SOURCE_KEYS: Mapping[str, str] = {
-    "Trajan": N_("Trajan 1.1 … 1.11: the section of the companion's rules digest the setting comes from."),
+    "Trajan": N_("Trajan 1.1 to 1.11: the section of the companion's rules digest the setting comes from."),
     "rulebook": N_("rulebook p3: the Chinese translation of the rulebook in the box, at that page."),
     "S": N_("S: found in one source only."),
     "U": N_("U: no source confirms it; check the board and rulebook in your box."),
