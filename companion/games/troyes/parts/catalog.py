@@ -22,7 +22,7 @@ from companion.games.troyes import rules_data as R
 RULE = "Troyes card data"
 DATA = Path(__file__).resolve().parents[1] / "data"
 #: Fields kept out of a set-up event: documentation, not facts.
-DOC_FIELDS = ("source", "sourced", "note")
+DOC_FIELDS = ("source", "sourced", "said", "note")
 
 IMMEDIATE = ("gain", "exchange", "per_citizen", "event_cubes")
 DELAYED = ("group_bonus", "die_bonus", "colour_as", "split", "free_dice", "faces")
