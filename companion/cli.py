@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "twin (keyboard keys, private panels, PNG files), or auto (real where found); "
                    "default: [devices.pads] mode in the config")
     p.add_argument("--pad-png-dir", type=Path, metavar="DIR",
-                   help="where the simulated pads write each pad's OLED image (pad-seat1.png …); default: "
+                   help="where the simulated pads write each pad's OLED image (pad-seat1.png ...); default: "
                    "$XDG_RUNTIME_DIR/companion/pads, else pads/ in the data directory")
     p.add_argument("--status-display", choices=STATUS_MODES, metavar="MODE",
                    help="the table status OLED (season, round, time track): real, its simulated twin (a PNG "

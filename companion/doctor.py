@@ -76,7 +76,7 @@ def _seat_pins(config: Config) -> Any:
 def _one_line(text: str, limit: int = 160) -> str:
     """SQLite's integrity report spans lines (one per damaged cell): its start says enough."""
     text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    return text if len(text) <= limit else text[: limit - 3].rstrip() + "..."
 
 
 SAY_RESCUE = ("this game cannot be resumed as it is; companion sets the file aside at its next start (renamed "

@@ -887,7 +887,7 @@ def check_journal_path(path: str | Path, rule: str = "resume") -> Path:
     if SET_ASIDE_MARK in path.name:
         raise IllegalCommand(rule, "{file} is a damaged game set aside: recover its intact steps from home "
                              "(Recover), it cannot be played on as it is.", file=path.name)
-    raise IllegalCommand(rule, "'{field}' must name a journal file (…{suffix}), got {value}",
+    raise IllegalCommand(rule, "'{field}' must name a journal file (*{suffix}), got {value}",
                          field="path", suffix=SUFFIX, value=shown(str(path)))
 
 

@@ -176,7 +176,7 @@ def test_the_panel_words_a_busy_a_refused_and_an_unplugged_pty_scanner_from_its_
     from hardware.scanner.port import open_port
 
     link = tmp_path / "dice-scanner"
-    reconnecting = (f"Reconnecting… the scanner was unplugged or stopped (trying {link} again)", words.WARN)
+    reconnecting = (f"Reconnecting... the scanner was unplugged or stopped (trying {link} again)", words.WARN)
     sim = PtyScanner(fast_twin(), link=link).start()
     facts = Facts()
     device = open_scanner(ScannerPlan("real", str(link)), facts.append, retry_interval=0.05)
@@ -289,7 +289,7 @@ def test_a_simulated_throw_shows_live_then_settled_and_is_journaled_once(tmp_pat
         # Every fact updates the tray as it is handled, however many a slow frame drains at once:
         # watch the tray itself, not what a frame happens to show.
         def shown(_tray, verdict):
-            seen["rolling"] = seen["rolling"] or verdict == "Rolling…" and any(d["mark"] == "~" for d in tray.dice)
+            seen["rolling"] = seen["rolling"] or verdict == "Rolling..." and any(d["mark"] == "~" for d in tray.dice)
 
         tray.bind(verdict_text=shown)
         ui.app.dice.device.roll("red:6 red:2 white:5 yellow:1")

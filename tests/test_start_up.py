@@ -247,7 +247,7 @@ def test_resume_path_is_checked_like_any_file_and_said_plainly(tmp_path):
     damaged = a_game(data, ("Cy",))
     flip_schema_byte(damaged)
     cases = {
-        str(notes): "must name a journal file (….journal)",
+        str(notes): "must name a journal file (*.journal)",
         str(games / "gone.journal"): "no such journal file",
         str(foreign): "not a companion journal (not an SQLite file)",
         str(damaged): ") and was set aside. Recover its intact steps into a new game from home",

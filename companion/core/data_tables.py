@@ -9,7 +9,10 @@ where its entries are in it, and per editable field its kind — a whole number 
 choice among values, or text (shown, not edited by touch) — with an English label the screen
 translates. Each entry keeps its own `source`, its mark (S: every field from a source, U: some
 field still a placeholder) and `sourced` (the fields a source backs), so the screen can show the
-mark of every field.
+mark of every field; and `said` (`Said`): which kind of source backs which of those fields — the
+rulebook in the box (with its page or section), another printing of the game, players' reports —
+so the screen says it in the players' words, in every language, from data: the free-text `source`
+(the keys and addresses a curious reader follows) stays in the data file and the docs.
 
 The table's own values are `Edits`: {table id: {entry id: {field name: value}}}, kept in the
 table's override file (`core.data_edits`), checked field by field here (`check_value`) and as a
@@ -33,6 +36,10 @@ RULE = "card facts"
 KINDS = ("number", "choice", "text")
 #: The marks of ../shared/rules: C values are rules, never data; S one source; U unconfirmed.
 MARKS = ("S", "U")
+#: Who says a sourced value (`Said.by`): the rulebook in the table's box (the Chinese rulebook the
+#: users hold), another printing of the game (an English or French rulebook), players' reports and
+#: reviews of their games.
+SAID_BY = ("box", "printing", "report")
 
 Edits = Mapping[str, Mapping[str, Mapping[str, Any]]]
 
@@ -88,9 +95,38 @@ class DataTable:
 
 
 @dataclasses.dataclass(frozen=True)
+class Said:
+    """Which kind of source (`by`, one of `SAID_BY`) backs which of an entry's `fields` (its keys,
+    as `sourced` names them); for the box's rulebook, where it says so (`page`, or `section` for a
+    rulebook cited by its headings)."""
+
+    by: str
+    fields: tuple[str, ...]
+    page: str = ""
+    section: str = ""
+
+
+def read_said(data: Any) -> tuple[Said, ...]:
+    """An entry's `said` list as `Said` values; a malformed item is left out (the data files are the
+    package's, checked by their tests: the screen then says less, never crashes)."""
+    out = []
+    for item in data if isinstance(data, list) else ():
+        if not isinstance(item, Mapping) or item.get("by") not in SAID_BY:
+            continue
+        fields = item.get("fields")
+        if not isinstance(fields, list) or not all(isinstance(f, str) for f in fields):
+            continue
+        page, section = item.get("page", ""), item.get("section", "")
+        out.append(Said(item["by"], tuple(fields), str(page) if isinstance(page, (str, int)) else "",
+                        section if isinstance(section, str) else ""))
+    return tuple(out)
+
+
+@dataclasses.dataclass(frozen=True)
 class DataEntry:
     """One entry of a table as shipped: its id, English `name` and `names` per language, its mark,
-    `source`, the fields a source backs (`sourced`), and the shipped `values` of the editable fields."""
+    `source`, the fields a source backs (`sourced`), the shipped `values` of the editable fields,
+    and who backs which field (`said`)."""
 
     table: str
     id: str
@@ -101,6 +137,11 @@ class DataEntry:
     sourced: tuple[str, ...]
     values: Mapping[str, Any]
     raw: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)
+    said: tuple[Said, ...] = ()
+
+    def said_of(self, key: str) -> Said | None:
+        """Who backs the entry's key `key` (a field's `top`, or "name"), or None: no source does."""
+        return next((said for said in self.said if key in said.fields), None)
 
     def field_mark(self, field: DataField) -> str:
         """S when the entry says every field is sourced, or a source backs this field; else U."""
@@ -117,7 +158,7 @@ def _whole(value: Any) -> bool:
 
 def _field(data: Any, where: str) -> DataField:
     if not isinstance(data, Mapping):
-        raise _bad(where, "{name, label, kind, …}")
+        raise _bad(where, "{name, label, kind, ...}")
     name, label, kind = data.get("name"), data.get("label"), data.get("kind")
     if not isinstance(name, str) or not name or not isinstance(label, str) or not label:
         raise _bad(where, "\"name\" and \"label\"")
@@ -133,7 +174,7 @@ def _field(data: Any, where: str) -> DataField:
         if not isinstance(choices, list) or not choices or not all(
                 isinstance(c, Mapping) and isinstance(c.get("value"), str) and isinstance(c.get("label"), str)
                 for c in choices):
-            raise _bad(f"{where}.choices", "[{\"value\": …, \"label\": …}, …]")
+            raise _bad(f"{where}.choices", "[{\"value\": ..., \"label\": ...}, ...]")
         return DataField(name, label, kind, choices=tuple(Choice(c["value"], c["label"]) for c in choices))
     return DataField(name, label, kind)
 
@@ -145,7 +186,7 @@ def load_tables(path: Path) -> tuple[DataTable, ...]:
     rule = doc.get("rule") if isinstance(doc, Mapping) else None
     tables = doc.get("tables") if isinstance(doc, Mapping) else None
     if not isinstance(rule, str) or not isinstance(tables, list):
-        raise _bad(Path(path).name, "{\"rule\": …, \"tables\": […]}")
+        raise _bad(Path(path).name, "{\"rule\": ..., \"tables\": [...]}")
     out = []
     for i, table in enumerate(tables):
         where = f"tables[{i}]"
@@ -153,9 +194,9 @@ def load_tables(path: Path) -> tuple[DataTable, ...]:
             raise _bad(where, "{id, title, file, keys, fields}")
         keys, fields = table.get("keys"), table.get("fields")
         if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
-            raise _bad(f"{where}.keys", "[\"…\"]")
+            raise _bad(f"{where}.keys", "[\"...\"]")
         if not isinstance(fields, list):
-            raise _bad(f"{where}.fields", "[…]")
+            raise _bad(f"{where}.fields", "[...]")
         out.append(DataTable(table["id"], table["title"], Path(path).parent / table["file"], tuple(keys),
                              tuple(_field(f, f"{where}.fields[{j}]") for j, f in enumerate(fields)), rule))
     return tuple(out)
@@ -206,7 +247,8 @@ def read_entries(table: DataTable) -> tuple[DataEntry, ...]:
         mark = entry.get("mark") if entry.get("mark") in MARKS else "U"
         out.append(DataEntry(table.id, str(entry.get("id", "")), str(entry.get("name", entry.get("id", ""))),
                              dict(names), mark, str(entry.get("source", "")), tuple(sourced),
-                             {f.name: value_at(entry, f.name) for f in table.fields}, entry))
+                             {f.name: value_at(entry, f.name) for f in table.fields}, entry,
+                             read_said(entry.get("said"))))
     return tuple(out)
 
 

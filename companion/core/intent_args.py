@@ -47,7 +47,7 @@ def shown(value: Any) -> str:
         text = repr(value)
     except (ValueError, RecursionError):
         return f"<{type(value).__name__}>"
-    return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
+    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
 
 
 # -- shapes: predicates over JSON-like values ------------------------------------------------------

@@ -61,5 +61,5 @@ def probe_audio(root: str | os.PathLike[str] = "/", env: Mapping[str, str] | Non
     for socket in ("pulse/native", "pipewire-0"):
         if env.get("PULSE_SERVER") or (runtime and (_under(root, runtime.lstrip("/")) / socket).exists()):
             return Probe("audio out", FOUND, **saying(SAY_SOUND_SERVER, name=env.get("PULSE_SERVER") or socket))
-    return Probe("audio out", OK, "none (no /dev/snd/pcm…p, no sound server): Augustus' calls are shown, not "
+    return Probe("audio out", OK, "none (no /dev/snd/pcm*p, no sound server): Augustus' calls are shown, not "
                  "heard (to hear them: a speaker, or the HDMI screen's sound)")

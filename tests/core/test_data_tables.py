@@ -147,3 +147,33 @@ def test_a_damaged_file_names_itself_and_the_shipped_facts_are_used(tmp_path, te
     kept = [p for p in path.parent.iterdir() if p.name != "toy.json"]
     assert len(kept) == 1 and kept[0].read_text() == text
     assert data_edits.load(tmp_path, "toy", lambda e: check_edits(tables, e)).edits == {"things": {"a": {"size": 3}}}
+
+
+def test_an_entry_says_who_backs_each_sourced_field_and_a_bad_said_is_left_out(tmp_path):
+    path = _declare(tmp_path)
+    things = json.loads((tmp_path / "things.json").read_text())
+    things["things"][0]["said"] = [{"by": "box", "page": 3, "fields": ["size"]}, {"by": "rumour", "fields": ["box"]},
+                                   {"by": "report", "fields": "box"}, "nonsense"]
+    (tmp_path / "things.json").write_text(json.dumps(things))
+    (table,) = load_tables(path)
+    a = read_entries(table)[1]
+    assert [(s.by, s.fields, s.page) for s in a.said] == [("box", ("size",), "3")]
+    assert a.said_of("size").by == "box" and a.said_of("box") is None
+
+
+@pytest.mark.parametrize("game", ["troyes"])
+def test_a_games_said_names_exactly_the_fields_its_sourced_does(game):
+    """The players' words on the card-facts screen come from `said`, the marks from `sourced`:
+    they must tell the same story of every entry."""
+    from companion.core.data_tables import SAID_BY
+    from companion.games import built_games
+
+    tables = built_games()[game].data_tables()
+    assert tables
+    for table in tables:
+        for entry in read_entries(table):
+            assert all(s.by in SAID_BY for s in entry.said), entry.id
+            said = sorted(f for s in entry.said for f in s.fields)
+            assert said == sorted(entry.sourced), (table.id, entry.id)
+            raw = entry.raw.get("said", [])
+            assert len(raw) == len(entry.said), (table.id, entry.id)  # none malformed, none left out

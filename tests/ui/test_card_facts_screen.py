@@ -59,7 +59,7 @@ def test_a_divisor_set_by_touch_is_played_by_the_next_game_and_not_by_an_older_o
         for _ in range(3):  # 0 → 1 → 2, then 3 is refused
             yield from ui.tap("card_facts.field.neutral.plus")
             yield from settle()
-        assert vm.notice_text.startswith("raid.neutral: expected 0 … 2.") and "Troyes card data" in vm.notice_text
+        assert vm.notice_text.startswith("raid.neutral: expected 0 ... 2.") and "Troyes card data" in vm.notice_text
         assert ui.text("card_facts.field.neutral.value") == "2"
         assert _facts(ui.app.session)["events"] == {"raid": {"neutral": 2}}
         yield from ui.tap("card_facts.field.neutral.restore")  # back to the data's value
@@ -84,6 +84,54 @@ def test_a_divisor_set_by_touch_is_played_by_the_next_game_and_not_by_an_older_o
         ui.app.post(Intent("resume", {"path": str(older)}))
         yield from until(lambda: ui.app.session.engine.journal.path == older, what="the older game resumed")
         assert ui.app.session.engine.state.catalog.cards["blacksmith"].divisor == 3  # its own set-up's value
+
+    run_ui(session, script)
+
+
+#: What the card-facts screen must never show a table: the digests' source keys and addresses.
+SOURCE_KEYS = ("S:", "U:", "S004", "troyes.md", "ultraboardgames", "http", "jedisjeux", "trictrac")
+
+
+def test_where_a_card_fact_comes_from_is_said_in_the_players_words_in_every_language(session):
+    """The note under a card's facts and each fact's status say who gives it (the rulebook in the
+    box and where, another printing, players' reports, nobody) in the table's language, by touch
+    through the window; the data's own source note stays in the data file."""
+
+    def script(ui):
+        yield from ui.tap("home.settings")
+        yield from ui.tap("settings.card_facts")
+        yield from settle()
+        assert ui.text("card_facts.entry") == "Blacksmith"
+        assert ui.text("card_facts.source").split("\n") == [
+            "Name: from another printing of the game, not the rulebook in your box; check against your box.",
+            "Colour, Round it enters, Cost (deniers), Divisor: no source; the app's values are placeholders: "
+            "enter your box's."]
+        assert ui.text(f"{DIVISOR}.status") == "No source: check your box"
+        yield from ui.tap("card_facts.pick.monk")
+        yield from settle()
+        assert "Colour, Round it enters: from players' reports" in ui.text("card_facts.source")
+        assert ui.text("card_facts.field.colour.status") == "Play reports: check your box"
+        yield from ui.tap("card_facts.table.events")
+        yield from settle()
+        assert ui.text("card_facts.entry") == "Raid"
+        assert ui.text("card_facts.source").startswith("The rulebook in your box gives Name (section 4).")
+        seen = {}
+        for code in ("zh-Hans", "zh-Hant", "en"):
+            yield from ui.tap("card_facts.back")
+            yield from ui.tap(f"settings.lang.{code}")
+            yield from ui.tap("settings.card_facts")
+            yield from settle()
+            for table, entry in (("events", "raid"), ("cards", "monk"), ("characters", "thibaut_ii")):
+                yield from ui.tap(f"card_facts.table.{table}")
+                yield from ui.tap(f"card_facts.pick.{entry}")
+                yield from settle()
+                note = ui.text("card_facts.source")
+                statuses = [ui.text(f"card_facts.field.{row['name']}.status") for row in ui.app.card_facts_vm.fields]
+                assert note and not any(key in text for key in SOURCE_KEYS for text in [note, *statuses]), (code, note)
+                seen[code, entry] = note
+        assert seen["zh-Hans", "raid"].startswith("你游戏盒里的规则书写明了名称（第 4 节）。")
+        assert seen["zh-Hant", "monk"].startswith("名稱：出自本遊戲的其他版本")
+        assert "box" not in seen["zh-Hans", "thibaut_ii"] and "box" in seen["en", "thibaut_ii"]
 
     run_ui(session, script)
 

@@ -1,4 +1,4 @@
-"""Correcting a past entry from the history screen (issue 4): the "Correct…" button of a step,
+"""Correcting a past entry from the history screen (issue 4): the "Correct..." button of a step,
 the panel of what it could have been instead, and the session's correction and notice."""
 
 from __future__ import annotations
@@ -161,7 +161,7 @@ def test_correct_a_score_pad_entry_by_touch(session):
 
 
 def scroll_to_step(ui, step):
-    """Scrolls the history until step `step`'s Correct… button is drawn (only rows on screen are)."""
+    """Scrolls the history until step `step`'s Correct... button is drawn (only rows on screen are)."""
     screen = ui.app.sm.get_screen("history")
     screen.scroll_to_step(step)
     yield from until(lambda: ui.shown(f"history.correct.{step}"), what=f"step {step}'s row")

@@ -127,20 +127,40 @@ def setup_offer() -> dict[str, Any]:
     """What Trajan's set-up screen offers (the registry's `offer`): the player colours and every
     S/U setting as (name, default shown, source, options), each option (English label, value), the
     first the default (value None: nothing sent); the alternatives are the sources' other readings
-    (docs/trajan.md). Plain values: the CLI turns them into the UI's choices."""
+    (docs/trajan.md); and `said`, who gives each default (`SAID`), for the page's players' words.
+    Plain values: the CLI turns them into the UI's choices."""
     from companion.games.trajan.rules_data import PLAYER_COLOURS
 
     swapped = dict(DEFAULT.province_vp)
     swapped["aquitania"], swapped["lugudunensis"] = DEFAULT.province_vp["lugudunensis"], DEFAULT.province_vp["aquitania"]
     yes_no, no_yes = (("yes", None), ("no", False)), (("no", None), ("yes", True))
     options: dict[str, tuple[tuple[str, Any], ...]] = {
-        "lap_length": (("2p 11 / 3p 16 / 4p 21", None), ("FRK: 2p 12 / 3p 17 / 4p 22", {"2": 12, "3": 17, "4": 22})),
-        "province_vp": (("Aquitania 10, Lugudunensis 6", None), ("FRK: Aquitania 6, Lugudunensis 10", swapped)),
+        "lap_length": (("2p 11 / 3p 16 / 4p 21", None), ("Other source: 2p 12 / 3p 17 / 4p 22", {"2": 12, "3": 17, "4": 22})),
+        "province_vp": (("Aquitania 10, Lugudunensis 6", None), ("Other source: Aquitania 6, Lugudunensis 10", swapped)),
     }
     for name in ("start_trays_two_colours", "bonus_tile_counts_itself", "demand_wildcard_counts_for_bonus"):
         options[name] = yes_no if getattr(DEFAULT, name) else no_yes
     settings = tuple((name, shown, source, options.get(name, ())) for name, shown, source in describe())
-    return {"colours": tuple(PLAYER_COLOURS), "settings": settings}
+    return {"colours": tuple(PLAYER_COLOURS), "settings": settings,
+            "said": {name: {"by": by, "page": page} for name, (by, page) in SAID.items()}}
+
+
+#: Who gives each setting's default, as data for the players' words on the settings page
+#: (`ui.text.provenance`): "box" (the Chinese rulebook in the table's box, at that page),
+#: "source" (another source: HEM, I. Hemenway's computer version, or a review), "" (no source).
+#: The digest's keys (`describe`'s sources) are for docs/trajan.md, not the screen.
+SAID: Mapping[str, tuple[str, str]] = {
+    "lap_length": ("source", ""),
+    "start_trays_two_colours": ("box", "3"),
+    "senate_values": ("source", ""),
+    "demand_tiles_per_type": ("source", ""),
+    "province_vp": ("source", ""),
+    "ship_vp": ("source", ""),
+    "forum_tiles": ("source", ""),
+    "first_construction_bonus": ("source", ""),
+    "bonus_tile_counts_itself": ("", ""),
+    "demand_wildcard_counts_for_bonus": ("box", "11–12"),
+}
 
 
 def describe() -> list[tuple[str, str, str]]:
@@ -151,9 +171,9 @@ def describe() -> list[tuple[str, str, str]]:
         ("senate_values", "2 3 4 5 6 7 8", "Trajan 1.4 (S: HEM)"),
         ("demand_tiles_per_type", "5", "Trajan 1.5 (S: HEM)"),
         ("province_vp", "Aquitania 10, Lugudunensis 6", "Trajan 1.8 (S/U: HEM; FRK swaps them)"),
-        ("ship_vp", "pairs 5/10/15 · 1/6/11 …", "Trajan 1.10 (S: HEM)"),
-        ("forum_tiles", "70 tiles, HEM mix", "Trajan 1.7 (S: HEM)"),
-        ("first_construction_bonus", "fountain→seaport …", "Trajan 1.9 (S/U: HEM)"),
+        ("ship_vp", "pairs 5/10/15 · 1/6/11 ...", "Trajan 1.10 (S: HEM)"),
+        ("forum_tiles", "70 tiles, another source's mix", "Trajan 1.7 (S: HEM)"),
+        ("first_construction_bonus", "fountain→seaport ...", "Trajan 1.9 (S/U: HEM)"),
         ("bonus_tile_counts_itself", "yes", "Trajan 1.11 (U)"),
         ("demand_wildcard_counts_for_bonus", "no", "Trajan 1.11 (rulebook p11–12; yes: HEM)"),
     ]

@@ -208,7 +208,7 @@ def duty_text(view: Mapping[str, Any]) -> str:
         if kind == "give":
             return _("{name} gives {reward} to one of the tied players.").format(
                 name=who, reward=reward_name(str(duty.get("of", ""))))
-        return _("Resolving…")
+        return _("Resolving...")
     if phase == "values":
         ask = view.get("ask") or {}
         reward = (ask.get("about") or {}).get("reward", "")

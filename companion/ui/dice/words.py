@@ -64,7 +64,7 @@ REASON_LINES: Mapping[str, tuple[str, str]] = {
     "permission": (N_("Not allowed to open {port}: add this user to the dialout group, then log in again"), ERROR),
     "busy": (N_("{port} is in use by another program: close it"), ERROR),
     "open_error": (N_("Cannot open {port} (trying again)"), ERROR),
-    "lost": (N_("Reconnecting… the scanner was unplugged or stopped (trying {port} again)"), WARN),
+    "lost": (N_("Reconnecting... the scanner was unplugged or stopped (trying {port} again)"), WARN),
     "silent": (N_("No word from the scanner: check its cable and power (trying again)"), WARN),
     "protocol": (N_("The scanner speaks another protocol version: update the app or the scanner's firmware"),
                  ERROR),
@@ -84,7 +84,7 @@ def scanner_line(status: Any, simulated: bool = False) -> tuple[str, str]:
     `detail`. A scanner that has said hello before (it has a firmware name) and is away is
     "reconnecting"; one never found is "missing", with the fix."""
     if status is None:
-        return _("Looking for the dice scanner…"), WAIT
+        return _("Looking for the dice scanner..."), WAIT
     state, port = status.state, status.port or "?"
     was_connected = bool(status.firmware)
     reason = getattr(status, "reason", "") or STATE_REASONS.get(state, "")
@@ -99,8 +99,8 @@ def scanner_line(status: Any, simulated: bool = False) -> tuple[str, str]:
             return (_("Simulated scanner connected") if simulated else _("Scanner connected")), OK
         if state == "connecting":
             if was_connected:
-                return _("Reconnecting to the scanner…"), WARN
-            return _("Connecting to the scanner at {port}…").format(port=port), WAIT
+                return _("Reconnecting to the scanner..."), WARN
+            return _("Connecting to the scanner at {port}...").format(port=port), WAIT
         reason = "lost" if was_connected else "open_error"
     template, kind = REASON_LINES.get(reason, REASON_LINES["open_error"])
     return _(template).format(port=port, error=status.error or "?"), kind
@@ -150,7 +150,7 @@ def verdict(live: Any, last: Mapping[str, Any] | None, *, live_is_current: bool 
         if not live.dice:
             return _("The tray is empty: throw the dice"), IDLE
         if any(state == "rolling" for _colour, _face, state in live.dice):
-            return _("Rolling…"), ROLLING
+            return _("Rolling..."), ROLLING
         problems = live.problems
         if problems:
             dice = _(", ").join(problem_phrase(colour, what) for _index, colour, what in problems)
@@ -160,7 +160,7 @@ def verdict(live: Any, last: Mapping[str, Any] | None, *, live_is_current: bool 
             return _("Same dice as read #{number}: not counted again").format(number=int(last["number"])), SAME
         if live.boot and key in set(counted_keys):
             return _("This throw was taken back: throw again to count"), SAME
-        return _("Settled: counting…"), ROLLING
+        return _("Settled: counting..."), ROLLING
     if last is not None:
         return counted_text(last), COUNTED
     return _("Throw the dice into the tray, or enter them by hand"), IDLE

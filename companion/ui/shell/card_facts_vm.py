@@ -2,6 +2,11 @@
 (`core.data_tables`, declared by the game as data), each entry with its source and S/U marks, and
 the table's own values, changed by touch and saved at once by the session.
 
+Where a value comes from is said in the players' words (`ui.text.provenance`), from the entry's
+`said` data: the rulebook in the box, another printing, players' reports, or no source, so check it
+against the box. The entry's own `source` note (the digests' keys and addresses) is for the docs
+and the data file, never shown here.
+
 Nothing here knows a game: the tables, fields, bounds and choices come from the game's
 declaration through the session's `DataSheet`; what a change may be is the game's rules' to say
 (a refusal is shown with its field and rule, and nothing is written).
@@ -17,6 +22,7 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from companion.session import IllegalCommand
 from companion.ui.text.formatting import game_title
 from companion.ui.text.i18n import ASIDE, _, current_language, translate_data_notice, translate_notice, translate_rule
+from companion.ui.text.provenance import said_note, said_short
 
 #: session.set_data(game, table, entry, field, value) → the new sheet (raises IllegalCommand).
 Change = Callable[[str, str, str, str, Any], Any]
@@ -25,6 +31,26 @@ Change = Callable[[str, str, str, str, Any], Any]
 def entry_name(entry: Any) -> str:
     """The entry's name in the table's language (its data's `names`), else its English name."""
     return str(entry.names.get(current_language()) or entry.name)
+
+
+def _said_by(entry: Any, key: str, marked: str) -> tuple[str, str, str]:
+    """(by, page, section) of the entry's key: who its `said` names, else "source" for a key the
+    entry marks S without saying who, else "" (no source)."""
+    said = entry.said_of(key)
+    if said is not None:
+        return said.by, said.page, said.section
+    return ("source", "", "") if marked == "S" else ("", "", "")
+
+
+def source_note(table: Any, entry: Any) -> str:
+    """The chosen entry's note of where its name and each field shown come from, one sentence per
+    kind of source, in the table's language (the box's rulebook first, placeholders last)."""
+    groups: dict[tuple[str, str, str], list[str]] = {}
+    name_mark = "S" if entry.mark == "S" or "name" in entry.sourced else "U"
+    groups.setdefault(_said_by(entry, "name", name_mark), []).append(_("Name"))
+    for field in table.fields:
+        groups.setdefault(_said_by(entry, field.top, entry.field_mark(field)), []).append(_(field.label))
+    return said_note(groups.items())
 
 
 def shown_value(field: Any, value: Any) -> str:
@@ -149,7 +175,7 @@ class CardFactsViewModel(EventDispatcher):
                          "text": ("● " if own.get(e.id) else "") + entry_name(e)} for e in sheet.entries[self.table_id]]
         entry = self._entry() if self.entry_id else None
         self.entry_title = entry_name(entry) if entry is not None else ""
-        self.source_text = _("Source: {source}").format(source=entry.source) if entry is not None and entry.source else ""
+        self.source_text = source_note(table, entry) if entry is not None else ""
         self.fields = [self._row(table, entry, f) for f in table.fields] if entry is not None else []
         if self._notice is not None:
             template, params, rule = self._notice
@@ -166,10 +192,8 @@ class CardFactsViewModel(EventDispatcher):
         value = own if own is not None else shipped
         if own is not None:
             status = _("Set by this table · the data: {value}").format(value=shown_value(field, shipped))
-        elif entry.field_mark(field) == "S":
-            status = _("S: from a source")
         else:
-            status = _("U: check against your box")
+            status = said_short(*_said_by(entry, field.top, entry.field_mark(field)))
         row: dict[str, Any] = {"name": field.name, "label": _(field.label), "kind": field.kind,
                                "value": value, "text": shown_value(field, value), "status": status,
                                "own": own is not None, "shipped": shown_value(field, shipped)}

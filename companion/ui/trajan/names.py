@@ -5,7 +5,6 @@ as itself, never hidden, so a new tile kind in the rules still reads (in English
 
 from __future__ import annotations
 
-import re
 from typing import Any, Iterable, Mapping
 
 from companion.ui.text.i18n import N_, _
@@ -117,38 +116,14 @@ SETTINGS: Mapping[str, str] = {
     "demand_wildcard_counts_for_bonus": N_("Demand wildcards count for demand bonuses"),
 }
 
-#: Setting values and sources as the game package describes them (English), translated where known.
+#: Setting values as the game package describes them (English), translated where known. Where a
+#: setting comes from is said in the players' words (`ui.text.provenance`, from the game's `said`);
+#: the digest's source keys stay in docs/trajan.md.
 SETTING_TEXTS: tuple[str, ...] = (
-    N_("yes"), N_("no"), N_("2p 11 / 3p 16 / 4p 21"), N_("FRK: 2p 12 / 3p 17 / 4p 22"),
-    N_("Aquitania 10, Lugudunensis 6"), N_("FRK: Aquitania 6, Lugudunensis 10"),
-    N_("pairs 5/10/15 · 1/6/11 …"), N_("70 tiles, HEM mix"), N_("fountain→seaport …"),
-    N_("Trajan 1.1 (U: HEM; FRK says 12/17/22)"), N_("Trajan 1.2 (rulebook p3; yes: KNOB, MONO)"), N_("Trajan 1.4 (S: HEM)"),
-    N_("Trajan 1.5 (S: HEM)"), N_("Trajan 1.8 (S/U: HEM; FRK swaps them)"), N_("Trajan 1.10 (S: HEM)"),
-    N_("Trajan 1.7 (S: HEM)"), N_("Trajan 1.9 (S/U: HEM)"), N_("Trajan 1.11 (U)"), N_("Trajan 1.11 (rulebook p11–12; yes: HEM)"),
+    N_("yes"), N_("no"), N_("2p 11 / 3p 16 / 4p 21"), N_("Other source: 2p 12 / 3p 17 / 4p 22"),
+    N_("Aquitania 10, Lugudunensis 6"), N_("Other source: Aquitania 6, Lugudunensis 10"),
+    N_("pairs 5/10/15 · 1/6/11 ..."), N_("70 tiles, another source's mix"), N_("fountain→seaport ..."),
 )
-
-
-#: What the keys in a setting's source mean, in the players' words (the rules digest's source list,
-#: ../shared/rules/trajan.md): the settings page lists those its rows use under them, in this order.
-SOURCE_KEYS: Mapping[str, str] = {
-    "Trajan": N_("Trajan 1.1 … 1.11: the section of the companion's rules digest the setting comes from."),
-    "rulebook": N_("rulebook p3: the Chinese translation of the rulebook in the box, at that page."),
-    "S": N_("S: found in one source only."),
-    "U": N_("U: no source confirms it; check the board and rulebook in your box."),
-    "HEM": N_("HEM: I. Hemenway's complete computer version of Trajan (unofficial); the default where the rulebook is silent."),
-    "FRK": N_("FRK: F. Mariette's unfinished online Trajan, used only as a cross-check."),
-    "KNOB": N_("KNOB: knobelritter.at, a German review of the game."),
-    "MONO": N_("MONO: monopoliswonder.com, a description of the game."),
-}
-_SOURCE_KEY_RE = re.compile(r"(?<![A-Za-z])(" + "|".join(SOURCE_KEYS) + r")(?![A-Za-z])")
-
-
-def source_legend(sources: Iterable[str]) -> list[str]:
-    """The meaning of every source key `sources` (settings' sources and values, as the game package
-    wrote them, in English) use, translated, in `SOURCE_KEYS`' order: so a table reading
-    "U: HEM; FRK says 12/17/22" knows whose word each is."""
-    used = {key for text in sources for key in _SOURCE_KEY_RE.findall(text)}
-    return [_(SOURCE_KEYS[key]) for key in SOURCE_KEYS if key in used]
 
 
 def display(table: Mapping[str, str], key: Any) -> str:

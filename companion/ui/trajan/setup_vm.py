@@ -15,6 +15,7 @@ from companion.session import Intent, Notice
 from companion.ui.text import formatting as fmt
 from companion.ui.shell.choices import GameChoice, SettingInfo
 from companion.ui.text.i18n import _, translate_notice, translate_rule
+from companion.ui.text.provenance import said_short
 from companion.ui.trajan import names
 from companion.ui.trajan.setup_draws import TrajanDrawsViewModel
 from companion.ui.shell.setup_pads import DEFAULT_PAD_COUNT, PadChoice
@@ -48,7 +49,6 @@ class TrajanSetupViewModel(EventDispatcher):
     settings_summary = StringProperty("")
     #: What the chosen mode and draws mean, in the players' words (portrait has room for them)
     choices_explained = StringProperty("")
-    settings_legend = StringProperty("")  # what the rows' source keys mean, one per line
     title = StringProperty("")
     draws_open = BooleanProperty(False)
     start_text = StringProperty("")
@@ -67,6 +67,7 @@ class TrajanSetupViewModel(EventDispatcher):
         self._typed: dict[int, str] = {}
         self._palette: tuple[str, ...] = DEFAULT_COLOURS
         self._settings: tuple[SettingInfo, ...] = ()
+        self._said: dict[str, Any] = {}
         self._picked: dict[str, int] = {}  # setting name → option index (0 = default)
         self.colours = list(self._palette[:int(self.count)])
         self.relabel()
@@ -75,6 +76,7 @@ class TrajanSetupViewModel(EventDispatcher):
         self.min_count, self.max_count = choice.min_players, choice.max_players
         self._palette = tuple(choice.colours) or DEFAULT_COLOURS
         self._settings = tuple(choice.settings)
+        self._said = dict(choice.offer.get("said", {}))  # setting → {by, page}: who gives its default
         self._picked = {}
         self.settings_open = self.draws_open = False
         self.set_count(min(max(int(self.count), int(self.min_count)), int(self.max_count)))
@@ -254,6 +256,13 @@ class TrajanSetupViewModel(EventDispatcher):
                     for i, name in enumerate(players)]
         self.start_options = options
 
+    def _source(self, name: str) -> str:
+        """Who gives a setting's default, in the players' words (the rulebook in your box and its
+        page, another source, no source: check your box), from the game's `said`; a setting it
+        does not name is "another source" (the digest's keys are docs/trajan.md's, not the page's)."""
+        said = self._said.get(name) or {}
+        return said_short(str(said.get("by", "source")), str(said.get("page", "")))
+
     def _relabel_settings(self) -> None:
         rows = []
         for info in self._settings:
@@ -261,12 +270,10 @@ class TrajanSetupViewModel(EventDispatcher):
             value = info.options[index].label if info.options else info.default
             rows.append({
                 "name": info.name, "wid": f"trajan.setup.setting.{info.name}", "title": names.setting(info.name),
-                "value": names.setting_text(value), "source": names.setting_text(info.source),
+                "value": names.setting_text(value), "source": self._source(info.name),
                 "changeable": len(info.options) > 1, "changed": index > 0,
             })
         self.settings_rows = rows
-        self.settings_legend = "\n".join(names.source_legend(
-            [info.source for info in self._settings] + [o.label for info in self._settings for o in info.options]))
         changed = sum(1 for r in rows if r["changed"])
         self.settings_summary = (_("Settings: all {n} at their defaults").format(n=len(rows)) if not changed
                                  else _("Settings: {n} changed").format(n=changed))

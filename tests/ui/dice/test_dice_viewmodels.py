@@ -35,7 +35,7 @@ def test_a_throw_shows_live_then_counted():
     rolling = DiceLive(5, (("red", 2, "rolling"), ("white", 0, "rolling")), BOOT)
     vm.update(table(live=rolling))
     assert [(d["colour"], d["state"], d["mark"]) for d in vm.dice] == [("red", "rolling", "~"), ("white", "rolling", "~")]
-    assert vm.verdict_text == "Rolling…" and [t["text"] for t in vm.totals] == ["Red ×1 = ?", "White ×1 = ?"]
+    assert vm.verdict_text == "Rolling..." and [t["text"] for t in vm.totals] == ["Red ×1 = ?", "White ×1 = ?"]
     settled = DiceLive(6, (("red", 4, "settled"), ("white", 2, "settled")), BOOT)
     vm.update(table(live=settled))
     vm.update(table(read(1, 6, ("red", 4), ("white", 2)), 1, settled, can_undo=True))
@@ -58,7 +58,7 @@ def test_after_a_restart_the_tally_shows_the_last_read_until_a_frame_comes():
     vm = DiceTrayViewModel()
     vm.update(table(read(4, 30, ("yellow", 6)), 4, live=None, scanner=None))
     assert [(d["colour"], d["face"]) for d in vm.dice] == [("yellow", 6)]
-    assert vm.verdict_text == "Read counted ✓ #4" and vm.status_text == "Looking for the dice scanner…"
+    assert vm.verdict_text == "Read counted ✓ #4" and vm.status_text == "Looking for the dice scanner..."
 
 
 def test_dice_by_hand_speak_for_the_tray_until_the_scanner_sees_a_change():
@@ -69,7 +69,7 @@ def test_dice_by_hand_speak_for_the_tray_until_the_scanner_sees_a_change():
     assert vm.verdict_text == "Entered by hand ✓ #1" and [d["face"] for d in vm.dice] == [4, 3]
     vm.update(table(read(1, 0, ("red", 4), ("white", 3), source="manual"), 1,
                     live=DiceLive(10, (("red", 1, "rolling"),), BOOT)))
-    assert vm.verdict_text == "Rolling…"
+    assert vm.verdict_text == "Rolling..."
 
 
 def test_notices_and_other_games():

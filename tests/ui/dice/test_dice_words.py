@@ -27,16 +27,16 @@ def status(state, reason="", firmware="", detail="(the reader's English sentence
 
 
 @pytest.mark.parametrize("fact, text, kind", [
-    (None, "Looking for the dice scanner…", words.WAIT),
+    (None, "Looking for the dice scanner...", words.WAIT),
     (status("connected", "", "tray-0.4.2"), "Scanner connected", words.OK),
-    (status("connecting"), f"Connecting to the scanner at {PORT}…", words.WAIT),
-    (status("connecting", "", "tray-0.4.2"), "Reconnecting to the scanner…", words.WARN),
+    (status("connecting"), f"Connecting to the scanner at {PORT}...", words.WAIT),
+    (status("connecting", "", "tray-0.4.2"), "Reconnecting to the scanner...", words.WARN),
     (status("disconnected", "missing"), f"No dice scanner at {PORT}: plug it in (trying again)", words.ERROR),
     # A scanner that was there and whose port went with it is waited for.
     (status("disconnected", "missing", "tray-0.4.2"),
-     f"Reconnecting… the scanner was unplugged or stopped (trying {PORT} again)", words.WARN),
+     f"Reconnecting... the scanner was unplugged or stopped (trying {PORT} again)", words.WARN),
     (status("disconnected", "lost", "tray-0.4.2"),
-     f"Reconnecting… the scanner was unplugged or stopped (trying {PORT} again)", words.WARN),
+     f"Reconnecting... the scanner was unplugged or stopped (trying {PORT} again)", words.WARN),
     (status("disconnected", "permission"),
      f"Not allowed to open {PORT}: add this user to the dialout group, then log in again", words.ERROR),
     (status("disconnected", "permission", "tray-0.4.2"),
@@ -65,7 +65,7 @@ def test_the_status_line_for_every_state_and_reason(fact, text, kind):
     (ScannerStatus("incompatible", "…", PORT), "The scanner speaks another protocol version: update the app or the "
      "scanner's firmware"),
     (ScannerStatus("disconnected", "…", PORT, "tray-0.4.2"),
-     f"Reconnecting… the scanner was unplugged or stopped (trying {PORT} again)"),
+     f"Reconnecting... the scanner was unplugged or stopped (trying {PORT} again)"),
     (ScannerStatus("disconnected", "…", PORT), f"Cannot open {PORT} (trying again)"),
     (ScannerStatus("connected", "…", PORT, "tray-0.4.2", error="CAM: camera not responding"),
      "The scanner reports a problem: CAM: camera not responding"),
@@ -113,7 +113,7 @@ def test_the_verdict_says_plainly_whether_the_throw_counted():
     assert words.verdict(None, None) == ("Throw the dice into the tray, or enter them by hand", words.IDLE)
     assert words.verdict(live(20, ("red", 4, "settled"), ("white", 2, "settled")), LAST) == \
         ("Read counted ✓ #12", words.COUNTED)
-    assert words.verdict(live(21, ("red", 3, "rolling"), ("white", 0, "cocked")), LAST) == ("Rolling…", words.ROLLING)
+    assert words.verdict(live(21, ("red", 3, "rolling"), ("white", 0, "cocked")), LAST) == ("Rolling...", words.ROLLING)
     assert words.verdict(live(22, ("red", 3, "settled"), ("white", 0, "cocked")), LAST) == \
         ("Not counted: re-roll the cocked white die", words.PROBLEM)
     assert words.verdict(live(22, ("red", 3, "cocked"), ("yellow", 0, "unreadable"), ("unknown", 4, "settled")),
@@ -123,7 +123,7 @@ def test_the_verdict_says_plainly_whether_the_throw_counted():
     assert words.verdict(DiceLive(1, (("red", 4, "settled"), ("white", 2, "settled")), "7E00C2B4"), LAST) == \
         ("Same dice as read #12: not counted again", words.SAME)
     assert words.verdict(live(23), LAST) == ("The tray is empty: throw the dice", words.IDLE)
-    assert words.verdict(live(24, ("red", 1, "settled")), LAST) == ("Settled: counting…", words.ROLLING)
+    assert words.verdict(live(24, ("red", 1, "settled")), LAST) == ("Settled: counting...", words.ROLLING)
     assert words.verdict(live(24, ("red", 1, "settled")), LAST, counted_keys={(BOOT, 24)}) == \
         ("This throw was taken back: throw again to count", words.SAME)
 

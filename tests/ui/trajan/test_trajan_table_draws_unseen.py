@@ -187,7 +187,7 @@ def test_the_docs_demo_reaches_a_leader_waiting_for_the_found_tile(tmp_path):
 
 
 def test_a_tile_named_wrongly_is_corrected_from_the_history(session):
-    """The table tapped the wrong tile for its leader's province: in the history, Correct… on that
+    """The table tapped the wrong tile for its leader's province: in the history, Correct... on that
     step, the same move, then the right tile; the later steps are entered again."""
     from companion.ui.trajan.format import correction_choices
     from companion.ui.shell.viewmodels import HistoryViewModel

@@ -88,7 +88,7 @@ def test_setup_count_colours_start_mode_draws_and_settings(session):
     vm.set_digital_draws(False)
     rows = {r["name"]: r for r in vm.settings_rows}
     assert rows["lap_length"]["value"] == "2p 11 / 3p 16 / 4p 21" and rows["lap_length"]["changeable"]
-    assert not rows["senate_values"]["changeable"] and rows["senate_values"]["source"] == "Trajan 1.4 (S: HEM)"
+    assert not rows["senate_values"]["changeable"] and rows["senate_values"]["source"] == "Other source: check your box"
     vm.cycle_setting("lap_length")
     vm.cycle_setting("bonus_tile_counts_itself")
     assert vm.settings_summary == "Settings: 2 changed"

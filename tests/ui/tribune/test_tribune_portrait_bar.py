@@ -1,6 +1,6 @@
 """Tribune's table bar in portrait (720×1280 at 1.5×): Home, History, Undo and Redo keep their own
 size (none shrinks its words to fit; they were squeezed beside the round's actions before), and
-the round's actions ("Next round", "Reveal now…", "Continue") take a row of their own; without
+the round's actions ("Next round", "Reveal now...", "Continue") take a row of their own; without
 actions the bar is one row. Landscape keeps one row of all of them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tribune's settings page by touch: from the victory card's screen, "Rules…" shows every S/U
+"""Tribune's settings page by touch: from the victory card's screen, "Rules..." shows every S/U
 setting the players decide on (the take-over rule, the first take-over's two cards, several
 winners …) and each faction's benefits, each with its source and mark; taps change them, the set-up
 sends them, and the game started plays by them (its state holds the settings, its benefit table the

@@ -92,7 +92,7 @@ POWER_FIELDS = "'{field}' must be null or a power by name (kind, amount, of, cap
 
 def _shown(value: Any) -> str:
     text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _whole(value: Any, field: str, rule: str, bounds: tuple[int, int]) -> int:

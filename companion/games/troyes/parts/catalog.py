@@ -22,7 +22,7 @@ from companion.games.troyes import rules_data as R
 RULE = "Troyes card data"
 DATA = Path(__file__).resolve().parents[1] / "data"
 #: Fields kept out of a set-up event: documentation, not facts.
-DOC_FIELDS = ("source", "sourced", "note")
+DOC_FIELDS = ("source", "sourced", "said", "note")
 
 IMMEDIATE = ("gain", "exchange", "per_citizen", "event_cubes")
 DELAYED = ("group_bonus", "die_bonus", "colour_as", "split", "free_dice", "faces")
@@ -117,7 +117,7 @@ def _wrong(where: str, expected: str) -> IllegalCommand:
 def _int(entry: Mapping[str, Any], key: str, where: str, low: int = 0) -> int:
     value = entry.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise _wrong(f"{where}.{key}", f"{low}, {low + 1}, …")
+        raise _wrong(f"{where}.{key}", f"{low}, {low + 1}, ...")
     return value
 
 
@@ -127,7 +127,7 @@ def _text(entry: Mapping[str, Any], key: str, where: str, choices: tuple[str, ..
     if value is None and optional:
         return None
     if not isinstance(value, str) or (choices is not None and value not in choices):
-        raise _wrong(f"{where}.{key}", " | ".join(choices) if choices else "\"…\"")
+        raise _wrong(f"{where}.{key}", " | ".join(choices) if choices else "\"...\"")
     return value
 
 
@@ -139,7 +139,7 @@ def _names(entry: Mapping[str, Any], where: str) -> dict[str, str]:
         return {}
     if not isinstance(value, Mapping) or any(k not in NAME_LANGUAGES or not isinstance(v, str) or not v
                                               for k, v in value.items()):
-        raise _wrong(f"{where}.names", "{" + ", ".join(f'\"{k}\": \"…\"' for k in NAME_LANGUAGES) + "}")
+        raise _wrong(f"{where}.names", "{" + ", ".join(f'\"{k}\": \"...\"' for k in NAME_LANGUAGES) + "}")
     return dict(value)
 
 
@@ -153,7 +153,7 @@ def _card_effect(effect: Any, hourglass: bool, where: str) -> Mapping[str, Any] 
     if effect is None:
         return None
     if not isinstance(effect, Mapping):
-        raise _wrong(where, "{…} | null")
+        raise _wrong(where, "{...} | null")
     kind = _text(effect, "kind", where, DELAYED if hourglass else IMMEDIATE)
     if kind == "gain":
         return {"kind": kind, "gain": _amounts(effect.get("gain"), f"{where}.gain", GAINS)}
@@ -191,7 +191,7 @@ def parse_card(entry: Mapping[str, Any], where: str) -> ActivityCard:
         raise _wrong(f"{where}.hourglass", "true | false")
     spaces = entry.get("spaces")
     if not isinstance(spaces, (list, tuple)) or not all(isinstance(v, int) and not isinstance(v, bool) for v in spaces):
-        raise _wrong(f"{where}.spaces", "[VP, VP, …]")
+        raise _wrong(f"{where}.spaces", "[VP, VP, ...]")
     level = _int(entry, "level", where, 1)
     if level > R.ACTIVITY_ROUNDS:
         raise _wrong(f"{where}.level", "1 | 2 | 3")
@@ -213,7 +213,7 @@ def _lasting(value: Any, where: str) -> Mapping[str, Any] | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise _wrong(where, "{\"kind\": …, \"rounds\": …} | null")
+        raise _wrong(where, "{\"kind\": ..., \"rounds\": ...} | null")
     kind = _text(value, "kind", where, LASTING)
     rounds = value.get("rounds")
     if rounds is not None:
@@ -222,7 +222,7 @@ def _lasting(value: Any, where: str) -> Mapping[str, Any] | None:
     if kind == "income":
         amount = value.get("amount")
         if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
-            raise _wrong(f"{where}.amount", "…, -2, -1, 1, 2, …")
+            raise _wrong(f"{where}.amount", "..., -2, -1, 1, 2, ...")
         out["amount"] = amount
     if kind in ("wages", "no_dice"):
         out["building"] = _text(value, "building", where, R.BUILDINGS)
@@ -242,12 +242,12 @@ def parse_event(entry: Mapping[str, Any], where: str) -> EventCard:
     effect = entry.get("effect")
     if effect is not None:
         if not isinstance(effect, Mapping) or set(effect) != {"pay"}:
-            raise _wrong(f"{where}.effect", "null | {\"pay\": {…}}")
+            raise _wrong(f"{where}.effect", "null | {\"pay\": {...}}")
         effect = {"pay": _amounts(effect["pay"], f"{where}.effect.pay", PAYS)}
     flags = _int(entry, "flags", where, 1)
     neutral = _int(entry, "neutral", where)
     if neutral >= flags:
-        raise _wrong(f"{where}.neutral", f"0 … {flags - 1}")
+        raise _wrong(f"{where}.neutral", f"0 ... {flags - 1}")
     return EventCard(
         id=_text(entry, "id", where), name=_text(entry, "name", where),
         deck=_text(entry, "deck", where, tuple(R.EVENT_DECKS), optional=True),
@@ -268,11 +268,11 @@ def parse_character(entry: Mapping[str, Any], where: str) -> Character:
 
 def _by_id(entries: Any, parse: Any, where: str) -> dict[str, Any]:
     if not isinstance(entries, (list, tuple)):
-        raise _wrong(where, "[…]")
+        raise _wrong(where, "[...]")
     out: dict[str, Any] = {}
     for i, entry in enumerate(entries):
         if not isinstance(entry, Mapping):
-            raise _wrong(f"{where}[{i}]", "{…}")
+            raise _wrong(f"{where}[{i}]", "{...}")
         item = parse(entry, f"{where}[{i}]")
         if item.id in out:
             raise IllegalCommand(RULE, "{field}: '{value}' is there twice.", field=f"{where}[{i}].id", value=item.id)
@@ -345,12 +345,12 @@ def merged_data(overrides: Mapping[str, Any]) -> dict[str, Any]:
     for kind in ("cards", "events", "characters"):
         edits = overrides.get(kind, {})
         if not isinstance(edits, Mapping):
-            raise _wrong(kind, "{id: {…}}")
+            raise _wrong(kind, "{id: {...}}")
         entries = [dict(e) for e in base[kind]]
         known = {e["id"]: e for e in entries}
         for entry_id, fields in edits.items():
             if not isinstance(fields, Mapping):
-                raise _wrong(f"{kind}.{entry_id}", "{…}")
+                raise _wrong(f"{kind}.{entry_id}", "{...}")
             if entry_id in known:
                 known[entry_id].update(fields)
             else:
@@ -358,7 +358,7 @@ def merged_data(overrides: Mapping[str, Any]) -> dict[str, Any]:
         out[kind] = entries
     raid = overrides.get("raid", {})
     if not isinstance(raid, Mapping):
-        raise _wrong("raid", "{…}")
+        raise _wrong("raid", "{...}")
     out["raid"] = {**base["raid"], **raid}
     unknown = set(overrides) - {"cards", "events", "characters", "raid"}
     if unknown:

@@ -80,6 +80,7 @@ class CardFactsScreen(Screen):
             widget.ids.status.color = theme.GOLD if row["own"] else theme.MUTED
             controls, name = widget.ids.controls, row["name"]
             prefix = f"card_facts.field.{name}"
+            widget.ids.status.wid = f"{prefix}.status"
             # Side by side where the detail is narrow beside the list (landscape); in portrait
             # the detail has the whole width, and the words keep it above their controls.
             beside = "vertical" if app.portrait else "horizontal"

@@ -36,7 +36,7 @@ class HistoryRow(RecycleDataViewBehavior, Panel):
 
         super().__init__(**kwargs)
         scale = App.get_running_app().scale
-        self._correct = AppButton(text=_("Correct…"), font_size=18 * scale, size_hint=(None, None),
+        self._correct = AppButton(text=_("Correct..."), font_size=18 * scale, size_hint=(None, None),
                                   width=120 * scale, height=48 * scale, pos_hint={"center_y": 0.5})
         self._correct.bind(on_release=lambda *_: App.get_running_app().history_vm.open_fix(int(self.step)))
         self._language = current_language()
@@ -44,7 +44,7 @@ class HistoryRow(RecycleDataViewBehavior, Panel):
     def refresh_view_attrs(self, rv: Any, index: int, data: Mapping[str, Any]) -> None:
         super().refresh_view_attrs(rv, index, data)
         if self._language != current_language():  # the table changed its language since it was made
-            self._correct.text, self._language = _("Correct…"), current_language()
+            self._correct.text, self._language = _("Correct..."), current_language()
         self._correct.wid = f"history.correct.{int(self.step)}"
         if self.correctable and self._correct.parent is None:
             self.add_widget(self._correct)

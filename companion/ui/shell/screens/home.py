@@ -92,7 +92,7 @@ class HomeScreen(Screen):
         _fit_height(resume, least=64 * scale, pad=14 * scale)
         resume.bind(height=lambda _w, h: setattr(line, "height", h))
         resume.bind(on_release=lambda *_: app.resume_game(row["path"]))
-        close = AppButton(wid=f"home.unfinished.{index}.close", text=_("Close…"), font_size=19 * scale,
+        close = AppButton(wid=f"home.unfinished.{index}.close", text=_("Close..."), font_size=19 * scale,
                           size_hint=(None, 1), width=112 * scale)
         close.bind(on_release=lambda *_: app.home_vm.ask_close(row["path"]))
         line.add_widget(resume)

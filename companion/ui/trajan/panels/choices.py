@@ -79,7 +79,7 @@ class ChoicesViewModel(EventDispatcher):
                 compose = intent["args"]["kind"]
                 if compose not in composers:
                     composers.add(compose)
-                    label = _("Play cards…") if compose == "play" else _("Ship cards…")
+                    label = _("Play cards...") if compose == "play" else _("Ship cards...")
                     if acted:
                         label = _("Bonus: {what}").format(what=f"{names.action('seaport')} · {label}")
                     rows.append(button_row(f"trajan.seaport.{compose}", label, "bonus" if acted else "action",
