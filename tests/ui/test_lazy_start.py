@@ -107,3 +107,28 @@ def test_a_held_label_that_went_into_the_window_is_laid_out_for_the_next_frame(p
         assert label.texture_size[0] > 0
     finally:
         Window.remove_widget(panel)
+
+
+def test_a_held_label_shown_after_the_first_frame_gets_its_text_at_the_next_frame(plain_label, no_hold_after):
+    """A screen shown before the first idle moment (a tap, the screenshot of a demo state) draws
+    its labels' texts at once, not only after the idle moment: the "+" of Tribune's money screen
+    was drawn blank in its doc picture."""
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.ui.widgets import held_texts
+
+    held_texts.hold()
+    panel = BoxLayout()
+    label = plain_label(text="+", font_size=20)
+    panel.add_widget(label)
+    Clock.tick()  # a frame while the panel is not shown: the label's clock call waits
+    assert label.texture_size == [0, 0] and not label._trigger_texture.is_triggered
+    Window.add_widget(panel)  # shown, and nobody calls show_in_window
+    try:
+        Clock.tick()  # the next frame: its clock calls, then the label's own texture call
+        Clock.tick()
+        assert label.texture_size[0] > 0, "a held label in the window must get its text at the next frame"
+    finally:
+        Window.remove_widget(panel)

@@ -149,6 +149,19 @@ PAGE: tuple[tuple[str, str, tuple[Any, ...]], ...] = (
 )
 
 
+#: Who gives each page setting's default, as data for the players' words on the settings page
+#: (`ui.text.provenance`): "box" (S003, the Chinese rules text the table holds, states it),
+#: "source" (another source: S003's reply citing the BGG German rules translation, a review),
+#: "" (no source: the app's reading). The digest's keys (`describe`) are for docs/tribune.md.
+SAID: Mapping[str, str] = {
+    "takeover_rule": "source",
+    "first_takeover_max_two": "box",
+    "unkept_cards": "box",
+    "region_v_tie_winner_pays": "box",
+    **{name: "" for name, mark, _values in PAGE if mark == "U"},
+}
+
+
 def setup_offer() -> dict[str, Any]:
     """What Tribune's set-up offers (the registry's `offer`), as plain values the CLI hands the UI:
     no colours; each page setting as (name, default shown, source, options), an option (label,
@@ -161,4 +174,4 @@ def setup_offer() -> dict[str, Any]:
                       tuple((str(v), None if i == 0 else v) for i, v in enumerate(values)))
                      for name, mark, values in PAGE)
     return {"colours": (), "settings": settings, "benefits": benefits.table_data(benefits.DEFAULT_ROWS),
-            "kinds": benefits.KINDS}
+            "kinds": benefits.KINDS, "said": {name: {"by": by} for name, by in SAID.items()}}

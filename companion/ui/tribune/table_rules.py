@@ -1,7 +1,8 @@
 """The whole game's rules the table may read its own way, as the set-up's settings page shows and
 changes them (`tribune_settings`): the S/U settings of `companion.games.tribune.settings` the
 players decide on (the take-over rule, the first take-over's two cards, several winners …) and the
-faction benefit table (`companion.games.tribune.benefits`), each row with its source and mark.
+faction benefit table (`companion.games.tribune.benefits`), each row saying who gives its default
+in the players' words (the rules text in the box, another source, or none: check your box).
 
 Nothing here decides a rule: a change is only what the set-up sends (`settings` and `benefits` of
 `setup`, untouched ones not sent), and the rules check it as they check any set-up. A benefit the
@@ -14,6 +15,7 @@ from typing import Any, Mapping
 
 from companion.ui.shell.choices import GameChoice, known
 from companion.ui.text.i18n import _
+from companion.ui.text.provenance import said_short
 from companion.ui.tribune import board_words
 
 #: What a tap on a benefit gives next: one of these after the other, round and round (kinds of
@@ -78,10 +80,15 @@ def gift_text(gift: Any) -> str:
     return " + ".join(parts)
 
 
-def mark_text(mark: str) -> str:
-    """A row's mark: C/S (a source says it), U (no source: the app's reading), or the table's."""
-    return {"C": _("C: the rules say it"), "S": _("S: a source says it"), "U": _("U: no source; the app's reading"),
-            "table": _("the table's own")}.get(mark, mark)
+def said_text(by: str) -> str:
+    """Who gives a default, in the players' words (`ui.text.provenance`): the rules text in the
+    box, another source, or none (then: check your box). The digest's keys stay in the docs."""
+    return said_short(by)
+
+
+#: A benefit row's digest mark → who gives it: S rows are from reviews and English references
+#: (another source), U rows are the app's placeholders (no source).
+_BENEFIT_SAID = {"C": "box", "S": "source", "U": ""}
 
 
 class TableRules:
@@ -116,13 +123,14 @@ class TableRules:
         return {"True": True, "False": False}.get(default, int(default) if default.isdigit() else default)
 
     def setting_rows(self) -> list[dict[str, Any]]:
-        """[{name, wid, text, changed}] for each setting offered: title, value, section and mark."""
+        """[{name, wid, text, changed}] for each setting offered: title, value, and who gives its
+        default in the players' words (or that the table changed it)."""
         rows = []
+        choice = self._choice()
+        said = choice.offer.get("said", {}) if choice is not None else {}
         for info in self._infos():
-            section, _bar, mark = info.source.partition("|")
-            section = section.replace("Tribune", _("Tribune")).replace(" item ", " #")
             changed = info.name in self.settings
-            source = f"{section} · {_('changed by the table') if changed else mark_text(mark)}"
+            source = _("changed by the table") if changed else said_text(str(said.get(info.name, {}).get("by", "source")))
             rows.append({"name": info.name, "wid": f"tribune.settings.{info.name}", "changed": changed,
                          "text": _("{title}: {value}").format(title=setting_title(info.name),
                                                                value=value_text(info.name, self.value(info.name)))
@@ -144,7 +152,7 @@ class TableRules:
             row = self.row(faction)
             out.append({"faction": faction, "name": board_words.faction_name(faction),
                         "source": _("changed by the table") if row["mark"] == "table"
-                        else f"{row['source']} · {mark_text(row['mark'])}",
+                        else said_text(_BENEFIT_SAID.get(row["mark"], "source")),
                         "slots": [{"slot": slot, "wid": f"tribune.settings.benefit.{faction}.{slot}",
                                    "text": labels[slot].format(gift=gift_text(row[slot]))} for slot in SLOTS]})
         return out

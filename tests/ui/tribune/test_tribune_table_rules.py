@@ -4,6 +4,8 @@ default is no longer sent, and a benefit the table changed is marked as the tabl
 
 from __future__ import annotations
 
+import re
+
 from companion.games.tribune import benefits as bn
 from companion.games.tribune import settings as st
 from companion.ui.tribune.table_rules import GIFT_CYCLE, TableRules
@@ -42,6 +44,20 @@ def test_a_benefit_tapped_becomes_the_tables_row_and_the_others_keep_theirs():
     shown = next(r for r in rules.benefit_rows() if r["faction"] == "plebeians")
     assert shown["source"] == "changed by the table"
     gladiators = next(r for r in rules.benefit_rows() if r["faction"] == "gladiators")
-    assert gladiators["source"].startswith("UBG-TRI") and gladiators["source"].endswith("S: a source says it")
+    assert gladiators["source"] == "Other source: check your box"  # S: a review, not the box
+    assert bn.row_of(rows, "legates").mark == "U"
+    assert next(r for r in rules.benefit_rows() if r["faction"] == "legates")["source"] == "No source: check your box"
     rules.reset()
     assert rules.terms() == {} and rules.summary() == "Rules: as the app reads them"
+
+
+def test_each_setting_says_who_gives_its_default_in_the_players_words():
+    """Issue 19: the rows say the rules text in the box, another source, or none (check your box),
+    never the digest's keys ("Tribune 3.4", "S: …")."""
+    rows = {r["name"]: r["text"].split("\n")[1] for r in _rules().setting_rows()}
+    assert rows["unkept_cards"] == "The rulebook in your box"
+    assert rows["takeover_rule"] == "Other source: check your box"
+    assert rows["min_bid"] == "No source: check your box"
+    assert set(rows) == set(st.SAID), "every page setting says who gives its default"
+    for line in rows.values():
+        assert "Tribune" not in line and not re.search(r"\b[CSU]:", line), line
