@@ -11,8 +11,10 @@ written to the master until then; within it, "posted" is when the reader thread 
 to the bridge (the pty, the reader's read, framer, CRC and tracker), "has the read's 1st fact" when
 the main thread starts on the read (its DiceLive, posted just before the DiceRead: the wake-up),
 "on the main thread" when the bridge hands the DiceRead to the session (after the DiceLive was
-handled), "journaled" when the tray's view-model had the read (before drawing). Each read is undone afterwards (untimed) so the
-tray stays the same size; every frame shows other faces than the last, so each is a new read;
+handled), "journaled" when the session told the app the read's step (journaled, every view-model and
+widget refreshed, before drawing), and the sample ends at the first frame finished after that: the
+DiceLive's own tell, which may be drawn in a frame before the read's, marks neither (`ReadWatch`).
+Each read is undone afterwards (untimed; its frame waited for) so the tray stays the same size; every frame shows other faces than the last, so each is a new read;
 frames go one at a time, each after the last was drawn. One read before them is not timed: the
 tray has just opened (its first layout, its colour chips made), a cost no later throw pays.
 
@@ -51,8 +53,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.inapp import (Figure, PathStats, PathTimer, bench_args, prepare, print_paths,  # noqa: E402
-                              mark_reads_on_main, redraw_on_main, run_with_driver, wait_for, write_json)
+from benchmarks.inapp import (TIMEOUT, Figure, PathStats, PathTimer, bench_args, prepare,  # noqa: E402
+                              print_paths, mark_reads_on_main, redraw_on_main, run_with_driver, wait_for,
+                              write_json)
 
 HOME = prepare("scanner")
 
@@ -88,6 +91,58 @@ def floor_reader(fd: int, arrived: Any, stop: threading.Event) -> None:
         *lines, pending = (pending + os.read(fd, 4096)).split(b"\n")
         for _line in lines:
             arrived()
+
+
+class ReadWatch:
+    """Marks the timer's "handled" for the read itself: a session listener after the app's own (so
+    every view-model and widget was refreshed), true only for a tell whose journal is past the step
+    the sample was armed at. Not for the `DiceLive` the reader posts just before its read: that
+    live frame's tell is drawn in a frame of its own when the main thread wakes between the two,
+    and a "frame" mark taken after it would time a frame that does not show the read. Also counts
+    the frames flipped, so that an untimed undo's frame is waited for, not slept past."""
+
+    def __init__(self, session: Any, timer: PathTimer) -> None:
+        from kivy.core.window import Window
+
+        from companion.ui.shell.bridge import on_main_thread
+
+        self.session, self.timer = session, timer
+        self.step = 0
+        self.flips = 0
+        bound = threading.Event()
+
+        def bind() -> None:
+            session.listeners.append(self._told)
+            Window.bind(on_flip=self._flipped)
+            bound.set()
+
+        on_main_thread(bind)
+        if not bound.wait(TIMEOUT):
+            raise TimeoutError("the read watch's bindings")
+
+    def arm(self, *marks: str) -> None:
+        """Starts a sample whose "handled" waits for a step after the journal's last one."""
+        self.step = self.session.engine.journal.last_step
+        self.timer.arm(*marks)
+
+    def undo(self, app: Any) -> None:
+        """Undoes the last step (untimed) and waits until it is journaled and a frame after its
+        refresh was drawn, so that neither overlaps the next sample."""
+        from companion.session import Intent
+
+        steps = self.session.engine.journal.last_step
+        app.bridge.post(Intent("undo"))
+        wait_for(lambda: self.session.engine.journal.last_step > steps, "the undo")
+        seen = self.flips  # the undo is journaled; the next frame is drawn after its refresh
+        wait_for(lambda: self.flips > seen, "the undo's frame")
+
+    def _told(self, _view: object) -> None:
+        engine = self.session.engine
+        if self.timer.armed and engine is not None and engine.journal.last_step > self.step:
+            self.timer.handled()
+
+    def _flipped(self, *_args: Any) -> None:
+        self.flips += 1
 
 
 def throughput(count: int) -> tuple[float, float, float]:
@@ -144,7 +199,7 @@ def main() -> int:
     def drive(app: Any) -> None:
         app.bridge.post(Intent("new_game", {"game": "dicetray", "setup": {}}))
         wait_for(lambda: session.table_view().game == "dicetray" and app.dice is not None, "the dice tray")
-        app.dice.tray.bind(count=lambda *_: timer.handled())
+        watch = ReadWatch(session, timer)
         mark_reads_on_main(app, timer, software)
 
         def report(fact: object) -> None:
@@ -167,17 +222,14 @@ def main() -> int:
                 nonlocal seq, n
                 n += 1
                 seq += 1
-                timer.arm("posted", "woken", "main", "handled", "frame")
+                watch.arm("posted", "woken", "main", "handled", "frame")
                 os.write(master, frame(seq, n))
                 drawn.add(timer.wait("a dice read"))
                 posted.add(timer.at("posted"))
                 woken.add(timer.at("woken"))
                 main_thread.add(timer.at("main"))
                 handled.add(timer.at("handled"))
-                steps = session.engine.journal.last_step
-                app.bridge.post(Intent("undo"))  # the tray keeps its size (untimed)
-                wait_for(lambda: session.engine.journal.last_step > steps, "the undo")
-                time.sleep(0.002)  # let the undo's frame pass
+                watch.undo(app)  # the tray keeps its size (untimed)
 
             one_read()  # untimed: the tray has just opened (its first layout; its colour chips made)
             for stats in (posted, woken, main_thread, handled, drawn, software):
@@ -198,7 +250,7 @@ def main() -> int:
             floor_thread.join()
 
     try:
-        run_with_driver(session, drive, timer)
+        run_with_driver(session, drive, timer, listen=False)  # "handled" is the read's (ReadWatch)
     finally:
         for fd in (master, slave, fmaster, fslave):
             os.close(fd)
