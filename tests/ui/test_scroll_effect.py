@@ -153,3 +153,50 @@ def test_a_list_that_shrank_under_its_scroll_settles_through_long_frames(session
             Window.remove_widget(view)
 
     run_ui(session, script)
+
+
+@pytest.mark.parametrize("rests", [True, False])
+def test_a_list_whose_rows_shrink_to_fit_is_at_its_top_at_once(session, rests):
+    """`rests_when_content_fits` (the Troyes square and actions once dice are used): a list scrolled
+    to its end loses rows until the rest fit, and is at its top in the frame that lays it out, with
+    no spring-back to animate (each such frame redraws the screen). Without it, Kivy springs."""
+    seen = {}
+
+    def script(ui):
+        from kivy.core.window import Window
+        from kivy.uix.gridlayout import GridLayout
+        from kivy.uix.scrollview import ScrollView
+        from kivy.uix.widget import Widget
+
+        from companion.ui.widgets.scrolling import rests_when_content_fits
+
+        view = ScrollView(do_scroll_x=False, size_hint=(None, None), size=(300, 300), pos=(10, 10))
+        rows = GridLayout(cols=1, size_hint_y=None)
+        rows.bind(minimum_height=rows.setter("height"))
+        for _ in range(12):
+            rows.add_widget(Widget(size_hint_y=None, height=50))
+        view.add_widget(rows)
+        if rests:
+            rests_when_content_fits(view)
+        Window.add_widget(view)
+        try:
+            yield from settle()
+            view.scroll_y = 0  # scrolled to the end
+            yield from settle()
+            while len(rows.children) > 3:
+                rows.remove_widget(rows.children[0])
+            yield from until(lambda: rows.height == 150, what="the rows laid out")
+            effect = view.effect_y
+            seen["laid out"] = (view.scroll_y, effect.overscroll, effect.trigger_velocity_update.is_triggered)
+            yield from settle()
+            seen["top"] = (view.scroll_y, effect.overscroll, effect.velocity)
+        finally:
+            Window.remove_widget(view)
+
+    run_ui(session, script)
+    if rests:
+        assert seen["laid out"] == (1, 0, False), "at its top at once, nothing to spring back"
+    else:
+        assert seen["laid out"][1] != 0, "Kivy leaves it above its only position, to spring back"
+    scroll_y, overscroll, velocity = seen["top"]
+    assert scroll_y == pytest.approx(1) and overscroll == 0 and velocity == 0, "at rest, at its top"
