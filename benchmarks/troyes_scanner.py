@@ -35,7 +35,9 @@ target is printed, never an exit code.
 `--sort cumulative`) of the main thread over the timed reads and their undos (the floor's frames
 left out), to see where a read's time goes.
 
-Run: python benchmarks/troyes_scanner.py [--reads 200] [--rounds 4] [--json OUT] [--profile 30 [--sort cumulative]]
+`--apart`: the reader posts a settled frame's DiceLive and DiceRead one by one (before `post_all`).
+
+Run: python benchmarks/troyes_scanner.py [--reads 200] [--rounds 4] [--apart] [--json OUT] [--profile 30 [--sort cumulative]]
 (KIVY_CLOCK=default measures the main loop before the wake-up: the next frame's tick.)
 """
 
@@ -55,7 +57,7 @@ from benchmarks.inapp import (Figure, PathStats, PathTimer, bench_args, prepare,
 
 HOME = prepare("troyes-scanner")
 
-from benchmarks.scanner import BAUD, ReadWatch, floor_reader, open_pty  # noqa: E402
+from benchmarks.scanner import APART, BAUD, HEARTBEAT_MS, ReadWatch, floor_reader, open_pty  # noqa: E402
 from hardware.scanner.codec import DiceFrame, Die, Hello, format_frame  # noqa: E402
 from hardware.scanner.reader import ScannerReader  # noqa: E402
 
@@ -95,6 +97,7 @@ def main() -> int:
     ap.add_argument("--reads", type=int, default=200, help="timed reads (and as many floor samples)")
     ap.add_argument("--rounds", type=int, default=4, help="rounds the reader and the floor alternate in")
     ap.add_argument("--profile", type=int, default=0, metavar="N", help="print cProfile's top N of the main thread")
+    ap.add_argument("--apart", action="store_true", help=APART)
     ap.add_argument("--sort", default="tottime", choices=("tottime", "cumulative"),
                     help="order of --profile's functions: their own time, or with what they call")
     args = ap.parse_args()
@@ -139,7 +142,8 @@ def main() -> int:
 
         app.troyes_vm.bind(square=square_changed)
         mark_reads_on_main(app, timer, software)
-        reader = ScannerReader(path, app.bridge.post).start()
+        together = None if args.apart else app.bridge.post_all  # the app's way (scanner_hook): one post
+        reader = ScannerReader(path, app.bridge.post, report_together=together).start()
         stop = threading.Event()
         floor_thread = threading.Thread(target=floor_reader, args=(fslave, redraw_on_main(timer), stop), daemon=True)
         floor_thread.start()
@@ -147,7 +151,7 @@ def main() -> int:
             heard = b""
             while b"$Q*" not in heard:  # the reader asks for a hello once it has opened the port
                 heard += os.read(master, 64)
-            os.write(master, format_frame(Hello(1, BOOT, "bench", 1000)) + format_frame(DiceFrame(1, ())))
+            os.write(master, format_frame(Hello(1, BOOT, "bench", HEARTBEAT_MS)) + format_frame(DiceFrame(1, ())))
             seq, n = 1, 0
             per_round = max(1, args.reads // args.rounds)
             for _ in range(args.rounds):
@@ -183,7 +187,8 @@ def main() -> int:
     figures = print_paths(
         f"Troyes scanner benchmark: {len(drawn.wall)} settled reads of a district's {dice_count} dice "
         f"({len(frame(2, ['red'] * dice_count, 0))} bytes) over a pty into the running app (a 4-player Troyes table, "
-        f"800x480 offscreen), {args.rounds} rounds against the floor",
+        f"800x480 offscreen), {args.rounds} rounds against the floor"
+        + (", live and read posted apart" if args.apart else ""),
         [main_thread, assigned, drawn, software], floor, bench="troyes_scanner",
         extra=[Figure("troyes_scanner", "software a read adds to the floor's frame (drawn p99 - floor p99)", added,
                       "ms", 1.0, f"wall; + {wire:.2f} ms wire on a real cable")])
