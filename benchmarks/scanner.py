@@ -119,6 +119,7 @@ class ReadWatch:
         self.session, self.timer = session, timer
         self.step = 0
         self.flips = 0
+        self._undo_step, self._undo_told = 0, 0  # an undo's step, and the frames counted at its tell
         bound = threading.Event()
 
         def bind() -> None:
@@ -140,16 +141,18 @@ class ReadWatch:
         refresh was drawn, so that neither overlaps the next sample."""
         from companion.session import Intent
 
-        steps = self.session.engine.journal.last_step
+        self._undo_step, self._undo_told = self.session.engine.journal.last_step, None
         app.bridge.post(Intent("undo"))
-        wait_for(lambda: self.session.engine.journal.last_step > steps, "the undo")
-        seen = self.flips  # the undo is journaled; the next frame is drawn after its refresh
-        wait_for(lambda: self.flips > seen, "the undo's frame")
+        # The frames counted when the undo's refresh was told (main thread), not when this thread
+        # sees it journaled: its frame may be drawn before then, and none more if nothing changes.
+        wait_for(lambda: self._undo_told is not None and self.flips > self._undo_told, "the undo's frame")
 
     def _told(self, _view: object) -> None:
         engine = self.session.engine
         if self.timer.armed and engine is not None and engine.journal.last_step > self.step:
             self.timer.handled()
+        if self._undo_told is None and engine is not None and engine.journal.last_step > self._undo_step:
+            self._undo_told = self.flips
 
     def _flipped(self, *_args: Any) -> None:
         self.flips += 1
