@@ -12,6 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from test_troyes_table_refresh import to_the_dice  # noqa: E402
 from uiharness import run_ui, settle, until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(180)
@@ -31,20 +32,7 @@ def _post_and_wait(ui, fact):
 
 
 def _to_the_dice(ui):
-    from companion.session import Intent
-
-    s = ui.app.session
-    ui.app.post(Intent("new_game", {"game": "troyes", "setup": {"players": ["Ann", "Bo", "Cy"], "seed": 3,
-                                                                  "start_player": 0}}))
-    yield from until(lambda: ui.screen == "troyes_table", what="the table")
-    while s.table_view().view["phase"] in ("placement", "reveal"):
-        view = s.table_view().view
-        if view["phase"] == "placement":
-            building, space = view["placement"]["free"][0]
-            yield from _post_and_wait(ui, Intent("place_start", {"building": building, "space": space}))
-        else:
-            ask = view["ask"]
-            yield from _post_and_wait(ui, Intent(ask["intent"]["name"], {ask["field"]: ask["options"][0]}))
+    yield from to_the_dice(ui, ["Ann", "Bo", "Cy"])
     yield from settle()
 
 
