@@ -31,10 +31,13 @@ frame — drawn p99 minus the floor's p99 — ≤ 1 ms. The frame's wire time at
 printed beside them: on a real USB-UART cable it comes on top (a pty has no wire). A missed
 target is printed, never an exit code.
 
-`--profile N` prints cProfile's top N functions (by their own time) of the main thread over the
-timed reads and their undos (the floor's frames left out), to see where a read's time goes.
+`--profile N` prints cProfile's top N functions (by their own time, or with what they call:
+`--sort cumulative`) of the main thread over the timed reads and their undos (the floor's frames
+left out), to see where a read's time goes.
 
-Run: python benchmarks/troyes_scanner.py [--reads 200] [--rounds 4] [--json OUT] [--profile 30]
+`--apart`: the reader posts a settled frame's DiceLive and DiceRead one by one (before `post_all`).
+
+Run: python benchmarks/troyes_scanner.py [--reads 200] [--rounds 4] [--apart] [--json OUT] [--profile 30 [--sort cumulative]]
 (KIVY_CLOCK=default measures the main loop before the wake-up: the next frame's tick.)
 """
 
@@ -54,7 +57,7 @@ from benchmarks.inapp import (Figure, PathStats, PathTimer, bench_args, prepare,
 
 HOME = prepare("troyes-scanner")
 
-from benchmarks.scanner import BAUD, floor_reader, open_pty  # noqa: E402
+from benchmarks.scanner import APART, BAUD, HEARTBEAT_MS, ReadWatch, floor_reader, open_pty  # noqa: E402
 from hardware.scanner.codec import DiceFrame, Die, Hello, format_frame  # noqa: E402
 from hardware.scanner.reader import ScannerReader  # noqa: E402
 
@@ -94,11 +97,14 @@ def main() -> int:
     ap.add_argument("--reads", type=int, default=200, help="timed reads (and as many floor samples)")
     ap.add_argument("--rounds", type=int, default=4, help="rounds the reader and the floor alternate in")
     ap.add_argument("--profile", type=int, default=0, metavar="N", help="print cProfile's top N of the main thread")
+    ap.add_argument("--apart", action="store_true", help=APART)
+    ap.add_argument("--sort", default="tottime", choices=("tottime", "cumulative"),
+                    help="order of --profile's functions: their own time, or with what they call")
     args = ap.parse_args()
 
     from companion.core.store import JournalStore
     from companion.games import built_games
-    from companion.session import Intent, Session
+    from companion.session import Session
 
     session = Session(built_games(), JournalStore(HOME / "games"))
     timer = PathTimer()
@@ -112,7 +118,6 @@ def main() -> int:
                          "CPU of the main thread alone (time.thread_time)", target_on="cpu")
     master, slave, path = open_pty()
     fmaster, fslave, _fpath = open_pty()
-    armed_step = [0]
     import cProfile
 
     profiler = cProfile.Profile() if args.profile else None
@@ -129,24 +134,16 @@ def main() -> int:
         dice = to_the_dice(app, session)
         district = session.table_view().view["ask"]["about"]["district"]
 
+        watch = ReadWatch(session, timer)  # "handled": the read's tell, after every view-model
+
         def square_changed(*_args: Any) -> None:  # main thread: the Troyes square shows the read
-            if timer.armed and session.engine.journal.last_step > armed_step[0]:
+            if timer.armed and session.engine.journal.last_step > watch.step:
                 timer.mark("assigned")
-                timer.handled()
 
         app.troyes_vm.bind(square=square_changed)
         mark_reads_on_main(app, timer, software)
-        flips = [0]
-
-        def flipped(*_args: Any) -> None:
-            flips[0] += 1
-
-        from kivy.core.window import Window
-
-        from companion.ui.shell.bridge import on_main_thread
-
-        on_main_thread(lambda: Window.bind(on_flip=flipped))
-        reader = ScannerReader(path, app.bridge.post).start()
+        together = None if args.apart else app.bridge.post_all  # the app's way (scanner_hook): one post
+        reader = ScannerReader(path, app.bridge.post, report_together=together).start()
         stop = threading.Event()
         floor_thread = threading.Thread(target=floor_reader, args=(fslave, redraw_on_main(timer), stop), daemon=True)
         floor_thread.start()
@@ -154,7 +151,7 @@ def main() -> int:
             heard = b""
             while b"$Q*" not in heard:  # the reader asks for a hello once it has opened the port
                 heard += os.read(master, 64)
-            os.write(master, format_frame(Hello(1, BOOT, "bench", 1000)) + format_frame(DiceFrame(1, ())))
+            os.write(master, format_frame(Hello(1, BOOT, "bench", HEARTBEAT_MS)) + format_frame(DiceFrame(1, ())))
             seq, n = 1, 0
             per_round = max(1, args.reads // args.rounds)
             for _ in range(args.rounds):
@@ -162,19 +159,14 @@ def main() -> int:
                 for _ in range(per_round):
                     n += 1
                     seq += 1
-                    armed_step[0] = session.engine.journal.last_step
-                    timer.arm("main", "assigned", "frame")
+                    watch.arm("main", "assigned", "frame")
                     os.write(master, frame(seq, dice, n))
                     drawn.add(timer.wait("a Troyes read drawn"))
                     main_thread.add(timer.at("main"))
                     assigned.add(timer.at("assigned"))
                     square = session.table_view().view["square"]
                     assert sorted(c for d, c, _f in square if d == district) == sorted(dice), "the district's read"
-                    steps = session.engine.journal.last_step
-                    app.bridge.post(Intent("undo"))  # the same district throws again (untimed)
-                    wait_for(lambda: session.engine.journal.last_step > steps, "the undo")
-                    seen = flips[0]  # the undo is journaled; the next frame is drawn after its refresh
-                    wait_for(lambda: flips[0] > seen, "the undo's frame")
+                    watch.undo(app)  # the same district throws again (untimed)
                 profiling(False)
                 for _ in range(per_round):
                     timer.arm("frame")
@@ -195,7 +187,8 @@ def main() -> int:
     figures = print_paths(
         f"Troyes scanner benchmark: {len(drawn.wall)} settled reads of a district's {dice_count} dice "
         f"({len(frame(2, ['red'] * dice_count, 0))} bytes) over a pty into the running app (a 4-player Troyes table, "
-        f"800x480 offscreen), {args.rounds} rounds against the floor",
+        f"800x480 offscreen), {args.rounds} rounds against the floor"
+        + (", live and read posted apart" if args.apart else ""),
         [main_thread, assigned, drawn, software], floor, bench="troyes_scanner",
         extra=[Figure("troyes_scanner", "software a read adds to the floor's frame (drawn p99 - floor p99)", added,
                       "ms", 1.0, f"wall; + {wire:.2f} ms wire on a real cable")])
@@ -205,8 +198,9 @@ def main() -> int:
     if profiler is not None:
         import pstats
 
-        print("the main thread over the timed reads and their undos, by own time:")
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
+        order = "own time" if args.sort == "tottime" else "time with what they call"
+        print(f"the main thread over the timed reads and their undos, by {order}:")
+        pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.profile)
     write_json(args.json, figures)
     return 0
 

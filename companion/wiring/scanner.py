@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from companion.wiring.scanner_plan import REAL, SIMULATED, ScannerPlan
 from hardware.facts import DiceRead
@@ -119,21 +119,25 @@ class ScannerDevice:
 
 
 def open_scanner(plan: ScannerPlan, report: Callable[[object], None], *, last_read: DiceRead | None = None,
-                 rng: random.Random | None = None, **reader_options: Any) -> ScannerDevice:
+                 rng: random.Random | None = None,
+                 report_together: Callable[[Sequence[object]], None] | None = None,
+                 **reader_options: Any) -> ScannerDevice:
     """Starts the reader `plan` names; returns at once. Never raises for the device: a missing or
     failing scanner arrives through `report` as a `ScannerStatus` the panel shows inline.
-    `reader_options` (retry_interval, watchdog, …) go to the `ScannerReader` (tests)."""
+    `report_together`: where a settled frame's live dice and read go in one call (the bridge's
+    `post_all`). `reader_options` (retry_interval, watchdog, …) go to the `ScannerReader` (tests)."""
     if plan.mode == SIMULATED:
         from hardware.scanner.simulated import open_simulated_scanner
 
-        sim = open_simulated_scanner(report, last_read=last_read)
+        sim = open_simulated_scanner(report, last_read=last_read, report_together=report_together)
         log.info("dice scanner: %s (twin on %s)", plan.reason, sim.device.port)
         return ScannerDevice(plan, sim.reader, sim, rng)
     if plan.mode != REAL:
         raise ValueError(f"a scanner plan is real or simulated, not {plan.mode!r}")
     from hardware.scanner.reader import ScannerReader
 
-    reader = ScannerReader(plan.port, report, baud=plan.baud, last_read=last_read, **reader_options).start()
+    reader = ScannerReader(plan.port, report, baud=plan.baud, last_read=last_read, report_together=report_together,
+                           **reader_options).start()
     log.info("dice scanner: %s (last read %s)", plan.reason,
              f"{last_read.boot or '-'}#{last_read.seq}" if last_read is not None else "none")
     return ScannerDevice(plan, reader, None, rng)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 if TYPE_CHECKING:  # pyserial and the pty host load when the scanner opens, not when it is planned
     from companion.wiring.scanner import ScannerDevice
@@ -41,13 +41,15 @@ class ScannerPlan:
     def is_simulated(self) -> bool:
         return self.mode == SIMULATED
 
-    def open(self, report: Callable[[object], None], *, history: Iterable[Any] = ()) -> "ScannerDevice":
-        """Starts this plan's reader (`open_scanner`), its facts through `report`. `history`: the
-        open game's `Session.history()`, whose newest scanner read (`last_scanner_read`) tells the
-        reader which dice already lie counted in the tray. The app calls this after its first frame."""
+    def open(self, report: Callable[[object], None], *, history: Iterable[Any] = (),
+             report_together: Callable[[Sequence[object]], None] | None = None) -> "ScannerDevice":
+        """Starts this plan's reader (`open_scanner`), its facts through `report` (a settled frame's
+        two through `report_together`, if given). `history`: the open game's `Session.history()`,
+        whose newest scanner read (`last_scanner_read`) tells the reader which dice already lie
+        counted in the tray. The app calls this after its first frame."""
         from companion.wiring.scanner import last_scanner_read, open_scanner
 
-        return open_scanner(self, report, last_read=last_scanner_read(history))
+        return open_scanner(self, report, last_read=last_scanner_read(history), report_together=report_together)
 
 
 def plan_scanner(config: Any, *, mode: str | None = None, port: str | None = None,

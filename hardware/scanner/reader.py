@@ -4,7 +4,10 @@ what it reads as facts. It never touches the app: every fact goes through the `r
 
 Facts (hardware.facts): `DiceLive` for each new dice frame (settled or not), `DiceRead` once per
 roll that settles completely, `ScannerStatus` when the link changes state, the scanner restarts or
-reports an error (and at most once a second when only its counters moved).
+reports an error (and at most once a second when only its counters moved). With `report_together`
+(the bridge's `post_all`) the frame that settles a roll hands its `DiceLive` and its `DiceRead` over
+in one call: the main loop, woken by the first of two separate posts, would otherwise refresh the
+whole screen for the live frame before the read that follows it reaches the rules.
 
 What the thread does, over and over:
 
@@ -23,7 +26,7 @@ import dataclasses
 import logging
 import threading
 import time
-from typing import Callable
+from typing import Callable, Sequence
 
 import serial
 
@@ -64,10 +67,12 @@ class ScannerReader:
     `last_read`: the read the app counted last (its journal's), so that after an app restart the
     dice still on the tray are not counted again. `watchdog`: seconds without a frame before the
     link counts as silent (default: three of the scanner's announced heartbeats). `opener` and
-    `clock` are seams for tests.
+    `clock` are seams for tests. `report_together`: where facts that belong together (a settled
+    frame's `DiceLive` and `DiceRead`) go in one call, in order; without it each goes to `report`.
     """
 
     def __init__(self, port: str, report: Callable[[object], None], *, baud: int = 115200,
+                 report_together: Callable[[Sequence[object]], None] | None = None,
                  last_read: DiceRead | None = None, retry_interval: float = 0.25,
                  hello_timeout: float = 0.5, watchdog: float | None = None,
                  read_timeout: float = 0.05, opener: Opener = open_port,
@@ -75,6 +80,7 @@ class ScannerReader:
         self.port_name = port
         self.baud = baud
         self._report = report
+        self._report_together = report_together
         self._retry_interval = retry_interval
         self._hello_timeout = hello_timeout
         self._watchdog_setting = watchdog
@@ -301,10 +307,12 @@ class ScannerReader:
         if not verdict.fresh:
             return
         boot = self._tracker.boot or ""
-        self._tell(DiceLive(frame.seq, tuple((d.colour, d.face, d.state) for d in frame.dice), boot))
-        if verdict.new_read:
+        live = DiceLive(frame.seq, tuple((d.colour, d.face, d.state) for d in frame.dice), boot)
+        if not verdict.new_read:
+            self._tell(live)
+        else:
             self._counts.reads += 1
-            self._tell(DiceRead(frame.seq, dice_values(frame), boot))
+            self._tell(live, DiceRead(frame.seq, dice_values(frame), boot))
         if self._error:
             self._error = ""
             self._set_state("connected", f"Scanner {self._firmware} ready")
@@ -355,8 +363,16 @@ class ScannerReader:
         log.info("scanner: %s%s (%s)", status.state, f"/{status.reason}" if status.reason else "", status.detail)
         self._tell(status)
 
-    def _tell(self, fact: object) -> None:
-        try:
-            self._report(fact)
-        except Exception:  # the listener's bug: log it, keep reading the scanner
-            log.exception("scanner: reporting %r failed", fact)
+    def _tell(self, *facts: object) -> None:
+        """Reports `facts` in order: in one call when there are several and `report_together` was given."""
+        if len(facts) > 1 and self._report_together is not None:
+            try:
+                self._report_together(facts)
+            except Exception:  # the listener's bug: log it, keep reading the scanner
+                log.exception("scanner: reporting %r failed", facts)
+            return
+        for fact in facts:
+            try:
+                self._report(fact)
+            except Exception:  # the listener's bug: log it, keep reading the scanner
+                log.exception("scanner: reporting %r failed", fact)

@@ -48,9 +48,11 @@ class SimulatedScanner:
 
 def open_simulated_scanner(report: Callable[[object], None], *, dice: Sequence[DieSpec] = TROYES_DICE,
                            link: str | os.PathLike[str] | None = None, last_read: DiceRead | None = None,
-                           seed: int | None = None, heartbeat: float = 1.0) -> SimulatedScanner:
-    """Starts a twin on a fresh pty (reachable as `link` too, if given) and a reader on it."""
+                           seed: int | None = None, heartbeat: float = 1.0,
+                           report_together: Callable[[Sequence[object]], None] | None = None) -> SimulatedScanner:
+    """Starts a twin on a fresh pty (reachable as `link` too, if given) and a reader on it
+    (`report_together`: as `ScannerReader`'s)."""
     twin = ScannerTwin(rng=random.Random(seed), dice=dice, heartbeat=heartbeat)
     device = PtyScanner(twin, link=link).start()
-    reader = ScannerReader(device.port, report, last_read=last_read).start()
+    reader = ScannerReader(device.port, report, last_read=last_read, report_together=report_together).start()
     return SimulatedScanner(device, reader)

@@ -49,6 +49,25 @@ def test_a_fact_posted_on_the_main_thread_is_handled_at_once_after_queued_ones()
     assert handled == ["from device", "touch"]
 
 
+def test_facts_posted_together_are_handled_in_one_drain_the_later_ones_queued_meanwhile():
+    """`post_all` (a settled frame's live dice and read): the main loop is woken once, and while it
+    handles the first fact the second is already queued (the session's `more_queued`, which spares
+    the live frame a whole refresh). Posted one by one, the main loop may wake between them."""
+    from kivy.clock import Clock
+
+    from companion.ui.shell.bridge import Bridge
+
+    handled: list[tuple[str, bool]] = []
+    bridge = Bridge(lambda fact: handled.append((fact, bridge.has_queued())))
+    t = threading.Thread(target=bridge.post_all, args=(("live", "read"),))
+    t.start()
+    t.join()
+    deadline = time.monotonic() + 20
+    while len(handled) < 2 and time.monotonic() < deadline:
+        Clock.tick()
+    assert handled == [("live", True), ("read", False)]
+
+
 def test_drain_refuses_other_threads():
     from companion.ui.shell.bridge import Bridge
 

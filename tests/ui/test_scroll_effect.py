@@ -115,6 +115,27 @@ def test_every_scrollview_of_the_app_scrolls_with_it():
         assert len(view.effect_y.get_property_observers("scroll")) == 1, "bound once, as Kivy's own"
 
 
+def _list_of(count: int):
+    """A 300 px ScrollView of `count` rows of 50 px (a GridLayout as tall as its rows)."""
+    from kivy.uix.gridlayout import GridLayout
+    from kivy.uix.scrollview import ScrollView
+    from kivy.uix.widget import Widget
+
+    view = ScrollView(do_scroll_x=False, size_hint=(None, None), size=(300, 300), pos=(10, 10))
+    rows = GridLayout(cols=1, size_hint_y=None)
+    rows.bind(minimum_height=rows.setter("height"))
+    for _ in range(count):
+        rows.add_widget(Widget(size_hint_y=None, height=50))
+    view.add_widget(rows)
+    return view, rows
+
+
+def _scrolled_to_its_end(view):
+    yield from settle()
+    view.scroll_y = 0
+    yield from settle()
+
+
 def test_a_list_that_shrank_under_its_scroll_settles_through_long_frames(session):
     """In the running app: a list scrolled to its end loses most of its rows (its effect springs
     back), frames of 1 s come while it does (a loaded machine), and the screen settles."""
@@ -122,21 +143,11 @@ def test_a_list_that_shrank_under_its_scroll_settles_through_long_frames(session
     def script(ui):
         from kivy.clock import Clock
         from kivy.core.window import Window
-        from kivy.uix.gridlayout import GridLayout
-        from kivy.uix.scrollview import ScrollView
-        from kivy.uix.widget import Widget
 
-        view = ScrollView(do_scroll_x=False, size_hint=(None, None), size=(300, 300), pos=(10, 10))
-        rows = GridLayout(cols=1, size_hint_y=None)
-        rows.bind(minimum_height=rows.setter("height"))
-        for _ in range(40):
-            rows.add_widget(Widget(size_hint_y=None, height=50))
-        view.add_widget(rows)
+        view, rows = _list_of(40)
         Window.add_widget(view)
         try:
-            yield from settle()
-            view.scroll_y = 0  # scrolled to the end
-            yield from settle()
+            yield from _scrolled_to_its_end(view)
             while len(rows.children) > 2:
                 rows.remove_widget(rows.children[0])
             yield from until(lambda: view.effect_y.overscroll != 0, what="the spring-back")
@@ -153,3 +164,40 @@ def test_a_list_that_shrank_under_its_scroll_settles_through_long_frames(session
             Window.remove_widget(view)
 
     run_ui(session, script)
+
+
+@pytest.mark.parametrize("rests", [True, False])
+def test_a_list_whose_rows_shrink_to_fit_is_at_its_top_at_once(session, rests):
+    """`rests_when_content_fits` (the Troyes square and actions once dice are used): a list scrolled
+    to its end loses rows until the rest fit, and is at its top in the frame that lays it out, with
+    no spring-back to animate (each such frame redraws the screen). Without it, Kivy springs."""
+    seen = {}
+
+    def script(ui):
+        from kivy.core.window import Window
+
+        from companion.ui.widgets.scrolling import rests_when_content_fits
+
+        view, rows = _list_of(12)
+        if rests:
+            rests_when_content_fits(view)
+        Window.add_widget(view)
+        try:
+            yield from _scrolled_to_its_end(view)
+            while len(rows.children) > 3:
+                rows.remove_widget(rows.children[0])
+            yield from until(lambda: rows.height == 150, what="the rows laid out")
+            effect = view.effect_y
+            seen["laid out"] = (view.scroll_y, effect.overscroll, effect.trigger_velocity_update.is_triggered)
+            yield from settle()
+            seen["top"] = (view.scroll_y, effect.overscroll, effect.velocity)
+        finally:
+            Window.remove_widget(view)
+
+    run_ui(session, script)
+    if rests:
+        assert seen["laid out"] == (1, 0, False), "at its top at once, nothing to spring back"
+    else:
+        assert seen["laid out"][1] != 0, "Kivy leaves it above its only position, to spring back"
+    scroll_y, overscroll, velocity = seen["top"]
+    assert scroll_y == pytest.approx(1) and overscroll == 0 and velocity == 0, "at rest, at its top"

@@ -9,7 +9,7 @@ reader's thread; the status line, the live dice and the reads all come back as `
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Iterable, Protocol
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from companion.ui.dice.model import GAME
 
@@ -21,7 +21,8 @@ class ScannerOpener(Protocol):
     one call starts its reader, after the first frame, and returns the device (`roll`, `nudge`,
     `is_simulated`, `close()`) the dice tray attaches."""
 
-    def open(self, report: Callable[[object], None], *, history: Iterable[Any] = ()) -> Any: ...
+    def open(self, report: Callable[[object], None], *, history: Iterable[Any] = (),
+             report_together: Callable[[Sequence[object]], None] | None = None) -> Any: ...
 
 
 class ScannerHook:
@@ -36,9 +37,10 @@ class ScannerHook:
     def open(cls, app: Any, plan: ScannerOpener) -> "ScannerHook":
         """Opens `plan`, given the open game's history (the CLI resumed it before the window opened):
         its newest scanner read becomes the reader's `last_read`, so the dice still lying in the
-        tray are not counted again."""
+        tray are not counted again. A settled frame's live dice and read reach the bridge in one
+        post (`post_all`): the main loop wakes once for both."""
         history = app.session.history() if app.session.engine is not None else ()
-        return cls(app, plan.open(app.bridge.post, history=history))
+        return cls(app, plan.open(app.bridge.post, history=history, report_together=app.bridge.post_all))
 
     def close(self) -> None:
         """Stops the reader first (no fact after this but its "closed"), then detaches. Idempotent."""

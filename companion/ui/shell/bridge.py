@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 
 class Bridge:
@@ -36,6 +36,17 @@ class Bridge:
     def post(self, fact: object) -> None:
         """Thread-safe. From the main thread the fact is handled before this returns."""
         self._queue.put(fact)
+        if threading.get_ident() == self._main:
+            self.drain()
+        else:
+            self._trigger()
+
+    def post_all(self, facts: "Sequence[object]") -> None:
+        """Thread-safe: `facts` queued in order, then the main loop woken once, so that it handles
+        them in one drain (a settled frame's live dice and its read: the read reaches the rules
+        without a whole refresh for the live frame first, and `more_queued` holds for that one)."""
+        for fact in facts:
+            self._queue.put(fact)
         if threading.get_ident() == self._main:
             self.drain()
         else:

@@ -23,13 +23,15 @@ from kivy.uix.screenmanager import Screen
 from companion.ui.dice.panel import die_body, die_ink  # noqa: F401  (used in the kv rules)
 from companion.ui.widgets import AppButton, AppLabel, FitButton, WidButtonBox  # noqa: F401
 from companion.ui.widgets import kept_rows
-from companion.ui.widgets import theme
+from companion.ui.widgets import scrolling, theme
 
 ENTRY = {"dice": "dice_panel", "options": "options_panel", "actions": "actions_panel", "wait": "wait_panel",
          "over": "final_panel", "": "wait_panel"}
 LEFT = ("players_panel", "board_panel", "summary_panel")
 #: The city square's most dice: 18 spaces for starting citizens, as many citizens (table.kv).
 SQUARE_MOST = 18
+#: The scrolled lists' contents: the square's dice and the actions shrink as dice are used.
+LISTS = ("players_grid", "board_grid", "summary_grid", "options_grid", "square_grid", "actions_grid", "final_grid")
 #: Each of the screen's parts (its method) and the panel it fills.
 PANEL_OF = {"players": "players_panel", "square": "actions_panel", "options": "options_panel",
             "actions": "actions_panel", "final": "final_panel", "board": "board_panel",
@@ -84,6 +86,8 @@ class TroyesTableScreen(Screen):
                     ("summary", "summary"), ("players", "players"), ("square", "square"), ("options", "options"),
                     ("actions", "actions"), ("final", "final"), ("board", "board"))})
         vm.hand.bind(colours=lambda *_: self._refresh("hand_colours"), colour=lambda *_: self._refresh("hand_colours"))
+        for grid in LISTS:  # a list whose rows were used up is at its top at once, not sprung back
+            scrolling.rests_when_content_fits(_strong(self.ids[grid]).parent)
         self.choose()
         for part in PANEL_OF:
             self._refresh(part)

@@ -81,6 +81,7 @@ class TroyesTableViewModel(EventDispatcher):
         self._pending: tuple[Any, ...] = ()
         self._counted = ""  # whose throw counted last, for the verdict line
         self._key: tuple[Any, ...] = ()  # what the last full refresh was of
+        self._board_due = False  # `board` is older than the view (made when the board is shown)
 
     # -- refreshing ----------------------------------------------------------------------------
 
@@ -115,7 +116,9 @@ class TroyesTableViewModel(EventDispatcher):
         self.players = self._player_rows(view)
         self.choice.update(view.get("square") or (), names)
         self._square_rows()
-        self.board = board_sections(view)
+        self._board_due = True  # worded when shown: a read changes it, and it is seldom open
+        if self.board_open:
+            self._board()
         self.hand.ask(ask if ask and ask.get("kind") in DICE_ASKS else None)
         self.option_cols = 2
         self.options = self._options(view, ask)
@@ -272,8 +275,16 @@ class TroyesTableViewModel(EventDispatcher):
             self.post(self._intents[index])
 
     def toggle_board(self) -> None:
+        if not self.board_open:
+            self._board()
         self.board_open = not self.board_open
         self.summary_open = False
+
+    def _board(self) -> None:
+        """The board's sections from the view now, if a refresh since the last made them stale."""
+        if self._board_due and self._view:
+            self._board_due = False
+            self.board = board_sections(self._view)
 
     def show_summary(self, lines: Sequence[str]) -> None:
         """The round so far (the GameUI words it from the public history); tapped again, closed."""

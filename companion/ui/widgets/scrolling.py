@@ -17,6 +17,7 @@ and a spring-back look as they did at 30 fps and above.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from kivy.effects.dampedscroll import DampedScrollEffect
 from kivy.factory import Factory
@@ -64,6 +65,30 @@ class SteadyScrollEffect(DampedScrollEffect):
             return
         low, high = sorted((self.min, self.max))
         self.value = min(max(round(self.value), low), high)
+
+
+def rests_when_content_fits(view: Any) -> None:
+    """`view` (a ScrollView) goes back to its top at once when its content shrinks to fit it.
+
+    Why: Kivy keeps `scroll_y` when the content shrinks; once it fits, a list that was scrolled
+    down is left above its only position (its effect's value out of bounds) and springs back over
+    some 60 frames, each a whole screen redrawn (about 1 s of frames on the Troyes table once the
+    square's dice are used). Nothing is left to scroll, so nothing is animated: the list is put at
+    its top, its effect at rest. A finger on the list (the effect's `is_manual`) is left alone,
+    and so is a list that still scrolls."""
+
+    def fits(*_args: Any) -> None:
+        content, effect = view._viewport, view.effect_y
+        if content is None or effect is None or effect.is_manual or content.height > view.height:
+            return
+        if view.scroll_y != 1 or effect.overscroll or effect.velocity:
+            view.scroll_y = 1
+            effect.reset(effect.max)  # min = max when it fits: the overscroll is 0, the spring stops
+            effect.trigger_velocity_update.cancel()
+
+    # After the view's own bindings (made in its __init__), which set the effect's bounds first.
+    view.fbind("viewport_size", fits)
+    view.fbind("height", fits)
 
 
 Factory.register("SteadyScrollEffect", cls=SteadyScrollEffect)

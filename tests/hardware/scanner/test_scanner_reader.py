@@ -354,3 +354,17 @@ def test_spy_url_reads_through_and_logs_the_traffic(device, scanner_facts, tmp_p
         r.close()
     text = log.read_text()
     assert "$Q*AB24" in text and "R4s" in text  # pyserial's spy dump: what went each way
+
+
+def test_a_settled_frames_live_dice_and_read_go_together_when_asked(device, scanner_facts, reader):
+    """With `report_together` (the bridge's `post_all`) the frame that settles a roll hands over its
+    DiceLive and its DiceRead in one call, in that order: the app's main loop wakes once for both.
+    Every other fact (a rolling frame, a status) still goes to `report` alone."""
+    together: list[tuple[object, ...]] = []
+    r = connect(device, scanner_facts, reader, report_together=lambda facts: together.append(tuple(facts)))
+    device.send(rolling(1), settled(2))
+    assert wait_for(lambda: together), "the settled frame's two facts"
+    handled(r, 2)
+    assert together == [(DiceLive(2, (("red", 4, "settled"), ("white", 2, "settled")), BOOT),
+                         DiceRead(2, (("red", 4), ("white", 2)), BOOT))]
+    assert [f.seq for f in scanner_facts.of(DiceLive)] == [1] and not scanner_facts.of(DiceRead)

@@ -60,6 +60,24 @@ def _throw_due(ui):
     yield from _post_and_wait(ui, Intent(intent["name"], {**dict(intent.get("args") or {}), "dice": dice}))
 
 
+def to_the_dice(ui, players):
+    """A new Troyes game of `players` (seed 3), its starting citizens placed and its cards turned
+    up by intents, to its first district's throw."""
+    from companion.session import Intent
+
+    s = ui.app.session
+    ui.app.post(Intent("new_game", {"game": "troyes", "setup": {"players": players, "seed": 3, "start_player": 0}}))
+    yield from until(lambda: ui.screen == "troyes_table", what="the table")
+    while s.table_view().view["phase"] in ("placement", "reveal"):
+        view = s.table_view().view
+        if view["phase"] == "placement":
+            building, space = view["placement"]["free"][0]
+            yield from _post_and_wait(ui, Intent("place_start", {"building": building, "space": space}))
+        else:
+            ask = view["ask"]
+            yield from _post_and_wait(ui, Intent(ask["intent"]["name"], {ask["field"]: ask["options"][0]}))
+
+
 def test_the_square_is_made_when_shown_and_its_dice_are_kept_through_an_undo(session):
     seen = {}
 
@@ -67,17 +85,7 @@ def test_the_square_is_made_when_shown_and_its_dice_are_kept_through_an_undo(ses
         from companion.session import Intent
 
         s = ui.app.session
-        ui.app.post(Intent("new_game", {"game": "troyes", "setup": {"players": ["Ann", "Bo"], "seed": 3,
-                                                                      "start_player": 0}}))
-        yield from until(lambda: ui.screen == "troyes_table", what="the table")
-        while s.table_view().view["phase"] in ("placement", "reveal"):
-            view = s.table_view().view
-            if view["phase"] == "placement":
-                building, space = view["placement"]["free"][0]
-                yield from _post_and_wait(ui, Intent("place_start", {"building": building, "space": space}))
-            else:
-                ask = view["ask"]
-                yield from _post_and_wait(ui, Intent(ask["intent"]["name"], {ask["field"]: ask["options"][0]}))
+        yield from to_the_dice(ui, ["Ann", "Bo"])
         screen = ui.app.sm.get_screen("troyes_table")
         grid, vm = screen.ids.square_grid, ui.app.troyes_vm
         assert s.table_view().view["phase"] == "dice"

@@ -199,6 +199,7 @@ def test_nothing_secret_before_the_end(table):
     characters = [c["name"] for c in session.seat_view(0)["me"]["characters"]]
     characters += [c["name"] for seat in (1, 2) for c in session.seat_view(seat)["me"]["characters"]]
     seen = []
+    vm.toggle_board()  # the board open, so that it is worded (and checked) at every step
 
     def texts():
         out = [vm.title, vm.prompt, vm.notice_text, vm.verdict_text, vm.final_text]
@@ -222,3 +223,23 @@ def test_nothing_secret_before_the_end(table):
     assert final, "the last step ends the game with its scores"
     for text in [row["text"] for row in rows[:-1]] + [before]:
         assert not any(name in text for name in characters) and " VP" not in text, text
+
+
+def test_the_board_is_worded_when_shown_and_kept_current_while_open(table):
+    """A read changes the board (the dice, the deniers) but it is seldom open: it is worded when it
+    is shown, from the view then, and at every step while it stays open."""
+    from companion.ui.troyes.board import board_sections
+
+    session, vm = table
+    place_all(session, vm)
+    assert vm.board == [], "closed: not worded at every step"
+    vm.toggle_board()
+    assert vm.board_open and vm.board == board_sections(view(session))
+    reveal_all(session, vm)
+    assert vm.board == board_sections(view(session)), "open: current after each step"
+    vm.toggle_board()
+    shown = list(vm.board)
+    session.handle(Intent("undo"))
+    assert vm.board == shown, "closed again: left as it was"
+    vm.toggle_board()
+    assert vm.board == board_sections(view(session)) != shown, "opened again: the view now"
