@@ -454,13 +454,14 @@ class Journal:
     def mismatched_summaries(self) -> list[int]:
         """The steps whose summary row does not match its own sum or its step's events
         (`core.journal_summaries.mismatched`): no damage to a game (a cache, made again from the
-        events when the history is next read), but what the full check reports beside it."""
+        events when the history is next read), but what the full check reports beside it; [0]
+        when the table cannot be read at all."""
         if not self._summed:
             return []
         try:
             return summary_table.mismatched(self._conn)
-        except READ_ERRORS as exc:
-            raise database_error(self.path, exc, "the events cannot be read") from exc
+        except READ_ERRORS:
+            return [0]  # the table itself cannot be read: every row is made again, as the history reads it
 
     def last_played(self) -> str:
         """The time of the last event ("" for a journal without one), from its last row alone."""
