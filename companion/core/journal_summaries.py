@@ -56,7 +56,7 @@ class Summary(NamedTuple):
 
 
 def has_table(conn: sqlite3.Connection) -> bool:
-    return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (TABLE,)).fetchone() is not None
+    return schema.has_table(conn, TABLE)
 
 
 def write(conn: sqlite3.Connection, new: Iterable[NewSummary]) -> None:

@@ -17,6 +17,7 @@ from companion.core.engine import Engine
 from companion.core.errors import IllegalCommand
 from companion.core.journal import Journal
 from companion.doctor import OK, probe_journals
+from tests.core.test_history_kept import rows_read as events_read
 from companion.games.scorepad.commands import AddPoints, StartPad
 from companion.games.scorepad.rules import SCOREPAD
 
@@ -61,19 +62,6 @@ def from_events(path: Path) -> list:
         return Engine(SCOREPAD, journal).history()
     finally:
         journal.close()
-
-
-def events_read(engine: Engine) -> list[tuple[int, int]]:
-    """Every (first, last) span of events the engine reads from its journal from now on."""
-    spans: list[tuple[int, int]] = []
-    read = engine.journal.rows
-
-    def counting(first: int, last: int):
-        spans.append((first, last))
-        return read(first, last)
-
-    engine.journal.rows = counting  # type: ignore[method-assign]
-    return spans
 
 
 def test_every_step_is_summarised_with_it_and_the_history_reads_no_event(tmp_path):
