@@ -13,9 +13,11 @@ offscreen at 800×480 with that game open, on its table. Timed, wall and CPU:
 - scroll: `--scroll-frames` frames, each moving the list `SCROLL_PX` further down; the time
   from moving it to that frame's flip. Target: p99 ≤ 16.7 ms.
 - read (no window): `Session.history()` of a resumed `--read-steps` score-pad game (10,000): the
-  first read (every step read from the journal again and decoded: the engine keeps no events) and
-  each read after it (`core.history_kept`: only the steps since, and undone marked again), CPU,
-  beside the floor of reading the journal's rows alone (checked, not decoded) in the same run.
+  first read (every step's summary row read from the journal, `core.journal_summaries`: the
+  engine keeps no events) and each read after it (`core.history_kept`: only the steps since, and
+  undone marked again), CPU, beside the floor of reading the journal's rows alone (checked, not
+  decoded) in the same run; and the first read of the same journal without its summary rows (one
+  written before them: every step decoded from its events, and its row written).
 
 Run: python benchmarks/history.py [--steps 1000] [--trajan 400] [--runs 5] [--scroll-frames 60]
      [--read-steps 10000]
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -188,12 +191,14 @@ def read_figures(data_dir: Path, steps: int, runs: int) -> None:
     session = Session(built_games(), JournalStore(data_dir))
     session.handle(Intent("new_game", {"game": "scorepad", "setup": {"players": ["Ann", "Bo", "Cy", "Di"], "seed": 1}}))
     engine = session.engine
-    steps_of = [[engine.codec.encode(engine.game.decide(engine.state, AddPoints(i % 4, 1 + i % 5))[0])]
-                for i in range(1, steps)]
-    engine.journal.append_steps(steps_of)  # the same rows as live play, in one transaction
+    events_of = [engine.game.decide(engine.state, AddPoints(i % 4, 1 + i % 5)) for i in range(1, steps)]
+    steps_of = [[engine.codec.encode(e) for e in events] for events in events_of]
+    # The same rows as live play (the events and each step's summary row), in one transaction.
+    engine.journal.append_steps(steps_of, fingerprint=engine.fingerprint,
+                                summaries=[engine.summary_text(events) for events in events_of])
     path = engine.journal.path
     session.shutdown()
-    first, again, floor = [], [], []
+    first, again, floor, unsummarised = [], [], [], []
     for _ in range(runs):
         session = Session(built_games(), JournalStore(data_dir))
         session.resume(path)
@@ -209,9 +214,18 @@ def read_figures(data_dir: Path, steps: int, runs: int) -> None:
             session.history()
             again.append((time.process_time() - cpu) * 1000)
         session.shutdown()
+        with sqlite3.connect(str(path)) as conn:  # as a journal written before the summary rows
+            conn.execute("DELETE FROM summaries")
+        session = Session(built_games(), JournalStore(data_dir))
+        session.resume(path)
+        cpu = time.process_time()
+        session.history()
+        unsummarised.append((time.process_time() - cpu) * 1000)
+        session.shutdown()
     base = statistics.median(floor)
     print(f"history read, {count} steps (CPU; floor: the rows read alone, {base:.1f} ms):")
-    for label, values in (("first read", first), ("read again", again)):
+    for label, values in (("first read", first), ("read again", again),
+                          ("first read, no summary rows", unsummarised)):
         p50, p99 = statistics.median(values), _pct(values, 0.99)
         print(f"  {label:<28} p50 {p50:8.1f} ms  p99 {p99:8.1f} ms  ({p50 / base:.2f}× the floor)")
         emit([Figure("history", f"history read, {count} steps: {label}, CPU p99", p99, "ms", None,

@@ -89,6 +89,8 @@ SAY_IN_USE = "in use by companion (pid {pid}) now"
 SAY_HOLDING_NO_STEP = ("{count} holding no step, left when companion stopped while making a game "
                        "(removed at its next start): {names}")
 SAY_UNSTARTED = "{count} without a set-up step (never resumed): {names}"
+SAY_SUMMARIES = ("{count} whose history summaries do not match their steps (made again from the steps when "
+                 "the history is next shown): {names}")
 SAY_FOREIGN = "not companion journals (left as they are, never opened): {names}"
 SAY_BUSY = "in use by another program, not checked: {names}"
 SAY_EARLIER = "{count} set aside earlier (kept for rescue by hand): {names}"
@@ -154,6 +156,7 @@ def probe_journals(data_dir: Path) -> Probe:
     foreign: list[Path] = []
     busy: list[Path] = []
     unstarted: list[Path] = []
+    remade: list[Path] = []  # history summaries that do not match their steps (a cache: no failure)
     empty = set(leftovers(games))
     try:
         paths = sorted(games.glob(f"*{SUFFIX}"))
@@ -166,6 +169,8 @@ def probe_journals(data_dir: Path) -> Probe:
         try:
             with Journal.read(path) as journal:
                 journal.verify()
+                if journal.mismatched_summaries():
+                    remade.append(path)
                 if journal.last_step == 0:
                     unstarted.append(path)
                     continue
@@ -192,6 +197,8 @@ def probe_journals(data_dir: Path) -> Probe:
         notes.append(detect.said(SAY_HOLDING_NO_STEP, count=len(empty), names=_names(sorted(empty))))
     if unstarted:
         notes.append(detect.said(SAY_UNSTARTED, count=len(unstarted), names=_names(unstarted)))
+    if remade:
+        notes.append(detect.said(SAY_SUMMARIES, count=len(remade), names=_names(remade)))
     if foreign:
         notes.append(detect.said(SAY_FOREIGN, names=_names(foreign)))
     if busy:

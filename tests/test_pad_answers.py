@@ -23,6 +23,7 @@ from companion.core.asks import TOKEN_FIELD, Ask
 from companion.core.errors import IllegalCommand
 from companion.core.events import Command, Event
 from companion.core.game import Game
+from companion.core.journal import Journal
 from companion.core.store import JournalStore
 from companion.core.views import GameView, PlayerView, Seq
 from companion.games import all_rules
@@ -327,8 +328,12 @@ def test_a_bid_chosen_on_a_pad_is_secret_until_its_reveal(session, tmp_path, clo
         assert feed.screens[1].amount == BO and not feed.screens[1].locked
         table = session.table_view()
         assert [a.who for a in table.asks] == [1], "Ann locked: only Bo is asked still"
-        shared = "".join((repr(table), repr(table.view), repr(session.history()), caplog.text,
-                          repr(status_screen(table)), repr(session.answers)))
+        history = session.history()
+        with Journal.read(session.engine.journal.path) as journal:  # the history's rows on disk
+            summaries = journal.summaries(0, session.engine.fingerprint)
+        assert len(summaries) == session.engine.journal.last_step, "every step summarised"
+        shared = "".join((repr(table), repr(table.view), repr(history), caplog.text,
+                          repr(status_screen(table)), repr(session.answers), repr(summaries)))
         assert str(ANN) not in shared and str(BO) not in shared
         assert companion_main(["replay", str(session.engine.journal.path)]) == 0
         printed = capsys.readouterr().out

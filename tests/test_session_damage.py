@@ -26,9 +26,12 @@ DAMAGED = 5
 
 def damage(path: Path, step: int) -> None:
     """Changes step `step`'s bytes behind the running app's back (another connection, as a disk
-    fault or a stray program would): its checksum no longer matches."""
+    fault or a stray program would): its checksum no longer matches. Its history summary row
+    (`core.journal_summaries`) goes with it, as a fault in that page would leave it unbelieved:
+    the history reads that step from its events, not from the row written with it."""
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("UPDATE events SET payload = payload || ' ' WHERE step = ?", (step,))
+    conn.execute("DELETE FROM summaries WHERE step = ?", (step,))
     conn.close()
 
 

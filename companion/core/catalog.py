@@ -16,8 +16,16 @@ gone from the shelf are dropped. A catalog that cannot be read or written (damag
 folder, a full disk) is set aside or skipped: the games are listed by reading every journal, as
 before, and nothing is lost.
 
-What the signature cannot see — a byte that rots on the card without the file being written — is
-what the full check finds: resuming a game replays and checks every event, and `companion doctor`
+A listing does not even look at each file while the games folder is as it was when the rows were
+last checked against it (its `folder_signature`: inode, time and size of the folder, kept in the
+`folder` table): no file was added, removed or renamed since, and SQLite cannot write a journal
+without its write-ahead log appearing beside it, which changes the folder. A file that has a
+write-ahead log now (the open game's) is looked at all the same. So a start, home and the history
+cost one directory read, not one stat a game.
+
+What the signatures cannot see — a byte that rots on the card without the file being written, or
+one changed in place by a program other than SQLite in a folder left as it was — is what the full
+check finds: resuming a game replays and checks every event, and `companion doctor`
 (`JournalStore.verify_all`) checks every journal on the shelf in full.
 
 What each journal records itself, in its own transactions: its head (last event, written with every
@@ -40,7 +48,13 @@ NAME = "catalog.sqlite"
 #: Raised by the index's format: a row of another format is read again from its journal.
 FORMAT = 1
 
-_DDL = "CREATE TABLE IF NOT EXISTS entries (name TEXT PRIMARY KEY, signature TEXT NOT NULL, info TEXT NOT NULL) WITHOUT ROWID"
+_DDL = ("CREATE TABLE IF NOT EXISTS entries (name TEXT PRIMARY KEY, signature TEXT NOT NULL, info TEXT NOT NULL) WITHOUT ROWID",
+        "CREATE TABLE IF NOT EXISTS folder (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
+
+#: How long after its last change a folder's signature is believed: a change within the same tick
+#: of the file system's clock would leave its time as it was (the "racy" case git knows), so a
+#: folder changed this recently is looked at file by file.
+SETTLED_NS = 2_000_000_000
 
 
 def stat_signature(st: os.stat_result, wal: os.stat_result | None) -> str:
@@ -48,6 +62,15 @@ def stat_signature(st: os.stat_result, wal: os.stat_result | None) -> str:
     and its write-ahead log's size and time when it has one (`st`, `wal`: their stats)."""
     wal_part = f"{wal.st_size}:{wal.st_mtime_ns}" if wal is not None else "-"
     return f"{FORMAT}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{wal_part}"
+
+
+def folder_signature(st: os.stat_result, now_ns: int) -> str | None:
+    """What changes whenever a file is added to, removed from or renamed in the games folder — and
+    so whenever SQLite writes a journal, which makes its write-ahead log there (`st`: the folder's
+    stat). None while the folder changed too recently to be believed (`SETTLED_NS`)."""
+    if now_ns - st.st_mtime_ns < SETTLED_NS:  # a time in the future too
+        return None
+    return f"{FORMAT}:{st.st_dev}:{st.st_ino}:{st.st_mtime_ns}:{st.st_size}"
 
 
 def signature(path: Path) -> str | None:
@@ -119,7 +142,8 @@ class Catalog:
         try:
             conn = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False, timeout=1.0)
             conn.execute("PRAGMA synchronous=NORMAL")  # a cache: a cut may lose its last write, never a game
-            conn.execute(_DDL)
+            for statement in _DDL:
+                conn.execute(statement)
             conn.execute("SELECT count(*) FROM entries").fetchone()
             self._conn = conn
         except sqlite3.DatabaseError as exc:
@@ -136,7 +160,8 @@ class Catalog:
             for side in ("", "-wal", "-shm", "-journal"):
                 Path(f"{self.path}{side}").unlink(missing_ok=True)
             conn = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False, timeout=1.0)
-            conn.execute(_DDL)
+            for statement in _DDL:
+                conn.execute(statement)
             self._conn = conn
         except (sqlite3.Error, OSError) as error:
             log.warning("the catalog %s cannot be made again (%s): every journal is read instead", self.path, error)
@@ -144,37 +169,53 @@ class Catalog:
 
     def rows(self) -> dict[str, tuple[str, dict[str, Any]]]:
         """name → (signature, info as recorded); {} when the index cannot be read."""
+        out = {}
+        for name, (sig, info) in self.raw_rows()[0].items():
+            try:
+                data = json.loads(info)
+            except ValueError:
+                continue  # read again from its journal
+            if isinstance(data, dict):
+                out[name] = (sig, data)
+        return out
+
+    def raw_rows(self) -> tuple[dict[str, tuple[str, str]], str | None]:
+        """(name → (signature, info as JSON text), the folder's signature as the rows were last
+        checked against it, None when unknown); ({}, None) when the index cannot be read. The
+        info is left as text: a listing of the games still to play reads no finished game's."""
         conn = self._connect()
         if conn is None:
-            return {}
+            return {}, None
         try:
-            out = {}
-            for name, sig, info in conn.execute("SELECT name, signature, info FROM entries"):
-                try:
-                    data = json.loads(info)
-                except ValueError:
-                    continue  # read again from its journal
-                if isinstance(data, dict):
-                    out[name] = (sig, data)
-            return out
+            rows = {name: (sig, info) for name, sig, info in conn.execute("SELECT name, signature, info FROM entries")
+                    if isinstance(name, str) and isinstance(sig, str) and isinstance(info, str)}
+            found = conn.execute("SELECT value FROM folder WHERE key = 'games'").fetchone()
+            return rows, (found[0] if found is not None and isinstance(found[0], str) else None)
         except sqlite3.DatabaseError as exc:
             self._conn = None
             self._set_aside(exc)
-            return {}
+            return {}, None
 
-    def update(self, put: Mapping[str, tuple[str, Mapping[str, Any]]], keep: Iterable[str]) -> None:
+    def update(self, put: Mapping[str, tuple[str, Mapping[str, Any]]], keep: Iterable[str],
+               folder: str | None = None) -> None:
         """Writes the rows `put` (name → (signature, info)) and drops every row not named in `keep`
-        or `put`, in one transaction."""
+        or `put`, in one transaction; with it, `folder`: the games folder's signature as every
+        row was checked against (None: none can be believed, the row is dropped)."""
         conn = self._connect()
         if conn is None:
             return
         names = set(keep) | set(put)
         try:
             stale = [name for (name,) in conn.execute("SELECT name FROM entries") if name not in names]
-            if not put and not stale:
+            was = conn.execute("SELECT value FROM folder WHERE key = 'games'").fetchone()
+            if not put and not stale and (was[0] if was else None) == folder:
                 return
             conn.execute("BEGIN IMMEDIATE")
             try:
+                if folder is None:
+                    conn.execute("DELETE FROM folder WHERE key = 'games'")
+                else:
+                    conn.execute("INSERT OR REPLACE INTO folder(key, value) VALUES ('games', ?)", (folder,))
                 conn.executemany("DELETE FROM entries WHERE name = ?", [(name,) for name in stale])
                 conn.executemany("INSERT OR REPLACE INTO entries(name, signature, info) VALUES (?, ?, ?)",
                                  [(name, sig, json.dumps(info, ensure_ascii=False)) for name, (sig, info) in put.items()])
@@ -190,12 +231,14 @@ class Catalog:
             log.warning("the catalog %s could not be written (%s)", self.path, exc)
 
     def forget(self, name: str) -> None:
-        """Drops one journal's row (it was set aside, or is being written by the store itself)."""
+        """Drops one journal's row (it was set aside, or is being written by the store itself), and
+        the folder's signature with it: the next listing looks at every file."""
         conn = self._connect()
         if conn is None:
             return
         try:
             conn.execute("DELETE FROM entries WHERE name = ?", (name,))
+            conn.execute("DELETE FROM folder WHERE key = 'games'")
         except sqlite3.Error as exc:
             log.warning("the catalog %s could not be written (%s)", self.path, exc)
 
@@ -205,4 +248,5 @@ class Catalog:
             self._conn = None
 
 
-__all__ = ["Catalog", "META_RESULT", "NAME", "result_meta", "result_of", "signature", "stat_signature"]
+__all__ = ["Catalog", "META_RESULT", "NAME", "folder_signature", "result_meta", "result_of", "signature",
+           "stat_signature"]

@@ -11,16 +11,18 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import gc
+import json
 from array import array
 from typing import Any, Callable, Generic, Iterator, Mapping, NamedTuple, Sequence, TypeVar
 
 from companion.core import snapshots
 from companion.core.catalog import result_meta
-from companion.core.errors import CorruptJournal, IllegalCommand
+from companion.core.errors import CorruptJournal, IllegalCommand, JournalError
 from companion.core.events import Command, Event, EventCodec
 from companion.core.game import Game
 from companion.core.journal import Journal, JournalRecord
 from companion.core.journal_checkpoints import CheckpointRow, NewCheckpoint
+from companion.core.journal_summaries import NewSummary
 from companion.core.views import GameView, to_data
 
 S = TypeVar("S")
@@ -42,6 +44,18 @@ _READ_ROWS = 4096
 # A step's flags (Engine._flags): its first event is an undo / a redo, it holds a core event, it
 # reveals a secret.
 _UNDO, _REDO, _CORE, _REVEALS = 1, 2, 4, 8
+
+
+def _plain(value: Any) -> Any:
+    """What JSON cannot write itself, as `views.to_data` makes it: a Mapping of another type."""
+    if isinstance(value, Mapping):
+        return to_data(value)
+    raise TypeError(f"{type(value).__name__} is not JSON data")
+
+
+#: A summary row's JSON (`Engine.summary_text`): compact, one encoder made once, not one a step.
+_SUMMARY_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=_plain).encode
+
 
 #: What replaying steps that are not a game (an undo with nothing done, an event the rules never
 #: made) can raise from the fold or a game's `apply`: a damaged journal, never a crash.
@@ -517,17 +531,37 @@ class Engine(Generic[S]):
     def history(self, since: int = 0) -> list[HistoryEntry]:
         """Every step after step `since` (0: every step), oldest first, in public form; game steps
         not in effect (undone) are marked. `since`: what a caller after only the newest steps
-        reads (the table's news after each step) costs those steps, not the whole game."""
-        out = []
-        for step in self._read_steps(range(max(since, 0) + 1, len(self._first))):
-            number = step.number
-            undone = not self._flags[number] & _CORE and self._position(number) < 0
-            events = tuple(
-                {"kind": e.kind, **({"step": e.step} if isinstance(e, CORE_EVENTS) else self.game.public_event(e))}
-                for e in step.events
-            )
-            out.append(HistoryEntry(number, step.at, events, undone))
-        return out
+        reads (the table's news after each step) costs those steps, not the whole game.
+
+        Read from the journal's summary rows (`core.journal_summaries`: each step's public events,
+        written with it), not from its events decoded again; a step without a believed row is read
+        from its events and its row written now (an older journal's, the set-up step's)."""
+        since = max(since, 0)
+        last = len(self._first) - 1
+        texts = {row.step: (row.at, row.events) for row in self.journal.summaries(since, self.fingerprint)
+                 if row.step <= last and row.seq == self._last_seq(row.step)}
+        missing = [number for number in range(since + 1, len(self._first)) if number not in texts]
+        if missing:
+            made = []
+            for step in self._read_steps(missing):
+                text = self.summary_text(step.events)
+                texts[step.number] = (step.at, text)
+                made.append(NewSummary(step.number, self._last_seq(step.number), self.fingerprint, step.at, text))
+            try:
+                self.journal.write_summaries(made)
+            except JournalError:
+                pass  # a cache left unwritten: these steps are read from their events again next time
+        numbers = range(since + 1, len(self._first))
+        # One parse of every row's text, not one a row: the parser's own cost a call is most of a short row's.
+        parsed = json.loads("[" + ",".join(texts[number][1] for number in numbers) + "]")
+        flags, done = self._flags, set(self._done)
+        return [HistoryEntry(number, texts[number][0], tuple(events), not flags[number] & _CORE and number not in done)
+                for number, events in zip(numbers, parsed)]
+
+    def summary_text(self, events: Sequence[Event]) -> str:
+        """A step's public events as its summary row holds them (JSON): what its history shows."""
+        return _SUMMARY_JSON([{"kind": e.kind, **({"step": e.step} if isinstance(e, CORE_EVENTS)
+                                                  else self.game.public_event(e))} for e in events])
 
     def marked(self, entries: Sequence[HistoryEntry]) -> list[HistoryEntry]:
         """`entries` (of this game's history) with `undone` as it is now: the same objects where
@@ -661,7 +695,8 @@ class Engine(Generic[S]):
         applies each and tells the listeners, step by step."""
         new, drop = self._checkpoints_due()
         written = self.journal.append_steps([[self.codec.encode(e) for e in events] for events in planned],
-                                            checkpoints=new, drop=drop)
+                                            checkpoints=new, drop=drop, fingerprint=self.fingerprint,
+                                            summaries=[self.summary_text(events) for events in planned])
         if new:
             self._pending = None
         del self._stale[:]

@@ -1,8 +1,9 @@
 """The open game's history, read from the journal once: later reads add only the steps since.
 
 Why: the engine keeps a few bytes a step, not its events (`core.engine`), so a whole history is
-every step read from the file again and decoded — 100 ms at 10,000 steps, each time the history
-screen opens or another caller (a game's own screen, the scanner's last read) asks. A step's
+every step's summary row read from the file (`core.journal_summaries`: its public events, written
+with it) and parsed — O(steps) again each time the history screen opens or another caller (a
+game's own screen, the scanner's last read) asks. A step's
 public form never changes once written (an undo, a redo or a correction is a later step of its
 own); only whether it is still in effect does, and that is marked again from the engine's stack
 at each read, which costs a set lookup a step. So the entries are read once per open game and

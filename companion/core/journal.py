@@ -25,11 +25,13 @@ from typing import Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from companion.core import journal_checkpoints as checkpoint_table
 from companion.core import journal_schema as schema
+from companion.core import journal_summaries as summary_table
 from companion.core.errors import CorruptJournal, JournalError, UnreadableJournal
 from companion.core.journal_check import READ_ERRORS, Checked, check, check_header, database_error, verify_rows
 from companion.core.journal_files import ReadOnly, creating_path, fsync_dir, fsync_file, is_file, remove_with_sides, set_aside
 from companion.core.journal_schema import FORMAT, VERSION
 from companion.core.journal_checkpoints import CheckpointRow, NewCheckpoint
+from companion.core.journal_summaries import NewSummary, Summary
 from companion.core.journal_sums import CHAIN_START, Head, event_sum
 
 __all__ = ["Clock", "FORMAT", "Journal", "JournalRecord", "VERSION", "set_aside", "utc_now"]
@@ -250,14 +252,19 @@ class Journal:
         return self.append_steps([step_events])[0]
 
     def append_steps(self, steps: Sequence[Sequence[tuple[str, str]]], *,
-                     checkpoints: Sequence[NewCheckpoint] = (), drop: Sequence[int] = ()
+                     checkpoints: Sequence[NewCheckpoint] = (), drop: Sequence[int] = (),
+                     summaries: Sequence[str] = (), fingerprint: str = ""
                      ) -> list[tuple[int, list[JournalRecord]]]:
         """Appends several steps in ONE durable transaction (a correction: undos, the fix and the
         re-entered steps land together or not at all). Returns (step, records) per step.
         `checkpoints` (of steps already on file) are written and those of steps `drop` removed in
-        the same transaction: a cache that costs no disk sync of its own."""
+        the same transaction: a cache that costs no disk sync of its own. So are `summaries`, one
+        per step (its public events as JSON text, made by the code of `fingerprint`), when given:
+        the history's rows (`core.journal_summaries`)."""
         if not steps or any(not events for events in steps):
             raise ValueError("a step has at least one event")
+        if summaries and len(summaries) != len(steps):
+            raise ValueError("one summary a step")
         self._writable()
         at = stamp(self.clock)
         seq, number = self.last_seq, self.last_step
@@ -279,6 +286,10 @@ class Journal:
                 schema.write_meta(self._conn, {schema.META_HEAD: head.format()})
                 if (checkpoints or drop) and self._summed:
                     self._write_checkpoints(checkpoints, drop)
+                if summaries and self._summed:
+                    self._write_cache("summaries", summary_table.write, [
+                        NewSummary(number, records[-1].seq, fingerprint, at, text)
+                        for (number, records), text in zip(out, summaries)])
                 self._conn.execute("COMMIT")
             except BaseException:
                 if self._conn.in_transaction:
@@ -295,12 +306,24 @@ class Journal:
         most this checkpoint, never a step); a journal opened read only writes nothing."""
         if self.is_read_only or not self._summed or not (new or drop):
             return
+        self._write_unsynced("checkpoints", checkpoint_table.write, new, drop)
+
+    def write_summaries(self, new: Sequence[NewSummary]) -> None:
+        """Writes summary rows of steps already on file (`core.journal_summaries`: those an older
+        journal lacks, made again from its events) in a transaction of their own, not synced: a
+        cache. A journal opened read only writes nothing."""
+        if self.is_read_only or not self._summed or not new:
+            return
+        self._write_unsynced("summaries", summary_table.write, new)
+
+    def _write_unsynced(self, name: str, write: Callable[..., None], *args: object) -> None:
+        """A cache's own transaction, not synced (a cut loses at most this write, never a step)."""
         try:
             self._conn.execute("PRAGMA synchronous=NORMAL")
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
                 try:
-                    self._write_checkpoints(new, drop)
+                    self._write_cache(name, write, *args)
                     self._conn.execute("COMMIT")
                 except BaseException:
                     if self._conn.in_transaction:
@@ -311,15 +334,20 @@ class Journal:
         except sqlite3.Error as exc:
             raise JournalError(str(self.path), f"could not write to disk ({exc})") from exc
 
+    def _write_cache(self, name: str, write: Callable[..., None], *args: object) -> None:
+        """`write(conn, *args)` inside a transaction, under a savepoint: a cache that cannot be
+        written is left unwritten, never a step lost."""
+        self._conn.execute(f"SAVEPOINT {name}")
+        try:
+            write(self._conn, *args)
+        except sqlite3.Error:
+            self._conn.execute(f"ROLLBACK TO {name}")
+        self._conn.execute(f"RELEASE {name}")
+
     def _write_checkpoints(self, new: Sequence[NewCheckpoint], drop: Sequence[int]) -> None:
         """Inside an append's transaction, under a savepoint: a checkpoint that cannot be written
         is a cache left unwritten, never a step lost."""
-        self._conn.execute("SAVEPOINT checkpoints")
-        try:
-            checkpoint_table.write(self._conn, new, drop)
-        except sqlite3.Error:
-            self._conn.execute("ROLLBACK TO checkpoints")
-        self._conn.execute("RELEASE checkpoints")
+        self._write_cache("checkpoints", checkpoint_table.write, new, drop)
 
     def records(self) -> Iterator[JournalRecord]:
         """Every event, oldest first, each checked as it is read (`journal_check.verify_rows`): in
@@ -393,6 +421,16 @@ class Journal:
         except READ_ERRORS:
             return []
 
+    def summaries(self, since: int, fingerprint: str) -> list[Summary]:
+        """The summary rows of steps after `since` believed for code of `fingerprint`, rising
+        (`core.journal_summaries`); none when the table cannot be read: a cache not believed."""
+        if not self._summed:
+            return []
+        try:
+            return summary_table.believed(self._conn, since, fingerprint)
+        except READ_ERRORS:
+            return []
+
     def checkpoint_state(self, step: int) -> str | None:
         """The state text of the checkpoint of `step`, None when there is none (or it cannot be read)."""
         try:
@@ -412,6 +450,18 @@ class Journal:
         """Reads every event, checking each (`records`); raises `CorruptJournal` at the first damage."""
         for _ in self.records():
             pass
+
+    def mismatched_summaries(self) -> list[int]:
+        """The steps whose summary row does not match its own sum or its step's events
+        (`core.journal_summaries.mismatched`): no damage to a game (a cache, made again from the
+        events when the history is next read), but what the full check reports beside it; [0]
+        when the table cannot be read at all."""
+        if not self._summed:
+            return []
+        try:
+            return summary_table.mismatched(self._conn)
+        except READ_ERRORS:
+            return [0]  # the table itself cannot be read: every row is made again, as the history reads it
 
     def last_played(self) -> str:
         """The time of the last event ("" for a journal without one), from its last row alone."""

@@ -53,7 +53,7 @@ class NewCheckpoint(NamedTuple):
 
 
 def has_table(conn: sqlite3.Connection) -> bool:
-    return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (TABLE,)).fetchone() is not None
+    return schema.has_table(conn, TABLE)
 
 
 def listed(conn: sqlite3.Connection) -> list[CheckpointRow]:

@@ -52,6 +52,11 @@ def stored_schema_sum(conn: sqlite3.Connection) -> int:
     return schema_sum(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall())
 
 
+def has_table(conn: sqlite3.Connection, name: str) -> bool:
+    """The file has the table `name` (a cache's, made when its first row is written)."""
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,)).fetchone() is not None
+
+
 def write_meta(conn: sqlite3.Connection, values: Mapping[str, str]) -> None:
     """Inserts or replaces meta rows, each with its sum (inside the caller's transaction)."""
     conn.executemany("INSERT OR REPLACE INTO meta(key, value, sum) VALUES (?, ?, ?)",

@@ -44,6 +44,13 @@ def checkpoint_sum(step: int, seq: int, chained: int, fingerprint: str, state: s
     return zlib.crc32(_bytes(step, seq, chained, fingerprint, state))
 
 
+def summary_sum(step: int, seq: int, chained: int, fingerprint: str, at: str, events: str) -> int:
+    """The sum of one summary row (`core.journal_summaries`): a byte flipped in a step's public
+    events would otherwise still read, as another step. Spelled out as `event_sum` is: a history
+    read sums every row it shows."""
+    return zlib.crc32(f"{step}\x1f{seq}\x1f{chained}\x1f{fingerprint}\x1f{at}\x1f{events}".encode("utf-8", "surrogatepass"))
+
+
 def schema_sum(rows: Iterable[tuple[object, object, object, object]]) -> int:
     """The sum of the file's schema: `(type, name, tbl_name, sql)` rows of sqlite_master, in
     name order. The root page numbers are left out: they say where, not what."""

@@ -15,11 +15,12 @@ import dataclasses
 import json
 import logging
 import os
+import time
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from companion.core import data_notices
-from companion.core.catalog import META_RESULT, Catalog, result_meta, result_of, signature, stat_signature
+from companion.core.catalog import META_RESULT, Catalog, folder_signature, result_meta, result_of, signature, stat_signature
 from companion.core.data_notices import DataNotice
 from companion.core.errors import BusyJournal, CorruptJournal, ForeignJournal, JournalError, NewerJournal, UnreadableJournal
 from companion.core.journal import Clock, Journal, set_aside, stamp, utc_now
@@ -82,10 +83,11 @@ class JournalInfo:
     def from_data(cls, path: Path, data: Mapping[str, Any]) -> "JournalInfo | None":
         """Back from `to_data`; None for a row that does not read as one (read its journal again)."""
         try:
+            # map(), not generators: the history's list of games builds one a finished game
             info = cls(path, str(data["game"]), str(data["created"]), bool(data["finished"]),
-                       tuple(str(n) for n in data["players"]), int(data["steps"]), str(data["last_played"]),
-                       str(data["closed"]), tuple(None if v is None else int(v) for v in data["scores"]),
-                       tuple(int(v) for v in data["winners"]))
+                       tuple(map(str, data["players"])), int(data["steps"]), str(data["last_played"]),
+                       str(data["closed"]), tuple([None if v is None else int(v) for v in data["scores"]]),
+                       tuple(map(int, data["winners"])))
         except (KeyError, TypeError, ValueError):
             return None
         return info
@@ -191,6 +193,64 @@ class Recovered:
     stopped: str
 
 
+def _entry_signature(found: Mapping[str, os.DirEntry], name: str) -> str | None:
+    """`catalog.stat_signature` of the file `name` among the folder's entries `found`; "" when it
+    is not a regular file, None when it cannot be looked at."""
+    try:
+        if not found[name].is_file():
+            return ""
+        st = found[name].stat()
+    except OSError:
+        return None
+    wal = found.get(name + "-wal")
+    try:
+        wal_stat = wal.stat() if wal is not None else None
+    except OSError:
+        wal_stat = None
+    return stat_signature(st, wal_stat)
+
+
+class _Row:
+    """A catalog row as the store keeps it: its signature, and its info read from its JSON text
+    only when a listing shows it (a start and home list the games still to play, not every one)."""
+
+    __slots__ = ("sig", "_text", "_data", "_info", "_past")
+
+    def __init__(self, sig: str, text: str | None) -> None:
+        self.sig = sig
+        self._text = text
+        self._data: Any = None
+        self._info: JournalInfo | None = None
+        self._past: bool | None = None
+
+    @classmethod
+    def of(cls, sig: str, info: JournalInfo) -> "_Row":
+        row = cls(sig, None)
+        row._info, row._data = info, info.to_data()
+        return row
+
+    def data(self) -> Any:
+        if self._data is None and self._text is not None:
+            self._data = _json(self._text)
+            self._text = None
+        return self._data
+
+    def is_past(self) -> bool:
+        """The row says its game is finished or closed: a game home does not offer (a row that
+        says neither, or does not read, is no row: its journal is read again)."""
+        if self._past is None:
+            data = self.data()
+            self._past = isinstance(data, dict) and (data.get("finished") is True or bool(data.get("closed")))
+        return self._past
+
+    def info(self, folder: Path, name: str) -> JournalInfo | None:
+        """Its `JournalInfo` (the file `name` in `folder`: a store's rows are all of one folder)."""
+        if self._info is None:
+            data = self.data()
+            self._info = JournalInfo.from_data(folder / name, data) if isinstance(data, dict) else None
+        return self._info
+
+
 class JournalStore:
     def __init__(self, data_dir: str | Path, clock: Clock = utc_now) -> None:
         """`clock`: what the journals' times are read from (the wall clock, or a fixed one)."""
@@ -201,7 +261,8 @@ class JournalStore:
         self.refused: list[JournalError] = []
         self._notices: dict[tuple[str, Path], DataNotice] = {}
         self.catalog = Catalog(self.data_dir)
-        self._known: dict[str, tuple[str, JournalInfo]] | None = None  # the catalog's rows, once read
+        self._known: dict[str, _Row] | None = None  # the catalog's rows, once read
+        self._folder: str | None = None  # the games folder's signature the rows were checked against
 
     # -- what the table should be told ---------------------------------------------------------
 
@@ -291,55 +352,62 @@ class JournalStore:
         busy, newer, unreadable) and told, not listed. A finished or closed game whose file has not
         changed since it was last read is listed from the catalog (`core.catalog`) without opening
         it; every other journal is opened and checked, and the catalog told what it says."""
-        files = self._scan()
-        if self._known is None and files:
-            self._known = {}
-            for name, (sig, data) in self.catalog.rows().items():
-                info = JournalInfo.from_data(self.games_dir / name, data)
-                if info is not None:
-                    self._known[name] = (sig, info)
-        known = self._known or {}
-        infos, now, put = [], {}, {}
-        for path, sig in files:
-            row = known.get(path.name)
-            if row is not None and sig is not None and row[0] == sig:
-                infos.append(row[1])
-                now[path.name] = row
-                continue
-            info = self._read_info(path)
-            if info is None:
-                continue
-            infos.append(info)
-            if sig is not None and (info.finished or info.is_closed):  # an unfinished game is read each time
-                now[path.name] = put[path.name] = (sig, info)
-        if files and now.keys() != known.keys() or put:
-            self.catalog.update({name: (sig, info.to_data()) for name, (sig, info) in put.items()}, now)
-            self._known = now
-        return infos
+        return self._listing(past=True)
 
-    def _scan(self) -> list[tuple[Path, str | None]]:
-        """Each regular `*.journal` file in games/ with its `catalog.signature`, newest name first
-        (one directory read and one stat a file: this runs at every listing)."""
+    def _listing(self, past: bool) -> list[JournalInfo]:
+        """`list`, with the games the catalog lists (finished or closed, never resumable) left out
+        unless `past`: what home and a start read need not build a row for every game played.
+
+        One directory read a listing. A file is looked at (one stat, and its write-ahead log's)
+        unless the folder is as it was when the catalog's rows were last checked against it
+        (`catalog.folder_signature`: no file added, removed or renamed since, so none written by
+        SQLite, which makes a write-ahead log beside the file it writes) and the file has no
+        write-ahead log now (the open game's): then its row's signature stands for it. A byte
+        changed in a file without SQLite, the folder untouched, is what the full check finds
+        (`verify_all`), as one that rots on the card is."""
         try:
+            folder_stat = os.stat(self.games_dir)
+            now_ns = time.time_ns()
             with os.scandir(self.games_dir) as entries:
                 found = {entry.name: entry for entry in entries}
         except OSError:
             return []
-        out = []
-        for name in sorted((n for n in found if n.endswith(SUFFIX)), reverse=True):
-            try:
-                if not found[name].is_file():
+        names = sorted((n for n in found if n.endswith(SUFFIX)), reverse=True)
+        if self._known is None and names:
+            rows, self._folder = self.catalog.raw_rows()
+            self._known = {name: _Row(sig, text) for name, (sig, text) in rows.items()}
+        known = self._known or {}
+        folder = folder_signature(folder_stat, now_ns)
+        trusted = folder is not None and folder == self._folder
+        infos, now, put = [], {}, {}
+        for name in names:
+            row = known.get(name)
+            if trusted and row is not None and name + "-wal" not in found:
+                sig: str | None = row.sig
+            else:
+                sig = _entry_signature(found, name)
+                if sig == "":
+                    continue  # not a regular file
+            if row is not None and sig is not None and row.sig == sig and row.is_past():
+                if past:
+                    info = row.info(self.games_dir, name)
+                    if info is not None:
+                        infos.append(info)
+                        now[name] = row
+                        continue
+                else:
+                    now[name] = row
                     continue
-                st = found[name].stat()
-            except OSError:
+            info = self._read_info(self.games_dir / name)
+            if info is None:
                 continue
-            wal = found.get(name + "-wal")
-            try:
-                wal_stat = wal.stat() if wal is not None else None
-            except OSError:
-                wal_stat = None
-            out.append((self.games_dir / name, stat_signature(st, wal_stat)))
-        return out
+            infos.append(info)
+            if sig is not None and (info.finished or info.is_closed):  # an unfinished game is read each time
+                now[name] = put[name] = _Row.of(sig, info)
+        if names and now.keys() != known.keys() or put or folder != self._folder:
+            self.catalog.update({name: (row.sig, row.data()) for name, row in put.items()}, now, folder)
+            self._known, self._folder = now, folder
+        return infos
 
     def _read_info(self, path: Path) -> JournalInfo | None:
         """One journal's listing, opened and checked (`Journal.read`); None when it cannot be used
@@ -412,7 +480,7 @@ class JournalStore:
     def unfinished(self) -> list[JournalInfo]:
         """Every game that can be resumed (set up, not finished, not closed), the one played last
         first: what home lists."""
-        games = [info for info in self.list() if info.is_started and not info.finished and not info.is_closed]
+        games = [info for info in self._listing(past=False) if info.is_started and not info.finished and not info.is_closed]
         return sorted(games, key=lambda info: (info.last_played, info.path.name), reverse=True)
 
     def close_game(self, path: str | Path) -> None:
@@ -429,6 +497,7 @@ class JournalStore:
         """Drops a journal's row (it is being written, or was set aside): it is read again."""
         if self._known is not None:
             self._known.pop(name, None)
+        self._folder = None
         self.catalog.forget(name)
 
     def _set_closed(self, path: Path, value: str) -> None:

@@ -211,6 +211,9 @@ def test_no_secret_reaches_a_public_place_before_its_reveal(game, seed, tmp_path
                     if isinstance(view.get("draft"), int) and SECRET_LOW <= view["draft"] <= SECRET_HIGH}
         shown = json.dumps(to_data(table.view)) + (table.notice.text if table.notice else "")
         shown += json.dumps([entry.events for entry in session.history()], default=str)
+        if table.step % 10 == 0:  # the history's summary rows on disk (`core.journal_summaries`) too
+            with Journal.read(session.engine.journal.path) as journal:
+                shown += repr(journal.summaries(0, session.engine.fingerprint))
         leaked = (secrets_in(shown) | secrets_in(caplog.text)) & entered - revealed_amounts(session)
         assert not leaked, f"step {table.step} after {intent}: {sorted(leaked)} shown before a reveal"
     revealed, path = revealed_amounts(session), session.engine.journal.path

@@ -10,7 +10,9 @@ import os
 
 import pytest
 
+from companion.core import catalog as catalog_module
 from companion.core import journal as journal_module
+from companion.core import store as store_module
 from companion.core.catalog import NAME, result_meta, result_of
 from companion.core.journal import Journal
 from companion.core.store import JournalStore, seating_meta
@@ -148,3 +150,59 @@ def test_a_finished_game_records_its_result_with_finished(tmp_path):
     (info,) = JournalStore(tmp_path).catalogue()
     assert info.finished and info.players == ("Ann", "Bo", "Cy")
     assert info.scores == (5, 12, 7) and info.winners == (1,)
+
+
+def _settle(folder) -> None:
+    """The folder's time put well in the past, as a shelf nobody touched for a while has it."""
+    st = os.stat(folder)
+    os.utime(folder, ns=(st.st_atime_ns, st.st_mtime_ns - 10 * catalog_module.SETTLED_NS))
+
+
+def test_a_folder_unchanged_since_the_rows_were_checked_looks_at_no_finished_file(tmp_path, monkeypatch):
+    store = JournalStore(tmp_path)
+    paths = _shelf(store, finished=6, unfinished=1)
+    _settle(store.games_dir)
+    listed = store.list()  # checks every file against its row, and keeps the folder's signature
+    looked: list[str] = []
+    real = store_module._entry_signature
+    monkeypatch.setattr(store_module, "_entry_signature", lambda found, name: looked.append(name) or real(found, name))
+    later = JournalStore(tmp_path)  # the next start
+    assert later.list() == listed and later.unfinished() == [i for i in listed if not i.finished]
+    assert looked == [paths[-1].name] * 2, "only the unfinished game's file is looked at"
+    (store.games_dir / "20990101-000000-000000-scorepad.journal").write_bytes(b"")  # the folder changed
+    looked.clear()
+    JournalStore(tmp_path).list()
+    assert len(looked) == len(paths) + 1, "every file looked at again"
+
+
+def test_a_finished_game_played_on_in_an_unchanged_folder_is_read_again(tmp_path):
+    """The open game has a write-ahead log beside it: its file is looked at even when the folder
+    is as it was, so an undo that reopens a finished game is seen at once."""
+    store = JournalStore(tmp_path)
+    paths = _shelf(store, finished=2, unfinished=0)
+    journal = Journal.open(paths[0])  # played on: its write-ahead log appears beside it
+    journal.set_meta("note", "x")
+    _settle(store.games_dir)
+    assert all(info.finished for info in store.list())
+    journal.set_meta("finished", "0")  # the folder stays as it was: only the log grows
+    try:
+        assert {info.path: info.finished for info in store.list()} == {paths[0]: False, paths[1]: True}
+        assert [info.path for info in JournalStore(tmp_path).unfinished()] == [paths[0]]
+    finally:
+        journal.close()
+
+
+def test_home_and_the_start_build_no_row_for_a_finished_game(tmp_path, monkeypatch):
+    store = JournalStore(tmp_path)
+    paths = _shelf(store, finished=5, unfinished=1)
+    store.list()
+    built: list[str] = []
+    real = store_module.JournalInfo.from_data.__func__
+    monkeypatch.setattr(store_module.JournalInfo, "from_data",
+                        classmethod(lambda cls, path, data: built.append(path.name) or real(cls, path, data)))
+    later = JournalStore(tmp_path)
+    assert [info.path for info in later.unfinished()] == [paths[-1]]
+    assert built == [], "the finished games' rows are left as they are"
+    assert len(later.catalogue()) == 5 and len(built) == 5, "the history's list builds them, once"
+    later.catalogue()
+    assert len(built) == 5
