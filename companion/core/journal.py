@@ -289,14 +289,17 @@ class Journal:
         self.last_seq, self.last_step, self._last_sum = head
         return out
 
-    def write_checkpoints(self, new: Sequence[NewCheckpoint], drop: Sequence[int] = ()) -> None:
+    def write_checkpoints(self, new: Sequence[NewCheckpoint], drop: Sequence[int] = (), *,
+                          synced: bool = False) -> None:
         """Writes checkpoints (and removes those of steps `drop`) in a transaction of their own:
-        when a game is put away with one still due. Not synced to disk (a cache: a cut loses at
-        most this checkpoint, never a step); a journal opened read only writes nothing."""
+        when the table is idle, or a game is put away, with one due. Not synced to disk unless
+        `synced` (a cache: a cut loses at most this checkpoint, never a step; synced, the next
+        step's own sync does not flush it too); a journal opened read only writes nothing."""
         if self.is_read_only or not self._summed or not (new or drop):
             return
         try:
-            self._conn.execute("PRAGMA synchronous=NORMAL")
+            if not synced:
+                self._conn.execute("PRAGMA synchronous=NORMAL")
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
                 try:
@@ -307,7 +310,8 @@ class Journal:
                         self._conn.execute("ROLLBACK")
                     raise
             finally:
-                self._conn.execute("PRAGMA synchronous=FULL")
+                if not synced:
+                    self._conn.execute("PRAGMA synchronous=FULL")
         except sqlite3.Error as exc:
             raise JournalError(str(self.path), f"could not write to disk ({exc})") from exc
 
