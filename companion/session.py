@@ -820,14 +820,28 @@ class Session:
         for listener in list(self.step_listeners):
             listener(step)
 
+    def idle(self) -> None:
+        """The table is idle (the UI's idle moment): the open game's checkpoint due is written now,
+        with its own disk sync, never within a tap (`Engine.write_checkpoint`). A cut before this
+        loses only that cache: the next resume folds from the checkpoint before."""
+        self._write_checkpoint(synced=True)
+
+    def _write_checkpoint(self, synced: bool) -> None:
+        """The open game's checkpoint due, if any, so the next resume folds from it: a cache, so a
+        failure to write it is logged and never a reason to stop playing or not to close."""
+        engine = self.engine
+        if engine is None or engine.is_finished or not engine.checkpoint_due:
+            return
+        try:
+            engine.write_checkpoint(synced=synced)
+        except JournalError as exc:
+            log.warning("%s: its checkpoint was not written: %s", engine.journal.path.name, exc)
+
     def _close(self, checkpoint: bool = True) -> None:
         """Closes the open game; with `checkpoint` (not for a damaged file), its checkpoint due first."""
         if self.engine is not None:
-            try:  # the checkpoint still due, so the next resume folds from it (a cache: never a reason not to close)
-                if checkpoint and not self.engine.is_finished:
-                    self.engine.write_checkpoint()
-            except JournalError as exc:
-                log.warning("%s: its checkpoint was not written: %s", self.engine.journal.path.name, exc)
+            if checkpoint:
+                self._write_checkpoint(synced=False)  # no sync of its own: nobody plays on in this file
             self.engine.journal.close()
             self.engine = None
             self._kept = None

@@ -31,9 +31,11 @@ S = TypeVar("S")
 #: undo and correct fold from the checkpoint before (at most this many steps, microseconds each),
 #: so memory grows by one state per CHECKPOINT_EVERY steps, not one a step.
 CHECKPOINT_EVERY = 32
-#: Every this many steps in effect (a multiple of CHECKPOINT_EVERY), that checkpoint is also
-#: written into the journal (`core.journal_checkpoints`, with the next step: no sync of its own), so
-#: a resume folds at most this many steps after it instead of the whole game.
+#: Every this many steps in effect (a multiple of CHECKPOINT_EVERY), that checkpoint is also due in
+#: the journal (`core.journal_checkpoints`), so a resume folds at most this many steps after it
+#: instead of the whole game. It is written when its owner says (`Engine.write_checkpoint`: the
+#: table idle, the game put away), never within a step: its encoding and write cost a Trajan tap
+#: more than the rest of the tap, and a checkpoint never written only makes a resume fold more.
 CHECKPOINT_ON_DISK_EVERY = 128
 #: How many of the newest steps stay decoded in memory (what undo, redo and the table's news read
 #: again); any other step's events are read from the journal when needed.
@@ -135,8 +137,9 @@ class Engine(Generic[S]):
     it is an undo, a redo or a reveal) and the stack of steps in effect: a step's events are read
     from the journal again when an undo, a redo, a correction or the history needs them, and the
     newest DECODED_KEPT steps stay decoded. States are kept every CHECKPOINT_EVERY steps in effect
-    (and the state now); every CHECKPOINT_ON_DISK_EVERY, one is also written into the journal, so a
-    resume folds from it instead of from the first step (`_replay`)."""
+    (and the state now); every CHECKPOINT_ON_DISK_EVERY, one is also due in the journal, written by
+    `write_checkpoint` when the owner says (never within a step), so a resume folds from it instead
+    of from the first step (`_replay`)."""
 
     def __init__(self, game: Game[S], journal: Journal) -> None:
         if journal.game != game.id:
@@ -476,7 +479,7 @@ class Engine(Generic[S]):
         return index if index < len(self._done) and self._done[index] == step else -1
 
     def _checkpoints_due(self) -> tuple[list[NewCheckpoint], list[int]]:
-        """The checkpoint due on disk (written with the next step) and the stale ones to remove."""
+        """The checkpoint due on disk and the stale ones to remove (`write_checkpoint`)."""
         new: list[NewCheckpoint] = []
         if self._pending is not None and not self.journal.is_read_only:
             number, state = self._pending
@@ -693,13 +696,9 @@ class Engine(Generic[S]):
     def _commit_steps(self, planned: Sequence[tuple[Event, ...]]) -> list[Step]:
         """Journals `planned` (one tuple of events per step) in one durable transaction, then
         applies each and tells the listeners, step by step."""
-        new, drop = self._checkpoints_due()
         written = self.journal.append_steps([[self.codec.encode(e) for e in events] for events in planned],
-                                            checkpoints=new, drop=drop, fingerprint=self.fingerprint,
+                                            fingerprint=self.fingerprint,
                                             summaries=[self.summary_text(events) for events in planned])
-        if new:
-            self._pending = None
-        del self._stale[:]
         steps = []
         for (number, records), events in zip(written, planned):
             self._index(number, records[0].seq, [r.kind for r in records])
@@ -712,14 +711,21 @@ class Engine(Generic[S]):
                 listener(step)
         return steps
 
-    def write_checkpoint(self) -> bool:
-        """Writes the checkpoint due on disk now, in a transaction of its own (a game put away, or
-        a journal replayed whole because its checkpoints were stale), instead of with the next
-        step. True when one was written."""
+    @property
+    def checkpoint_due(self) -> bool:
+        """A checkpoint (or a stale one's removal) waits for `write_checkpoint`."""
+        return not self.journal.is_read_only and (self._pending is not None or bool(self._stale))
+
+    def write_checkpoint(self, synced: bool = False) -> bool:
+        """Writes the checkpoint due on disk now (and removes the stale ones), in a transaction of
+        its own: at a moment nobody waits for (the table idle, the game put away), never within a
+        step, so no step's own write or disk sync waits for it. `synced`: with a disk sync of its
+        own (the table idle: the next step's sync then flushes only that step). True when one was
+        written. A cut before it loses only the cache: a resume folds from the checkpoint before."""
         new, drop = self._checkpoints_due()
         if not new and not drop:
             return False
-        self.journal.write_checkpoints(new, drop)
+        self.journal.write_checkpoints(new, drop, synced=synced)
         self._pending = None
         del self._stale[:]
         return bool(new)

@@ -300,13 +300,15 @@ class Journal:
         self.last_seq, self.last_step, self._last_sum = head
         return out
 
-    def write_checkpoints(self, new: Sequence[NewCheckpoint], drop: Sequence[int] = ()) -> None:
+    def write_checkpoints(self, new: Sequence[NewCheckpoint], drop: Sequence[int] = (), *,
+                          synced: bool = False) -> None:
         """Writes checkpoints (and removes those of steps `drop`) in a transaction of their own:
-        when a game is put away with one still due. Not synced to disk (a cache: a cut loses at
-        most this checkpoint, never a step); a journal opened read only writes nothing."""
+        when the table is idle, or a game is put away, with one due. Not synced to disk unless
+        `synced` (a cache: a cut loses at most this checkpoint, never a step; synced, the next
+        step's own sync does not flush it too); a journal opened read only writes nothing."""
         if self.is_read_only or not self._summed or not (new or drop):
             return
-        self._write_unsynced("checkpoints", checkpoint_table.write, new, drop)
+        self._write_unsynced("checkpoints", checkpoint_table.write, new, drop, synced=synced)
 
     def write_summaries(self, new: Sequence[NewSummary]) -> None:
         """Writes summary rows of steps already on file (`core.journal_summaries`: those an older
@@ -316,10 +318,12 @@ class Journal:
             return
         self._write_unsynced("summaries", summary_table.write, new)
 
-    def _write_unsynced(self, name: str, write: Callable[..., None], *args: object) -> None:
-        """A cache's own transaction, not synced (a cut loses at most this write, never a step)."""
+    def _write_unsynced(self, name: str, write: Callable[..., None], *args: object, synced: bool = False) -> None:
+        """A cache's own transaction, not synced unless `synced` (a cut loses at most this write,
+        never a step; synced at the table's idle moment, the next step's sync flushes only that step)."""
         try:
-            self._conn.execute("PRAGMA synchronous=NORMAL")
+            if not synced:
+                self._conn.execute("PRAGMA synchronous=NORMAL")
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
                 try:
@@ -330,7 +334,8 @@ class Journal:
                         self._conn.execute("ROLLBACK")
                     raise
             finally:
-                self._conn.execute("PRAGMA synchronous=FULL")
+                if not synced:
+                    self._conn.execute("PRAGMA synchronous=FULL")
         except sqlite3.Error as exc:
             raise JournalError(str(self.path), f"could not write to disk ({exc})") from exc
 

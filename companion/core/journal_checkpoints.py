@@ -10,7 +10,8 @@ decode, into another game). Anything else is stale and ignored.
 
 The table is made when the first checkpoint is written, inside that write's transaction, with the
 file's schema sum updated beside it (`core.journal_check` checks the schema). Rows are written in
-the transaction of a later step, so a checkpoint costs no disk sync of its own. Nothing exported
+a transaction of their own when the table is idle or the game is put away (`Engine.write_checkpoint`),
+never within a step: a step's write and sync never wait for a checkpoint. Nothing exported
 reads this table: `companion replay`, exports and play records read events and views only, and a
 journal recovered or rewritten (`Journal.create_from`) starts without checkpoints.
 """

@@ -256,7 +256,7 @@ def test_a_resume_from_a_checkpoint_is_the_full_replay(game, tmp_path, monkeypat
     monkeypatch.setattr(engine_module, "CHECKPOINT_ON_DISK_EVERY", 8)
     session, rnd = new_session(tmp_path, game, 11)
     for _ in play(session, game, rnd, steps=150):
-        pass
+        session.idle()  # the table idle after each fact: the checkpoint due is written then
     path = session.engine.journal.path
     assert len(session.engine.in_effect) > 8
     session.shutdown()  # the checkpoint still due is written as the game is put away

@@ -30,7 +30,8 @@ pytestmark = pytest.mark.timeout(300)
 
 
 def play(path: Path, steps: int, seed: int = 3, undo_rate: float = 0.1) -> Engine:
-    """A score pad played live for `steps` commands, undos and redos among them."""
+    """A score pad played live for `steps` commands, undos and redos among them, the table idle
+    after each (the checkpoint due written then, as the app's idle moment does)."""
     rnd = random.Random(seed)
     engine = Engine(SCOREPAD, Journal.create(path, "scorepad"))
     engine.execute(StartPad(("Ann", "Bo", "Cy"), seed=1))
@@ -42,6 +43,7 @@ def play(path: Path, steps: int, seed: int = 3, undo_rate: float = 0.1) -> Engin
             engine.redo()
         else:
             engine.execute(AddPoints(rnd.randrange(3), rnd.randrange(1, 9)))
+        engine.write_checkpoint(synced=True)
     return engine
 
 
@@ -136,6 +138,9 @@ def test_a_checkpoint_past_the_end_of_a_truncated_journal_is_ignored_and_removed
     assert resumed.resumed_from < newest
     assert resumed.state == fully_replayed(path, tmp_path).state
     resumed.execute(AddPoints(1, 1))
+    assert newest in [row.step for row in resumed.journal.checkpoints()], "a step writes no checkpoint"
+    assert resumed.checkpoint_due, "the stale one's removal waits for the table to be idle"
+    resumed.write_checkpoint(synced=True)
     assert newest not in [row.step for row in resumed.journal.checkpoints()], "the stale checkpoint removed"
 
 
@@ -191,11 +196,37 @@ def test_a_checkpoint_that_cannot_be_written_never_costs_the_step(tmp_path, monk
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(journal_checkpoints, "write", fails)
-    engine.execute(AddPoints(0, 1))  # the checkpoint falls due here, and is written with the next step
+    engine.execute(AddPoints(0, 1))  # the checkpoint falls due here
+    engine.write_checkpoint(synced=True)  # the table idle: it cannot be written
     engine.execute(AddPoints(1, 2))
     assert engine.journal.checkpoints() == []
     engine.journal.close()
     assert Engine(SCOREPAD, Journal.open(path)).state == engine.state
+
+
+def test_a_checkpoint_left_for_the_idle_moment_and_lost_resumes_from_the_one_before(tmp_path):
+    """A step never writes the checkpoint due (the tap would pay for it): it waits for the table to
+    be idle (`write_checkpoint`). A power cut between the step and that moment loses only the
+    cache: the resume folds from the checkpoint before, to exactly the state the table saw."""
+    path = tmp_path / "pad.journal"
+    engine = play(path, 2 * CHECKPOINT_ON_DISK_EVERY + 5, undo_rate=0.0)  # idle after each step
+    before = engine.journal.checkpoints()[0].step
+    for i in range(CHECKPOINT_ON_DISK_EVERY):  # back to back, never idle: one more falls due
+        engine.execute(AddPoints(i % 3, 1 + i % 5))
+    assert engine.checkpoint_due
+    assert engine.journal.checkpoints()[0].step == before, "no step wrote the checkpoint due"
+    cut = tmp_path / "cut.journal"  # the file as the disk holds it at the cut, the process gone
+    shutil.copy(path, cut)
+    if Path(f"{path}-wal").exists():
+        shutil.copy(f"{path}-wal", f"{cut}-wal")
+    resumed = Engine(SCOREPAD, Journal.open(cut))
+    assert resumed.resumed_from == before
+    assert resumed.state == engine.state and resumed.in_effect == engine.in_effect
+    assert resumed.history() == engine.history()
+    assert resumed.checkpoint_due and resumed.write_checkpoint(synced=True), "due again, at the next idle moment"
+    newest = resumed.journal.checkpoints()[0].step
+    resumed.journal.close()
+    assert newest > before and Engine(SCOREPAD, Journal.open(cut)).resumed_from == newest
 
 
 _KILLED_WRITER = textwrap.dedent("""
@@ -214,6 +245,7 @@ _KILLED_WRITER = textwrap.dedent("""
             engine.undo()
         else:
             engine.execute(AddPoints(rnd.randrange(2), 1 + i % 7))
+        engine.write_checkpoint(synced=i % 2 == 0)  # the table idle after every step
         if i == 60:
             print("playing", flush=True)
 """)

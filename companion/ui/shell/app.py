@@ -234,6 +234,7 @@ class CompanionApp(App):
             # after this frame on (companion/ui/shell/shelf_check.py); the idle moment is counted
             # from here, so a slow first frame cannot let it pass unseen.
             self.when_idle(self.shelf_check.start)
+            self.when_idle(self.session.idle)  # a resumed game's checkpoint due (its resume folded past one)
             self._collector.activity()
         if self._on_ready is not None:
             self._on_ready(self)
@@ -549,6 +550,7 @@ class CompanionApp(App):
 
     def _on_table_view(self, table: TableView) -> None:
         self._collector.activity()
+        self.when_idle(self.session.idle)  # the game's checkpoint due is written then, not in a tap
         self.shelf_check.activity()
         open_ui = self.game_ui(table.game)
         table = self._news.tell(table, self.session.history, type(open_ui) if open_ui is not None else None)
