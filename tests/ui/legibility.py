@@ -60,8 +60,9 @@ def legibility_problems(ui: Any, where: str) -> list[str]:
         bad = _bad_line_breaks(widget)
         if bad:
             problems.append(f"{label}: a line breaks where Chinese text must not ({', '.join(bad)}: "
-                            f"a closing mark starting a line, an opening one ending it, or a number "
-                            f"parted from its word)")
+                            f"a closing mark starting a line, an opening one ending it, a number "
+                            f"parted from its word, a Latin word broken inside, or Latin words that "
+                            f"fit a line parted at a space)")
         parent = widget.parent
         scrolled = any(isinstance(a, ScrollView) for a in _ancestors(widget))
         if parent is not None and parent is not parent.parent and not scrolled and hasattr(parent, "to_window"):
@@ -115,14 +116,19 @@ def _broken_word(widget: Any) -> str | None:
 
 
 def _bad_line_breaks(widget: Any) -> list[str]:
-    """Where a wrapping label's laid-out lines break against the CJK line-start/line-end rules
-    or part a number from its Chinese word (`companion.ui.text.linebreak`), as "end|start"."""
+    """Where a wrapping label's laid-out lines break against the CJK line-start/line-end rules,
+    part a number from its Chinese word, break a Latin word inside ("Anna|belle") or a run of
+    Latin words that fits a line at its space ("companion|doctor") (`companion.ui.text.linebreak`),
+    as "end|start"."""
     from companion.ui.text import linebreak
 
     if not widget.text_size or not widget.text_size[0] or not linebreak.has_cjk(widget.text):
         return []
     lines = ["".join(word.text for word in line.words) for line in getattr(widget._label, "_cached_lines", ()) or ()]
-    return linebreak.bad_breaks(widget.text, lines, markup=widget.markup)
+    padding = widget.padding[0] + widget.padding[2] if len(widget.padding) == 4 else 2 * widget.padding[0]
+    return linebreak.bad_breaks(widget.text, lines, markup=widget.markup,
+                                measure=lambda text: widget._label.get_extents(text)[0],
+                                room=widget.text_size[0] - padding)
 
 
 _WORD = re.compile(r"[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+")

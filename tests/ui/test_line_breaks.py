@@ -129,3 +129,89 @@ def test_a_wrapping_label_breaks_chinese_by_the_rules_where_kivy_would_not(sessi
     assert len(seen["kivy"]) >= 4, "Kivy's own layout breaks these texts against the rules at some widths"
     assert seen["ours"] == [], seen["ours"]
     assert seen["wide"] == [], "every line still fits the label"
+
+
+#: A notice with a file name and a command in it (zh-Hans), and the Augustus crier's line with a
+#: name: the command broke as "；co\nmpanion", the name as "Anna\nbelle".
+DOCTOR = "对局记录 scorepad.journal 已损坏：请在主页恢复其完好的步骤；companion doctor 会指出损坏之处。"
+CRIER = "公告员：Annabelle"
+NAMES = "放置一个军团或跳过：Annabelle, Bartholomew, Cyrus。"
+LATIN = (DOCTOR, CRIER, NAMES, "请修改提示中的那一行（companion doctor 也会指出），或把文件移走，从头开始。")
+
+
+def _is_han(char: str) -> bool:
+    return "\u4e00" <= char <= "\u9fff"
+
+
+def _latin_words(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"[A-Za-z0-9][A-Za-z0-9.,]*", text)
+
+
+@pytest.mark.parametrize("text", LATIN)
+@pytest.mark.parametrize("room", range(6, 60))
+def test_a_latin_word_is_never_broken_inside_and_the_rest_still_wraps(text, room):
+    lines = _lines(text, room)
+    for word in _latin_words(text):
+        assert any(word in line for line in lines), (word, lines)
+    assert all(_width(line) <= room or len(_latin_words(line)) == 1 and not any(map(_is_han, line))
+               for line in lines), ("a word wider than the line has a line of its own: the lines after it "
+                                    "are wrapped all the same", lines)
+    assert bad_breaks(text, lines, measure=_width, room=room) == [], lines
+
+
+@pytest.mark.parametrize("room", range(18, 40))
+def test_latin_words_that_fit_a_line_stay_on_one(room):
+    assert any("companion doctor" in line for line in _lines(DOCTOR, room)), _lines(DOCTOR, room)
+    assert any("Annabelle, Bartholomew, Cyrus" in line for line in _lines(NAMES, room)) == (room >= 31), "with its 。"
+
+
+def test_latin_words_break_at_their_space_only_when_they_must():
+    assert _lines("请修改（companion doctor 也会指出）", 12) == ["请修改", "（companion", "doctor", "也会指出）"]
+    assert _lines("请修改（companion doctor 也会指出）", 18) == ["请修改", "（companion doctor", "也会指出）"]
+
+
+def test_a_broken_latin_word_and_latin_words_parted_needlessly_are_named_bad_breaks():
+    assert bad_breaks(CRIER, ["公告员：Anna", "belle"]) == ["Anna|bell"]
+    assert bad_breaks(DOCTOR, [DOCTOR[:41], DOCTOR[41:]]) == ["骤；co|mpan"], DOCTOR[:41]
+    parted = ["对局记录 scorepad.journal 已损坏：请在主页恢复其完好的步骤；companion", "doctor 会指出损坏之处。"]
+    assert bad_breaks(DOCTOR, parted, measure=_width, room=40) == ["nion|doct"]
+    assert bad_breaks(DOCTOR, parted, measure=_width, room=15) == [], "16 wide: it must part at its space"
+    assert bad_breaks(DOCTOR, parted) == [], "without a measure a space is a break like any other"
+
+
+@pytest.mark.parametrize("markup", [False, True])
+def test_a_wrapping_label_keeps_latin_words_whole_in_chinese(session, markup):
+    """An AppLabel with a name or a command in Chinese text, at every width from 80 to 600 px:
+    no Latin word broken that fits the width, no run of them parted at a space that fits it."""
+    found: list = []
+
+    def script(ui):
+        from kivy.core.window import Window
+        from kivy.uix.floatlayout import FloatLayout
+
+        from companion.ui import widgets
+
+        box = FloatLayout()
+        Window.add_widget(box)
+        label = widgets.AppLabel(text="", font_size=20, wrap=True, markup=markup, size_hint=(None, None),
+                                 size=(200, 400), pos=(0, 0))
+        box.add_widget(label)
+        measure = lambda line: label._label.get_extents(line)[0]  # noqa: E731
+        for text in LATIN:
+            shown = f"[b]{text[:2]}[/b]{text[2:]}" if markup else text
+            for width in range(80, 600, 8):
+                label.text, label.width = shown, width
+                yield from settle()
+                lines = _core_lines(label._label)
+                # a word with the marks that must not part from it ("（companion") wider than the line
+                too_wide = [w for w in _latin_words(text) if measure(f"（{w}。") > width]
+                bad = [b for b in bad_breaks(shown, lines, markup=markup, measure=measure, room=width)
+                       if not any(b[b.index("|") - 1] + b[b.index("|") + 1] in w for w in too_wide)]
+                if bad:
+                    found.append((width, bad, lines))
+        Window.remove_widget(box)
+
+    run_ui(session, script)
+    assert found == [], found

@@ -71,6 +71,11 @@ class UI:
     def text(self, wid: str) -> str:
         return str(self.find(wid).text)
 
+    def drawn(self, wid: str) -> str:
+        """The widget's words as drawn: its text without markup tags ("31✔" for "31[size=18]✔[/size]")."""
+        widget = self.find(wid)
+        return re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", widget.text) if widget.markup else str(widget.text)
+
     @property
     def screen(self) -> str:
         return self.app.sm.current

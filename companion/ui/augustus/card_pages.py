@@ -46,12 +46,15 @@ class Kept(Shelf):
 
     def button(self, wid: str, text: str, on_tap: Callable[[], None], *, selected: bool = False,
                bg: Any = None, font: float = theme.BUTTON, disabled: bool = False,
-               size_hint: tuple[float | None, float | None] = (1, None), width: float = 0) -> FitButton:
+               size_hint: tuple[float | None, float | None] = (1, None), width: float = 0,
+               one_line: bool = False, markup: bool = False) -> FitButton:
         """The button `wid` with these words, colour and tap; a row high unless `size_hint` says
-        it takes its row's height; `width` (unscaled) when its `size_hint` x is None."""
+        it takes its row's height; `width` (unscaled) when its `size_hint` x is None; its words
+        kept on `one_line` (shrunk to fit, not wrapped)."""
         scale = _app().scale
         button = self.take(wid, lambda: self._new_button(wid))
         self.taps[wid] = on_tap
+        button.wraps, button.markup = not one_line, markup
         button.text, button.selected, button.disabled = text, selected, disabled
         button.base_font, button.min_font = font * scale, theme.READ * scale
         button.bg = theme.NEUTRAL if bg is None else bg
@@ -216,7 +219,7 @@ class CardPages:
         """Lay out a face-up objective (the five at the start, a gap after a pick), or be done;
         `hint_x` its share of the numbers' line."""
         return self.kept.button("augustus.card.face_up", vm.face_up_text, vm.toggle_face_up,
-                                selected=vm.entry_mode == "reveal", size_hint=(hint_x, 1))
+                                selected=vm.entry_mode == "reveal", size_hint=(hint_x, 1), one_line=True)
 
     def _top(self, entry: Any, summary: str) -> BoxLayout:
         """A page's first line: Back (the page before, the facts kept) and what is entered so far."""
@@ -230,18 +233,21 @@ class CardPages:
     def _number(self, vm: Any) -> list[Any]:
         """Every number 1–88, 15 a row (8 in portrait), the face-up toggle after the last: one in
         the card file or face up to pick is taken by its tap (marked ✔, or in the accent); one in
-        play already is disabled."""
+        play already is disabled. Every number at one size on one line: the mark after a number
+        is at the reading size, "88✔" as wide as a button at 800×480 leaves for its words."""
         e, kept = vm.entry, self.kept
         cols = 8 if _app().portrait else 15
+        mark = f"[size={round(theme.READ * _app().scale)}]✔[/size]"
         pickable, known, seen = set(e.pickable), set(e.known), set(e.seen)
         cells: list[Any] = []
         for number in range(NUMBERS[0], NUMBERS[1] + 1):
             face_up = number in pickable
             taken_by_tap = face_up or (number in known and number not in seen)  # CardEntry.is_known
-            cells.append(kept.button(f"augustus.card.n.{number}", f"{number}\n✔" if taken_by_tap and not face_up
+            cells.append(kept.button(f"augustus.card.n.{number}", f"{number}{mark}" if taken_by_tap and not face_up
                                      else str(number), lambda n=number: vm.choose_number(n),
                                      bg=theme.ACCENT if face_up else (theme.PLUS if taken_by_tap else None),
-                                     disabled=number in seen and not taken_by_tap, size_hint=(1, 1)))
+                                     disabled=number in seen and not taken_by_tap, size_hint=(1, 1),
+                                     one_line=True, markup=True))
         rows = [cells[start:start + cols] for start in range(0, len(cells), cols)]
         free = cols - len(rows[-1])
         if self._toggles(vm):

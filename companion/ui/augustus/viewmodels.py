@@ -113,7 +113,7 @@ class AugustusTableViewModel(EventDispatcher):
     #: A completed player picks from the face-up row now (one tap); `row_full`: only from it.
     picking = BooleanProperty(False)
     row_full = BooleanProperty(False)
-    face_up_text = StringProperty("")  # the toggle's words ("Face up 3/5" / "Back to taking")
+    face_up_text = StringProperty("")  # the toggle's words ("Row 3/5" / "Done")
     card_button = StringProperty("")
 
     __events__ = ("on_refreshed",)
@@ -221,8 +221,10 @@ class AugustusTableViewModel(EventDispatcher):
         seat = taker(view)
         self.picking = self.entry_mode == "take" and view.get("phase") == "resolve" and seat is not None and bool(row)
         self.row_full = self.picking and len(row) >= FACE_UP
-        self.face_up_text = (_("Done laying out") if self.entry_mode == "reveal"
-                             else _("Face up {n}/{total}").format(n=len(row), total=FACE_UP))
+        # short words ("Row 2/5", "Done"): the toggle shares the numbers' last row at 800×480,
+        # two numbers wide, its words on one line at the reading size ("Face up 0/5" wrapped)
+        self.face_up_text = (_("Done") if self.entry_mode == "reveal"
+                             else _("Row {n}/{total}").format(n=len(row), total=FACE_UP))
         self.card_seat = -1 if seat is None else int(seat)
         if self.entry_mode == "reveal":
             self.card_title = _("Lay out a face-up objective ({n}/{total})").format(n=len(row), total=FACE_UP)

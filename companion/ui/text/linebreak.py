@@ -8,6 +8,11 @@ by the rules of Chinese typesetting (the line-start/line-end prohibitions of GB/
 W3C's "Requirements for Chinese Text Layout", §3.1.7) and hands Kivy text with its own line
 breaks, each line narrow enough that Kivy breaks it no further.
 
+A Latin word in Chinese text (a player's name, a file, a command: "公告员：Annabelle", "companion
+doctor 会指出") is never broken inside, and a run of such words kept whole on a line when it fits
+one: it breaks at its spaces only when it must (the W3C's §3.2: Western text in Chinese wraps as
+Western text). Only a word wider than the whole line is left for Kivy to cut.
+
 Pure (no Kivy): the caller measures. `bad_breaks` names a break that breaks these rules, for the
 layout test that reads a laid-out label's lines.
 """
@@ -56,6 +61,40 @@ def may_break(before: str, after: str, spaced: bool, numeric_before: bool = Fals
     if strict and (numeric_before and _is_ideograph(after) or numeric_after and _is_ideograph(before)):
         return False
     return spaced or bool(_CJK.match(before)) or bool(_CJK.match(after))
+
+
+def _is_latin(char: str) -> bool:
+    """A character of a Latin word (letters, digits and the marks inside one: "scorepad.journal",
+    "Annabelle,"): anything but a space and CJK."""
+    return not char.isspace() and not _CJK.match(char)
+
+
+def _latin_runs(visible: str) -> list[tuple[int, int]]:
+    """The runs of Latin words joined by spaces ("companion doctor", "Annabelle, Bartholomew"), as
+    (start, stop); each word of a run holds a letter or digit (a lone "·" parts two runs)."""
+    return [(match.start(), match.end()) for match in _LATIN_RUN.finditer(visible)]
+
+
+_LATIN_CHAR = r"[^\s\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\uff00-\uffef]"  # _is_latin
+_LATIN_WORD = f"{_LATIN_CHAR}*[A-Za-z0-9]{_LATIN_CHAR}*"
+_LATIN_RUN = re.compile(f"{_LATIN_WORD}(?: +{_LATIN_WORD})*")
+
+
+def _unit(visible: str, start: int, stop: int, numeric: Sequence[bool]) -> tuple[int, int]:
+    """The span around visible[start:stop] that no break may enter: a closing mark after it, an
+    opening one before it ("（companion doctor"), a number's word."""
+    while start > 0 and not visible[start - 1].isspace() and not may_break(
+            visible[start - 1], visible[start], False, numeric[start - 1], numeric[start]):
+        start -= 1
+    while stop < len(visible) and not visible[stop].isspace() and not may_break(
+            visible[stop - 1], visible[stop], False, numeric[stop - 1], numeric[stop]):
+        stop += 1
+    return start, stop
+
+
+def _splits_run(end: int, after: int, visible: str) -> bool:
+    """Whether the break (end, after) falls at a space between two Latin words."""
+    return after > end and _is_latin(visible[end - 1]) and _is_latin(visible[after])
 
 
 def _numeric(visible: str) -> list[bool]:
@@ -141,18 +180,28 @@ def wrap_text(text: str, room: float, measure: Callable[[str], float], markup: b
         return text
     visible, where = _visible(text, markup)
     numeric = _numeric(visible)
+    runs = [run for run in _latin_runs(visible) if " " in visible[run[0]:run[1]]]
     breaks: list[tuple[int, int]] = []  # (end, next start), in visible indices
     start = 0
     for paragraph in visible.split("\n"):
         stop = start + len(paragraph)
         line = start
+        # the Latin runs of this paragraph that fit a line: no break at their spaces
+        keep = [(a, b) for a, b in (_unit(visible, *run, numeric) for run in runs if start <= run[0] < stop)
+                if measure(visible[a:b]) <= room]
         while measure(visible[line:stop]) > room:
             chosen = None
+            first = None  # nothing fits: the line ends after its first unit, too wide (Kivy cuts it)
             for strict in (True, False):
                 candidates = [c for c in _candidates(visible, line, stop, numeric, strict) if c[0] > line]
-                chosen = _fitting(candidates, line, visible, room, measure)
+                first = first or (candidates[0] if candidates else None)
+                kept = [c for c in candidates if not (_splits_run(*c, visible)
+                                                      and any(a < c[0] and c[1] < b for a, b in keep))]
+                chosen = _fitting(kept, line, visible, room, measure) or _fitting(candidates, line, visible,
+                                                                                  room, measure)
                 if chosen is not None:
                     break
+            chosen = chosen or first
             if chosen is None:
                 break
             breaks.append(chosen)
@@ -174,12 +223,16 @@ def wrap_text(text: str, room: float, measure: Callable[[str], float], markup: b
     return "".join(pieces)
 
 
-def bad_breaks(text: str, lines: Sequence[str], markup: bool = False) -> list[str]:
+def bad_breaks(text: str, lines: Sequence[str], markup: bool = False,
+               measure: Callable[[str], float] | None = None, room: float = 0) -> list[str]:
     """The breaks between laid-out `lines` of `text` that break a rule above, each as
-    "…end|start…" (the line break as |). A break the text asks for (its own newline) is never one.
-    `lines` are the label's lines as drawn, in order, their text only."""
+    "…end|start…" (the line break as |): a Latin word broken inside is one. Given the label's
+    `measure` and the `room` its lines have, so is a break at a space of a run of Latin words that
+    fits a line ("companion|doctor" where "companion doctor" fits). A break the text asks for (its
+    own newline) is never one. `lines` are the label's lines as drawn, in order, their text only."""
     visible, _where = _visible(text, markup)
     numeric = _numeric(visible)
+    runs = [run for run in _latin_runs(visible) if " " in visible[run[0]:run[1]]] if measure else []
     found: list[str] = []
     position = 0
     for first, second in zip(lines, lines[1:]):
@@ -197,6 +250,9 @@ def bad_breaks(text: str, lines: Sequence[str], markup: bool = False) -> list[st
         between = visible[end:after]
         if "\n" in between:
             continue
-        if not may_break(visible[end - 1], visible[after], bool(between), numeric[end - 1], numeric[after]):
+        if not may_break(visible[end - 1], visible[after], bool(between), numeric[end - 1], numeric[after]) or (
+                measure is not None and _splits_run(end, after, visible) and any(
+                    a < end and after < b and measure(visible[slice(*_unit(visible, a, b, numeric))]) <= room
+                    for a, b in runs)):
             found.append(f"{visible[max(0, end - 4):end]}|{visible[after:after + 4]}")
     return found

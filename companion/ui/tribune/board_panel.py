@@ -28,6 +28,11 @@ WATCHED = ("tab", "layout_key", "player_rows", "faction_rows", "grid_rows", "spa
            "choices")
 
 
+#: The most the portrait's tables grow into the room under them (`BoardPanel._grow`), their
+#: rows and (less) their cells' words.
+GROW, TYPE_GROW = 1.4, 1.2
+
+
 def _scale() -> float:
     app = App.get_running_app()
     return float(getattr(app, "scale", 1.0) or 1.0)
@@ -64,6 +69,18 @@ def _button(text: str, wid: str, on_tap: Callable[[], None], *, accent: bool = F
     return button
 
 
+def _narrowed(label: AppLabel, width: float) -> None:
+    """A grown cell's words smaller again, down to the body size, where their longest word would
+    not fit its column ("Bartholomew" among the names): a word is never broken."""
+    words = label.text.split()
+    if not words or width <= 1:
+        return
+    widest = max(label._label.get_extents(word)[0] for word in words)
+    room = width - 4 * _scale()
+    if widest > room:
+        label.font_size = max(theme.BODY * _scale(), label.font_size * room / widest)
+
+
 def _row(children: Iterable[Widget], height: float = 56) -> BoxLayout:
     s = _scale()
     row = BoxLayout(size_hint_y=None, height=height * s, spacing=8 * s)
@@ -85,6 +102,9 @@ class BoardPanel(BoxLayout):
         self.body = BoxLayout(orientation="vertical", spacing=4 * _scale())
         self.add_widget(self.tabs)
         self.add_widget(self.body)
+        # the portrait tables grow into the body's height (`_grow`): built again at a new height
+        self.body.bind(height=lambda *_a: self._rebuild() if _portrait() and self.model is not None
+                       and self.model.tab in ("players", "victory") else None)
 
     def on_model(self, _instance: Any, model: Any) -> None:
         model.bind(**{name: lambda *_a: self._rebuild() for name in WATCHED})
@@ -197,11 +217,15 @@ class BoardPanel(BoxLayout):
 
     def _table(self, head: list[str], rows: list[list[Any]], wid: str, first: int = 150, head_height: int = 28,
                row_height: int = 48, last: float = 1.0, columns: Sequence[int] | None = None,
-               part: int = 0, whole: int = 0) -> GridLayout:
+               part: int = 0, whole: int = 0, grow: float = 1.0) -> GridLayout:
         """A table: a header of small print, then rows of labels or buttons (48 px: a target);
         the first column, the names, is wider. `columns`: each column's place in the whole table
-        of `whole` columns (its labels' wids say it), when this is one `part` of it (`_tables`)."""
+        of `whole` columns (its labels' wids say it), when this is one `part` of it (`_tables`).
+        `grow`: its rows that much higher, its cells' words larger (the portrait's room)."""
         s, portrait = _scale(), _portrait()
+        head_height, row_height = round(head_height * grow), round(row_height * grow)
+        # the cells' words grow less than their rows: a name or "18 (−11)" stays on one line
+        grown = round(theme.BODY * min(grow, TYPE_GROW)) * s if grow > 1 else None
         places = list(columns if columns is not None else range(len(head)))
         final = (whole or len(head)) - 1
         grid = GridLayout(cols=len(head), spacing=(4 * s, 2 * s), size_hint_y=None,
@@ -238,6 +262,11 @@ class BoardPanel(BoxLayout):
             for c, cell in enumerate(row):
                 widget = cell if isinstance(cell, Widget) else _label(str(cell), named(c, r),
                                                                      halign="center" if c else "left", height=row_height)
+                if grown is not None and isinstance(widget, FitButton):
+                    widget.base_font = max(widget.base_font, grown)  # it shrinks to fit a long name
+                elif grown is not None and isinstance(widget, AppLabel):
+                    widget.font_size = grown  # set after the kv rule's own size (AppLabel's 20 × scale)
+                    widget.bind(width=_narrowed)
                 widget.size_hint_y, widget.height = None, row_height * s
                 widget = sized(widget, row_height) if isinstance(widget, AppLabel) else widget
                 grid.add_widget(weighed(widget, c))
@@ -253,10 +282,23 @@ class BoardPanel(BoxLayout):
         if not _portrait():
             self.body.add_widget(self._table(head, rows, wid, **kw))
             return
+        grow = self._grow(len(parts), len(rows), kw.get("head_height", 28), kw.get("row_height", 48))
         for part, columns in enumerate(parts):
             sub_head = [head[c] if c or not part else "" for c in columns]
             sub_rows = [[row[c] if c or not part else names[r] for c in columns] for r, row in enumerate(rows)]
-            self.body.add_widget(self._table(sub_head, sub_rows, wid, columns=columns, part=part, whole=len(head), **kw))
+            self.body.add_widget(self._table(sub_head, sub_rows, wid, columns=columns, part=part, whole=len(head),
+                                             grow=grow, **kw))
+
+    def _grow(self, parts: int, rows: int, head_height: int, row_height: int) -> float:
+        """How much higher the portrait's tables may be (and their words larger) to fill the
+        body's height rather than leave a third of the screen empty under them: up to `GROW`,
+        less as the players are more, never less than 1 (a body not laid out yet is built again
+        at its height)."""
+        s = _scale()
+        spacing = self.body.spacing / s
+        needed = parts * (head_height + rows * (row_height + 2)) + parts * spacing
+        room = self.body.height / s - spacing
+        return max(1.0, min(GROW, room / needed if needed else 1.0))
 
     def _players(self) -> None:
         m = self.model

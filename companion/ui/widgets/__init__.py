@@ -597,6 +597,9 @@ class AppButton(OutlinedWhenSelected, WidMixin, KeepsTextures, Button):
 
     bg = ColorProperty(theme.NEUTRAL)
     fg = ColorProperty(theme.TEXT)
+    #: False: the words stay on one line (a number and its mark, "8✔"), never wrapped; a FitButton
+    #: shrinks them to fit instead
+    wraps = BooleanProperty(True)
 
 
 class FitButton(AppButton):
@@ -654,7 +657,7 @@ class FitButton(AppButton):
             ratio = min((self.height - 4) / max(1, th), (self.width - 4) / max(1, tw), 0.92)
         # A word wider than the button would be broken mid-word ("Hom/e"): shrink until it fits.
         # Chinese breaks between any two characters: a word is a run of other letters.
-        words = _WORD.findall(re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", self.text))
+        words = _WORD.findall(re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", self.text)) if self.wraps else ()
         if words and room > 0:
             widest = max(_word_width(self._label, word) for word in words)
             if widest > room:

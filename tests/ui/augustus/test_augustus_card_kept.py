@@ -49,20 +49,20 @@ def test_a_taken_number_is_disabled_on_the_same_button_and_undo_enables_it(sessi
     def script(ui):
         yield from settle()
         button = ui.find("augustus.card.n.31")
-        assert ui.text("augustus.card.n.31") == "31\n✔" and not button.disabled
+        assert ui.drawn("augustus.card.n.31") == "31✔" and not button.disabled
         yield from ui.tap("augustus.card.n.31")
         yield from settle()
         objectives = [o["number"] for p in session.table_view().view["players"] for o in p["objectives"]]
         assert 31 in objectives, session.notice
         assert ui.find("augustus.card.n.31") is button, "the page kept its button"
         assert button.disabled and ui.text("augustus.card.n.31") == "31", "in play: not offered again"
-        assert ui.text("augustus.card.n.32") == "32\n✔" and not ui.find("augustus.card.n.32").disabled
+        assert ui.drawn("augustus.card.n.32") == "32✔" and not ui.find("augustus.card.n.32").disabled
 
         yield from ui.tap("augustus.undo")
         yield from settle()
         assert 31 not in [o["number"] for p in session.table_view().view["players"] for o in p["objectives"]]
         assert ui.find("augustus.card.n.31") is button and not button.disabled
-        assert ui.text("augustus.card.n.31") == "31\n✔"
+        assert ui.drawn("augustus.card.n.31") == "31✔"
         yield from ui.tap("augustus.card.n.31")  # the kept button takes its card again
         yield from settle()
         assert 31 in [o["number"] for p in session.table_view().view["players"] for o in p["objectives"]]
@@ -150,7 +150,7 @@ def test_a_language_chosen_while_a_kept_page_shows_relabels_it_and_it_fits(sessi
         yield from ui.tap("augustus.card.back")
         yield from ui.tap("augustus.card.back")
         yield from problems.check(ui, "the numbers")
-        assert ui.text("augustus.card.n.31") == "31\n✔"
+        assert ui.drawn("augustus.card.n.31") == "31✔"
 
     run_ui(session, script, start_screen="augustus_table")
     assert not problems, "\n".join(problems)

@@ -92,7 +92,7 @@ def test_a_card_in_the_file_is_one_tap_from_the_completion(session, language):
         yield from counted.tap("augustus.choice.0")  # Ann on 1's dagger: Ave Caesar (Bo has none to place)
         assert session.table_view().view["duty"]["kind"] == "take" and vm.content == "card"
         yield from problems.check(ui, "the numbers after a completion")
-        assert ui.text("augustus.card.n.31") == "31\n✔", "in the card file: its number takes it"
+        assert ui.drawn("augustus.card.n.31") == "31✔", "in the card file: its number takes it"
         yield from counted.tap("augustus.card.n.31")
         v = session.table_view().view
         assert v["phase"] == "draw" and [o["number"] for o in v["players"][0]["objectives"]] == [2, 3, 31]
@@ -142,7 +142,7 @@ def test_a_new_card_of_typical_facts_is_three_taps_and_the_next_game_takes_it_wi
         assert ui.app.augustus.card_file == "" and str(len(learnt)) in ui.text("augustus.setup.cards.note")
         yield from ui.tap("augustus.setup.start")
         assert ui.screen == "augustus_table", ui.text("augustus.setup.notice")
-        assert ui.text("augustus.card.n.40") == "40\n✔"
+        assert ui.drawn("augustus.card.n.40") == "40✔"
         steps = session.engine.journal.last_step
         yield from ui.tap("augustus.card.n.40")
         v = session.table_view().view

@@ -81,7 +81,7 @@ def test_the_row_is_laid_out_and_a_completed_player_takes_from_it_with_one_tap(s
         assert [c["number"] for c in v["face_up"]] == [82, 83, 85, 86] and v["phase"] == "draw"
 
         # the gap, laid out again from the call's panel (87 is in the file: its number alone)
-        assert ui.text("augustus.card.face_up") == "Face up 4/5"
+        assert ui.text("augustus.card.face_up") == "Row 4/5"
         yield from ui.tap("augustus.card.face_up")
         yield from ui.tap("augustus.card.n.87")
         assert [c["number"] for c in session.table_view().view["face_up"]] == [82, 83, 85, 86, 87]

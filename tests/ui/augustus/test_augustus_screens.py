@@ -64,7 +64,7 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         assert not ui.shown("augustus.crier"), "the card entry has the call's room"
 
         # -- card 12 is not in the file: its facts by touch, page by page ----------------------
-        assert ui.text("augustus.card.n.30") == "30\n✔" and ui.text("augustus.card.n.12") == "12"
+        assert ui.drawn("augustus.card.n.30") == "30✔" and ui.text("augustus.card.n.12") == "12"
         yield from ui.tap("augustus.card.n.12")
         yield from ui.tap("augustus.card.kind.green.2")  # green, 2 VP
         assert ui.text("augustus.card.summary") == "#12 Green 2 VP"
@@ -79,7 +79,7 @@ def test_a_whole_game_by_touch_with_the_physical_bag_and_a_card_file(session, tm
         # -- the others by number: the file has them, one tap each ----------------------------
         for seat, numbers in ((0, (30, 44)), (1, (8, 51, 52))):
             for number in numbers:
-                assert ui.text(f"augustus.card.n.{number}") == f"{number}\n✔"
+                assert ui.drawn(f"augustus.card.n.{number}") == f"{number}✔"
                 yield from ui.tap(f"augustus.card.n.{number}")
                 assert number in view(session)["seen"], session.notice
         v = view(session)
