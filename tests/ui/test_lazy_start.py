@@ -112,8 +112,9 @@ def test_a_held_label_that_went_into_the_window_is_laid_out_for_the_next_frame(p
 def test_a_held_label_shown_after_the_first_frame_gets_its_text_at_the_next_frame(plain_label, no_hold_after):
     """A screen shown before the first idle moment (a tap, the screenshot of a demo state) draws
     its labels' texts at once, not only after the idle moment: the "+" of Tribune's money screen
-    was drawn blank in its doc picture."""
-    from kivy.clock import Clock
+    was drawn blank in its doc picture. While texts are held the clock checks at every frame
+    (the clock's own events are called here, not `Clock.tick`: that would run every other test's
+    leftovers in this process)."""
     from kivy.core.window import Window
     from kivy.uix.boxlayout import BoxLayout
 
@@ -123,12 +124,20 @@ def test_a_held_label_shown_after_the_first_frame_gets_its_text_at_the_next_fram
     panel = BoxLayout()
     label = plain_label(text="+", font_size=20)
     panel.add_widget(label)
-    Clock.tick()  # a frame while the panel is not shown: the label's clock call waits
+    label._trigger_texture.cancel()
+    label.texture_update(0.0)  # the clock's call while the panel is not shown: it waits
     assert label.texture_size == [0, 0] and not label._trigger_texture.is_triggered
+    each_frame = held_texts._EACH_FRAME
+    assert each_frame is not None and each_frame.is_triggered, "held texts are checked at every frame"
+    each_frame.get_callback()(0.0)  # a frame while still not shown: nothing to do
+    assert not label._trigger_texture.is_triggered
     Window.add_widget(panel)  # shown, and nobody calls show_in_window
     try:
-        Clock.tick()  # the next frame: its clock calls, then the label's own texture call
-        Clock.tick()
-        assert label.texture_size[0] > 0, "a held label in the window must get its text at the next frame"
+        each_frame.get_callback()(0.0)  # the next frame's check
+        assert label._trigger_texture.is_triggered, "a held label in the window is laid out for the next frame"
+        label.texture_update(0.0)
+        assert label.texture_size[0] > 0
     finally:
         Window.remove_widget(panel)
+    held_texts.release()
+    assert held_texts._EACH_FRAME is None and not each_frame.is_triggered, "no check once released"

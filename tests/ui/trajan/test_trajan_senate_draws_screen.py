@@ -26,9 +26,9 @@ def test_the_senate_tiles_drawn_at_a_season_end_are_entered_by_taps(session, lan
         restore = fast_frames()
         try:
             app = ui.app
-            vm = app.trajan_vm
             _new(app, 2, digital_draws=False, start_player=0, senate_bonus=["legionnaires", "demand_games"])
             yield from settle()
+            vm = app.trajan_vm  # Trajan's UI is made when its game starts (or at the first idle moment)
             assert ui.text("trajan.senate_bonus.0").endswith(app.trajan_vm.demands.senate_bonus[0]["text"])
             _drive(app, lambda v: v["phase"] == "consul", avoid=("trajan",))
             yield from settle()  # the consul's buttons are laid out before a finger finds them

@@ -222,11 +222,17 @@ def _forget_other_apps_rows() -> None:
     (`kivy.uix.recycleview.views._cached_views`, by class) and hands them to the next RecycleView
     of that class, even one of another App: a row made for an earlier App keeps that App's scale
     in its kv bindings (tests and screenshots run several Apps in one process). A new history
-    screen makes its own rows."""
+    screen makes its own rows.
+
+    The cache's count (`_cache_count`) is set to what the cache holds: Kivy adds to it when it
+    keeps a row but never takes away when it hands one out, and trims the cache once the count
+    reaches 1000, dividing by the number of classes kept; with ours taken out that can be none,
+    and every later RecycleView of the process then fails (ZeroDivisionError in `_clean_cache`)."""
     from kivy.uix.recycleview import views
 
     for cls in (HistoryRow, HistoryHeading, FinishedRow):
         views._cached_views.pop(cls, None)
+    views._cache_count = sum(len(kept) for kept in views._cached_views.values())
 
 
 SCREEN_CLASS = HistoryScreen
