@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.usefixtures("quiet_clock")]  # these tests tick the clock themselves
 
 
 def test_facts_from_threads_are_handled_on_the_main_thread_in_order():

@@ -8,7 +8,7 @@ import pytest
 
 
 @pytest.fixture(scope="module")
-def plain_label():
+def plain_label(quiet_clock):
     from kivy.core.window import Window  # noqa: F401  (the GL context textures need)
     from kivy.uix.label import Label
 

@@ -189,6 +189,9 @@ class CompanionApp(App):
         from companion.ui.widgets import held_texts
 
         held_texts.drop()  # a text still waiting is this app's: none is laid out in a later app
+        from companion.ui.shell.screens.history import forget_kept_rows
+
+        forget_kept_rows()  # this app's history rows out of Kivy's process-wide cache: no later tick finds them
         shelf_check = getattr(self, "shelf_check", None)
         if shelf_check is not None:
             shelf_check.stop()

@@ -126,7 +126,7 @@ class HistoryScreen(Screen):
         from kivy.app import App
 
         vm = App.get_running_app().history_vm
-        _forget_other_apps_rows()
+        forget_kept_rows()
         # Strong references: kv's ids are weak, and only one of the two is in the tree at a time.
         self._views = (self.ids.steps.__self__, self.ids.fix_view.__self__)
         # Not `fixes` or `rows`: they change together with `fixing` and `lines`.
@@ -217,7 +217,7 @@ class HistoryScreen(Screen):
             steps.add_widget(button)
 
 
-def _forget_other_apps_rows() -> None:
+def forget_kept_rows() -> None:
     """Kivy keeps the rows a RecycleView let go of in one cache for the whole process
     (`kivy.uix.recycleview.views._cached_views`, by class) and hands them to the next RecycleView
     of that class, even one of another App: a row made for an earlier App keeps that App's scale
