@@ -22,7 +22,7 @@ from kivy.uix.widget import Widget
 from companion.ui.augustus import format as words
 from companion.ui.augustus import panels
 from companion.ui.augustus.panels import NUMBERS
-from companion.ui.augustus.shelf import Shelf
+from companion.ui.augustus.shelf import Shelf, grid_as_high_as_its_rows
 from companion.ui.text.i18n import _, current_language
 from companion.ui.widgets import AppLabel, FitButton, theme
 
@@ -92,15 +92,9 @@ class Kept(Shelf):
 
     def grid(self, key: str, widgets: Iterable[Any], cols: int) -> GridLayout:
         """A grid of `cols` as high as its rows, holding `widgets`."""
-        grid = self.take(key, self._new_grid)
+        grid = self.take(key, grid_as_high_as_its_rows)
         grid.cols, grid.spacing = cols, GAP * _app().scale
         Shelf.fill(grid, widgets)
-        return grid
-
-    @staticmethod
-    def _new_grid() -> GridLayout:
-        grid = GridLayout(size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
         return grid
 
     def box(self, key: str, widgets: Iterable[Any], *, vertical: bool = False, grows: bool = False,

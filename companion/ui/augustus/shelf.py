@@ -47,3 +47,13 @@ class Shelf:
             if widget.parent is not None:
                 widget.parent.remove_widget(widget)
             container.add_widget(widget)
+
+
+def grid_as_high_as_its_rows() -> Any:
+    """A new GridLayout whose height follows its rows: what the panels keep their rows of
+    buttons in (`Shelf.take`'s maker for a grid)."""
+    from kivy.uix.gridlayout import GridLayout
+
+    grid = GridLayout(size_hint_y=None)
+    grid.bind(minimum_height=grid.setter("height"))
+    return grid

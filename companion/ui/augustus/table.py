@@ -25,7 +25,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.ui.augustus import format as words
 from companion.ui.augustus import card_pages
-from companion.ui.augustus.shelf import Shelf
+from companion.ui.augustus.shelf import Shelf, grid_as_high_as_its_rows
 from companion.ui.text.i18n import _
 from companion.ui.widgets import AppButton, AppLabel, FitButton, OutlinedWhenSelected, WidMixin, theme
 
@@ -146,15 +146,9 @@ class AugustusTableScreen(Screen):
         (the seats' choices come back to the row they left, its buttons at the width they had:
         their words are not fitted and laid out again at each width a new row passes through)."""
         self._rows += 1
-        grid = self._shelf.take(f"row.{self._kind}.{self._rows}", self._new_row)
+        grid = self._shelf.take(f"row.{self._kind}.{self._rows}", grid_as_high_as_its_rows)
         grid.cols, grid.spacing = cols or max(1, len(widgets)), 4 * _app().scale
         Shelf.fill(grid, widgets)
-        return grid
-
-    @staticmethod
-    def _new_row() -> GridLayout:
-        grid = GridLayout(size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
         return grid
 
     def _kept_label(self, wid: str, text: str, font: float = theme.BODY, color: Any = None,
