@@ -212,7 +212,7 @@ def main() -> int:
 
     def drive(app: Any) -> None:
         app.bridge.post(Intent("new_game", {"game": "dicetray", "setup": {}}))
-        wait_for(lambda: session.table_view().game == "dicetray" and app.dice is not None, "the dice tray")
+        wait_for(lambda: session.table_view().game == "dicetray" and getattr(app, "dice", None) is not None, "the dice tray")  # its UI is made when its game starts
         watch = ReadWatch(session, timer)
         mark_reads_on_main(app, timer, software)
 
