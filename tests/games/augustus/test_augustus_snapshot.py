@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -17,28 +16,17 @@ from companion.games.augustus.parts.cards import card_data
 from companion.games.augustus.scoring import final_summary
 from companion.games.augustus.snapshot import parse_snapshot, score_snapshot
 from augustus_helpers import card, holding, set_up
+from snapshot_docs import ROOT, documented_output, load
 
-ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "augustus-snapshot.md"
 FINAL = ROOT / "docs" / "examples" / "augustus-final.json"
 FINAL_2P = ROOT / "docs" / "examples" / "augustus-final-2p.json"
 
 
-def load(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def documented_output(example: str) -> str:
-    match = re.search(r"<!-- output: " + re.escape(example) + r" -->\n```text\n(.*?)```", DOC.read_text(encoding="utf-8"),
-                      re.S)
-    assert match, f"no output block for {example}"
-    return match.group(1)
-
-
 @pytest.mark.parametrize("example", ["docs/examples/augustus-final.json", "docs/examples/augustus-final-2p.json"])
 def test_the_documented_examples_print_what_the_doc_shows(example, capsys):
     assert main(["score", "augustus", str(ROOT / example)]) == 0
-    assert capsys.readouterr().out == documented_output(example)
+    assert capsys.readouterr().out == documented_output(DOC, example)
 
 
 def test_the_doc_checks_the_totals_the_cli_prints(capsys):

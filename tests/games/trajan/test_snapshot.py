@@ -14,15 +14,11 @@ from companion.cli import main
 from companion.core.errors import IllegalCommand
 from companion.games.trajan import scoring
 from companion.games.trajan.snapshot import format_scores, parse_snapshot, score_snapshot
+from snapshot_docs import ROOT, documented_block, documented_output, load
 
-ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "trajan-snapshot.md"
 SEASON = ROOT / "docs" / "examples" / "trajan-season.json"
 FINAL = ROOT / "docs" / "examples" / "trajan-final.json"
-
-
-def load(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def minimal(kind="final", **top):
@@ -72,7 +68,6 @@ def test_settings_in_a_snapshot_are_used():
     _, state = parse_snapshot(data)
     assert state.settings.bonus_tile_counts_itself is False and state.settings.senate_values == (1, 2)
     assert scoring.final_breakdown(state).players[0].vp("bonus_tiles") == 3 * 1
-
 
 
 def test_the_calculator_scores_a_demand_bonus_tile_without_its_forum_tile_0_by_default():
@@ -241,18 +236,11 @@ def test_a_clear_winner_is_printed_as_such():
 # -- the command line and the documented examples --------------------------------------------------------
 
 
-def documented_output(example: str) -> str:
-    doc = DOC.read_text(encoding="utf-8")
-    match = re.search(r"<!-- output: " + re.escape(example) + r" -->\n```text\n(.*?)```", doc, re.S)
-    assert match, f"no output block for {example} in {DOC.name}"
-    return match.group(1)
-
-
 @pytest.mark.parametrize("example", ["docs/examples/trajan-season.json", "docs/examples/trajan-final.json"])
 def test_the_documented_examples_print_what_the_doc_shows(example, capsys):
     assert main(["score", "trajan", str(ROOT / example)]) == 0
     printed = capsys.readouterr().out
-    assert printed == documented_output(example)
+    assert printed == documented_output(DOC, example)
 
 
 def test_the_doc_checks_the_totals_the_cli_prints(capsys):
@@ -271,10 +259,7 @@ def test_the_doc_checks_the_totals_the_cli_prints(capsys):
 
 
 def documented_json(marker: str):
-    doc = DOC.read_text(encoding="utf-8")
-    match = re.search(r"<!-- json: " + re.escape(marker) + r" -->\n```json\n(.*?)```", doc, re.S)
-    assert match, f"no JSON block for {marker} in {DOC.name}"
-    return json.loads(match.group(1))
+    return json.loads(documented_block(DOC, "json", "json", marker))
 
 
 def test_the_documented_json_details_are_what_the_cli_prints(capsys):

@@ -16,28 +16,17 @@ from companion.cli import main
 from companion.core.errors import IllegalCommand
 from companion.games.troyes import scoring
 from companion.games.troyes.snapshot import parse_snapshot, score_snapshot
+from snapshot_docs import ROOT, documented_output, load
 
-ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "troyes-snapshot.md"
 FINAL = ROOT / "docs" / "examples" / "troyes-final.json"
 FINAL_2P = ROOT / "docs" / "examples" / "troyes-final-2p.json"
 
 
-def load(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def documented_output(example: str) -> str:
-    match = re.search(r"<!-- output: " + re.escape(example) + r" -->\n```text\n(.*?)```", DOC.read_text(encoding="utf-8"),
-                      re.S)
-    assert match, f"no output block for {example}"
-    return match.group(1)
-
-
 @pytest.mark.parametrize("example", ["docs/examples/troyes-final.json", "docs/examples/troyes-final-2p.json"])
 def test_the_documented_examples_print_what_the_doc_shows(example, capsys):
     assert main(["score", "troyes", str(ROOT / example)]) == 0
-    assert capsys.readouterr().out == documented_output(example)
+    assert capsys.readouterr().out == documented_output(DOC, example)
 
 
 def test_the_doc_checks_the_totals_the_cli_prints(capsys):
