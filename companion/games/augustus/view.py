@@ -140,6 +140,22 @@ def _card(card: Any) -> dict[str, Any]:
     return {**data, "symbols": Seq(data["symbols"]), "power": freeze(data["power"])}
 
 
+@functools.lru_cache(maxsize=1024)
+def _cached_choice(command: Any) -> FrozenMap:
+    return freeze(intent_of(command))
+
+
+def _choice(command: Any) -> FrozenMap:
+    """A seat's choice as its view holds it (the frozen intent its pad's menu walks), made once per
+    command: a command is a frozen value, so is its intent, and every view of a placing call lists
+    some ninety of them, nearly all the same as the view before (a command holding a card's facts,
+    a dict, is unhashable and is made each time)."""
+    try:
+        return _cached_choice(command)
+    except TypeError:
+        return freeze(intent_of(command))
+
+
 def _objective(state: AugustusState, objective: Objective) -> ObjectiveView:
     return ObjectiveView(**_card(objective.card), legions=Seq(objective.legions), complete=objective.is_complete,
                          pending=state.is_pending(objective.card.number))
@@ -158,7 +174,7 @@ def _player(state: AugustusState, p: PlayerState) -> AugustusPlayer:
         can_place=placing_now and not state.acted[p.seat],
         crier=p.seat == state.crier,
         # what the seat may enter now, as the intents its pad's menu walks (the seat panels' buttons)
-        choices=Seq([freeze(intent_of(cmd)) for cmd in seat_choices(state, p.seat)]),
+        choices=Seq([_choice(cmd) for cmd in seat_choices(state, p.seat)]),
     )
 
 
